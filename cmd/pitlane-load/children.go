@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// child is a process this tool started: a hub server or a client worker.
+// Its stdin stays open while it should live; closing it (or our death,
+// through Pdeathsig) ends it.
+type child struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	out   *bufio.Scanner
+	addr  string // hub children: where they listen
+}
+
+func startChild(ctx context.Context, args ...string) (*child, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, self, args...)
+	cmd.Stderr = os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	cmd.WaitDelay = 5 * time.Second
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 64<<10), 256<<20) // a worker's result holds every latency
+	return &child{cmd: cmd, stdin: stdin, out: sc}, nil
+}
+
+// line reads the child's next output line.
+func (c *child) line() ([]byte, error) {
+	if c.out.Scan() {
+		return c.out.Bytes(), nil
+	}
+	if err := c.out.Err(); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("%s exited early", c.cmd.Args[1])
+}
+
+func (c *child) stop() {
+	_ = c.stdin.Close()
+	done := make(chan struct{})
+	go func() { _ = c.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		_ = c.cmd.Process.Kill()
+		<-done
+	}
+}
+
+type hubSet struct{ procs []*child }
+
+func startHubs(ctx context.Context, cfg wsConfig) (*hubSet, error) {
+	hs := &hubSet{}
+	for range cfg.instances {
+		c, err := startChild(ctx, "hub", "-addr", "127.0.0.1:0", "-redis", cfg.redis, "-prefix", cfg.prefix)
+		if err != nil {
+			hs.stop()
+			return nil, err
+		}
+		hs.procs = append(hs.procs, c)
+		l, err := c.line()
+		if err != nil {
+			hs.stop()
+			return nil, fmt.Errorf("hub: %w", err)
+		}
+		addr, ok := strings.CutPrefix(string(l), "listening ")
+		if !ok {
+			hs.stop()
+			return nil, fmt.Errorf("hub said %q", l)
+		}
+		c.addr = addr
+	}
+	return hs, nil
+}
+
+func (hs *hubSet) stop() {
+	for _, c := range hs.procs {
+		c.stop()
+	}
+}
+
+type workerSet struct {
+	procs []*child
+	ready []workerReady
+}
+
+// startWorkers splits the clients over the workers and waits until each
+// has connected its share.
+func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet, error) {
+	ips := make([]string, cfg.localIPs)
+	for i := range ips {
+		ips[i] = fmt.Sprintf("127.0.0.%d", i+2)
+	}
+	ws := &workerSet{}
+	first := 0
+	for p := range cfg.procs {
+		n := cfg.clients / cfg.procs
+		if p < cfg.clients%cfg.procs {
+			n++
+		}
+		c, err := startChild(ctx, "worker",
+			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
+			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events),
+			"-slide-base", fmt.Sprint(cfg.slideBase), "-token", cfg.clientToken,
+			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
+		if err != nil {
+			ws.stop()
+			return nil, err
+		}
+		ws.procs = append(ws.procs, c)
+		first += n
+	}
+	for _, c := range ws.procs {
+		l, err := c.line()
+		if err != nil {
+			ws.stop()
+			return nil, fmt.Errorf("worker: %w", err)
+		}
+		var r workerReady
+		if err := json.Unmarshal(l, &r); err != nil {
+			ws.stop()
+			return nil, fmt.Errorf("worker said %q", l)
+		}
+		ws.ready = append(ws.ready, r)
+	}
+	return ws, nil
+}
+
+// finish hands the workers the publish times and collects their results.
+func (ws *workerSet) finish(t0 []int64) ([]workerResult, error) {
+	cmd, _ := json.Marshal(finishCmd{T0: t0})
+	cmd = append(cmd, '\n')
+	for _, c := range ws.procs {
+		if _, err := c.stdin.Write(cmd); err != nil {
+			return nil, err
+		}
+	}
+	var out []workerResult
+	var errs []error
+	for _, c := range ws.procs {
+		l, err := c.line()
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		var r workerResult
+		if err := json.Unmarshal(l, &r); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, errors.Join(errs...)
+}
+
+func (ws *workerSet) ticks() int64 {
+	var total int64
+	for _, c := range ws.procs {
+		t, _ := cpuTicks(c.cmd.Process.Pid)
+		total += t
+	}
+	return total
+}
+
+func (ws *workerSet) stop() {
+	for _, c := range ws.procs {
+		c.stop()
+	}
+}
+
+// cleanRedis removes what an in-process run left in Redis.
+func cleanRedis(cfg wsConfig) {
+	if cfg.redis == "" {
+		return
+	}
+	o, err := redis.ParseURL(cfg.redis)
+	if err != nil {
+		return
+	}
+	rdb := redis.NewClient(o)
+	defer rdb.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	rdb.Del(ctx, cfg.prefix+"stream:deck", cfg.prefix+"epoch")
+}

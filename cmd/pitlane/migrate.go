@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/postgres"
+)
+
+func migrate(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := config.FromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg.DatabaseURL, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	applied, err := db.Migrate(ctx)
+	for _, name := range applied {
+		fmt.Fprintln(stdout, "applied", name)
+	}
+	if err == nil && len(applied) == 0 {
+		fmt.Fprintln(stdout, "database is up to date")
+	}
+	return err
+}
+
+func seedDemo(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("seed-demo", flag.ContinueOnError)
+	players := fs.Int("players", 60, "registered players to create")
+	password := fs.String("password", "", "password of the organiser and captain accounts (empty: they cannot sign in)")
+	force := fs.Bool("force", false, "allow loading into a production database")
+	ifEmpty := fs.Bool("if-empty", false, "do nothing (and succeed) when the database already has accounts")
+	if err := fs.Parse(args); err != nil {
+		return usageError(err.Error())
+	}
+	cfg, err := config.FromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.Production() && !*force {
+		return fmt.Errorf("refusing to load demo data with PITLANE_ENV=production (pass -force if you mean it)")
+	}
+	db, err := openDB(ctx, cfg.DatabaseURL, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if _, err := db.Migrate(ctx); err != nil {
+		return err
+	}
+	var users int
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&users); err != nil {
+		return err
+	}
+	if users > 0 && *ifEmpty {
+		fmt.Fprintf(stdout, "database has %d accounts; demo data not loaded\n", users)
+		return nil
+	}
+	start := time.Now()
+	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Teams: true, Tournament: cfg.DefaultTournament, Password: *password})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "loaded %d registered players and %d teams into %s in %s (organiser: %s)\n",
+		res.Players, res.Teams, cfg.DefaultTournament, time.Since(start).Round(time.Millisecond), res.Admin)
+	return nil
+}
+
+// openDB connects, waiting up to 30 s for a database that is still starting
+// (containers start in any order).
+func openDB(ctx context.Context, url string, log *slog.Logger) (*postgres.DB, error) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		db, err := postgres.Open(ctx, url)
+		if err == nil || time.Now().After(deadline) {
+			return db, err
+		}
+		if log != nil {
+			log.Warn("waiting for the database", slog.Any("err", err))
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}

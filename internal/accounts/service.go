@@ -1,0 +1,234 @@
+package accounts
+
+import (
+	"context"
+	"crypto/hmac"
+	"fmt"
+	"log/slog"
+	"math"
+
+	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/mail"
+)
+
+// Service applies the account rules on a Store.
+type Service struct {
+	Store     Store
+	Mail      mail.Sender
+	Tokens    auth.Tokens
+	OTPSecret []byte
+	Google    *auth.GoogleVerifier // nil when GOOGLE_CLIENT_ID is not set
+	Admins    map[string]bool      // verified e-mails that get the admin role
+	Log       *slog.Logger
+}
+
+// Session is what a successful sign-in returns.
+type Session struct {
+	Token string
+	User  User
+}
+
+// Signup creates (or refreshes an unverified) account and e-mails a code.
+func (s *Service) Signup(ctx context.Context, in SignupInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return err
+	}
+	u, err := s.Store.UpsertUnverified(ctx, in.Email, hash, in.DiscordUsername)
+	if err != nil {
+		return err
+	}
+	// A code sent within the cooldown is still valid; do not send another.
+	if err := s.sendOTP(ctx, u); err != nil && errs.KindOf(err) != errs.RateLimited {
+		return err
+	}
+	return nil
+}
+
+// ResendOTP e-mails a fresh code, at most once a minute per account.
+func (s *Service) ResendOTP(ctx context.Context, email string) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := s.Store.FindUserByEmail(ctx, email)
+	if errs.KindOf(err) == errs.NotFound {
+		return nil // same answer as for a real account: no e-mail enumeration
+	} else if err != nil {
+		return err
+	}
+	if u.EmailVerified {
+		return errs.E(errs.Conflict, "This email is already verified. Please login.")
+	}
+	return s.sendOTP(ctx, u)
+}
+
+func (s *Service) sendOTP(ctx context.Context, u User) error {
+	code, err := auth.NewOTP()
+	if err != nil {
+		return err
+	}
+	wait, err := s.Store.IssueOTP(ctx, u.ID, auth.OTPMac(s.OTPSecret, u.ID, code), OTPTTL, OTPCooldown)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		secs := int(math.Ceil(wait.Seconds()))
+		return errs.Limited(secs, "Please wait %d seconds before requesting another OTP.", secs)
+	}
+	err = s.Mail.Send(ctx, mail.Message{
+		To:      u.Email,
+		Subject: "Your Pitlane verification code",
+		Text: fmt.Sprintf("Your Pitlane verification code is %s\n\nIt is valid for %d minutes. "+
+			"If you did not sign up for Pitlane, ignore this e-mail.\n", code, int(OTPTTL.Minutes())),
+	})
+	if err != nil {
+		s.Log.Error("sending verification e-mail failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+		return errs.E(errs.Upstream, "We could not send the verification e-mail. Please try again shortly.")
+	}
+	return nil
+}
+
+// VerifyOTP checks a code and marks the e-mail verified.
+func (s *Service) VerifyOTP(ctx context.Context, email, code string) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	if !auth.ValidOTPFormat(code) {
+		return errs.E(errs.Invalid, MsgBadOTP)
+	}
+	return s.Store.ConsumeOTP(ctx, email, auth.OTPMaxAttempts, func(userID int64, mac []byte) bool {
+		return hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
+	})
+}
+
+// Login checks a password and returns a session.
+func (s *Service) Login(ctx context.Context, email, password string) (Session, error) {
+	email, err := NormalizeEmail(email)
+	if err != nil || password == "" {
+		return Session{}, errs.E(errs.Invalid, "Please enter your email and password")
+	}
+	u, err := s.Store.FindUserByEmail(ctx, email)
+	if errs.KindOf(err) == errs.NotFound {
+		auth.CheckPassword("", password) // same time as a real check
+		return Session{}, errs.E(errs.Unauthorized, MsgWrongCredentials)
+	} else if err != nil {
+		return Session{}, err
+	}
+	if !auth.CheckPassword(u.PasswordHash, password) {
+		return Session{}, errs.E(errs.Unauthorized, MsgWrongCredentials)
+	}
+	if !u.EmailVerified {
+		return Session{}, errs.E(errs.Forbidden, "Please verify your email before logging in.")
+	}
+	return s.session(u)
+}
+
+// GoogleLogin verifies a Google ID token and signs its account in.
+func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, error) {
+	if s.Google == nil {
+		return Session{}, errs.E(errs.Unavailable, "Google sign-in is not configured")
+	}
+	if credential == "" || len(credential) > 8192 {
+		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
+	}
+	id, err := s.Google.Verify(ctx, credential)
+	if err != nil {
+		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
+	}
+	email, err := NormalizeEmail(id.Email)
+	if err != nil {
+		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
+	}
+	u, err := s.Store.UpsertGoogleUser(ctx, id.Subject, email, id.Name)
+	if err != nil {
+		return Session{}, err
+	}
+	return s.session(u)
+}
+
+// ChangePassword sets a new password and kills every older token.
+func (s *Service) ChangePassword(ctx context.Context, userID int64, current, next, confirm string) (Session, error) {
+	u, err := s.Store.FindUserByID(ctx, userID)
+	if err != nil {
+		return Session{}, err
+	}
+	if u.PasswordHash != "" && !auth.CheckPassword(u.PasswordHash, current) {
+		return Session{}, errs.E(errs.Unauthorized, "Current password is incorrect")
+	}
+	if next != confirm {
+		return Session{}, errs.E(errs.Invalid, MsgPasswordsDiffer)
+	}
+	if err := ValidatePassword(next); err != nil {
+		return Session{}, err
+	}
+	hash, err := auth.HashPassword(next)
+	if err != nil {
+		return Session{}, err
+	}
+	if u, err = s.Store.UpdatePassword(ctx, userID, hash); err != nil {
+		return Session{}, err
+	}
+	return s.session(u)
+}
+
+// UpdateDiscord links a Discord username to the account.
+func (s *Service) UpdateDiscord(ctx context.Context, userID int64, discord string) (User, error) {
+	d, err := NormalizeDiscord(discord)
+	if err != nil {
+		return User{}, err
+	}
+	u, err := s.Store.UpdateDiscordUsername(ctx, userID, d)
+	return s.withRole(u), err
+}
+
+// ErrUnauthenticated is the answer to any token we cannot accept.
+var ErrUnauthenticated = errs.E(errs.Unauthorized, "Please login to continue")
+
+// Authenticate returns the user of a session token: signature, expiry and the
+// user's current token version all have to hold.
+func (s *Service) Authenticate(ctx context.Context, token string) (User, error) {
+	id, version, err := s.Tokens.Parse(token)
+	if err != nil {
+		return User{}, ErrUnauthenticated
+	}
+	u, err := s.Store.FindUserByID(ctx, id)
+	if errs.KindOf(err) == errs.NotFound {
+		return User{}, ErrUnauthenticated
+	} else if err != nil {
+		return User{}, err
+	}
+	if u.TokenVersion != version || !u.EmailVerified {
+		return User{}, ErrUnauthenticated
+	}
+	return s.withRole(u), nil
+}
+
+func (s *Service) session(u User) (Session, error) {
+	tok, err := s.Tokens.Issue(u.ID, u.TokenVersion)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: tok, User: s.withRole(u)}, nil
+}
+
+// withRole gives the admin role to the verified e-mails of ADMIN_EMAILS.
+func (s *Service) withRole(u User) User {
+	if u.EmailVerified && s.Admins[u.Email] {
+		u.Role = RoleAdmin
+	}
+	return u
+}
+
+// The answers of ConsumeOTP, shared with the store.
+var (
+	ErrOTPInvalid  = errs.E(errs.Invalid, "Invalid OTP. Please check the code and try again.")
+	ErrOTPExpired  = errs.E(errs.Invalid, "OTP has expired. Please request a new one.")
+	ErrOTPDead     = &errs.Error{Kind: errs.RateLimited, Message: "Too many wrong attempts. Please request a new OTP.", RetryAfter: int(OTPCooldown.Seconds())}
+	ErrOTPVerified = errs.E(errs.Conflict, "This email is already verified. Please login.")
+)

@@ -1,0 +1,219 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+)
+
+func (s *Server) authRoutes() chi.Router {
+	r := chi.NewRouter()
+	r.Post("/signup", s.signup)
+	r.Post("/verify-otp", s.verifyOTP)
+	r.Post("/resend-otp", s.resendOTP)
+	r.Post("/login", s.login)
+	r.Post("/google-login", s.googleLogin)
+	r.Group(func(r chi.Router) {
+		r.Use(requireUser)
+		r.Get("/profile", s.profile)
+		r.Post("/update-discord-username", s.updateDiscord)
+		r.Post("/change-password", s.changePassword)
+	})
+	return r
+}
+
+// emailKey is the per-e-mail rate-limit key: the normalised address, so
+// case and spaces do not give an attacker more tries.
+func emailKey(email string) string {
+	e, err := accounts.NormalizeEmail(email)
+	if err != nil {
+		return ""
+	}
+	return e
+}
+
+func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r, ratelimit.SignupIP, clientIP(r)) {
+		return
+	}
+	var in accounts.SignupInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) {
+		return
+	}
+	if err := s.Accounts.Signup(r.Context(), in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"message": accounts.MsgAccountCreated})
+}
+
+type emailOTP struct {
+	Email string `json:"email"`
+	OTP   string `json:"otp"`
+}
+
+func (s *Server) verifyOTP(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r, ratelimit.VerifyIP, clientIP(r)) {
+		return
+	}
+	var in emailOTP
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.limited(w, r, ratelimit.VerifyEmail, emailKey(in.Email)) {
+		return
+	}
+	if err := s.Accounts.VerifyOTP(r.Context(), in.Email, in.OTP); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": accounts.MsgVerified})
+}
+
+type emailOnly struct {
+	Email string `json:"email"`
+}
+
+func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r, ratelimit.ResendIP, clientIP(r)) {
+		return
+	}
+	var in emailOnly
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) {
+		return
+	}
+	if err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": accounts.MsgOTPSent})
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r, ratelimit.LoginIP, clientIP(r)) {
+		return
+	}
+	var in credentials
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.limited(w, r, ratelimit.LoginEmail, emailKey(in.Email)) {
+		return
+	}
+	sess, err := s.Accounts.Login(r.Context(), in.Email, in.Password)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.writeSession(w, r, sess, "Login successful!")
+}
+
+// googleCredential is the body of google-login: Google's ID token. The
+// seed's email/name/picture/googleId fields are accepted but never trusted.
+type googleCredential struct {
+	Credential string `json:"credential"`
+	Email      string `json:"email"`
+	Name       string `json:"name"`
+	Picture    string `json:"picture"`
+	GoogleID   string `json:"googleId"`
+}
+
+func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r, ratelimit.GoogleIP, clientIP(r)) {
+		return
+	}
+	var in googleCredential
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	sess, err := s.Accounts.GoogleLogin(r.Context(), in.Credential)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.writeSession(w, r, sess, accounts.MsgGoogleOK)
+}
+
+func (s *Server) writeSession(w http.ResponseWriter, r *http.Request, sess accounts.Session, msg string) {
+	p, err := s.profileOf(r, sess.User)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "token": sess.Token, "user": p})
+}
+
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
+	u, _ := currentUser(r.Context())
+	p, err := s.profileOf(r, u)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": p})
+}
+
+type discordInput struct {
+	DiscordUsername string `json:"discordUsername"`
+}
+
+func (s *Server) updateDiscord(w http.ResponseWriter, r *http.Request) {
+	var in discordInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	me, _ := currentUser(r.Context())
+	u, err := s.Accounts.UpdateDiscord(r.Context(), me.ID, in.DiscordUsername)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.Tournaments.PlayerChanged(r.Context(), u.ID)
+	p, err := s.profileOf(r, u)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": accounts.MsgDiscordUpdated, "user": p})
+}
+
+type passwordChange struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	var in passwordChange
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	me, _ := currentUser(r.Context())
+	sess, err := s.Accounts.ChangePassword(r.Context(), me.ID, in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.writeSession(w, r, sess, "Password changed. Other sessions have been signed out.")
+}

@@ -1,0 +1,432 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+func signupBody(email, pw, confirm, discord string) map[string]string {
+	return map[string]string{"email": email, "password": pw, "confirmPassword": confirm, "discordUsername": discord}
+}
+
+func TestSignup(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	verified := testkit.UniqueEmail("verified")
+	s.SignUp(t, verified, "verified_racer")
+
+	tests := []struct {
+		name    string
+		body    any
+		status  int
+		message string
+	}{
+		{"Created", signupBody(testkit.UniqueEmail("new"), "hunter22pw", "hunter22pw", "racer"), 201,
+			"Account created! Please check your email for OTP verification."},
+		{"ErrPasswordsDoNotMatch", signupBody(testkit.UniqueEmail("a"), "hunter22pw", "hunter23pw", "racer"), 400, "Passwords do not match"},
+		{"ErrFieldsRequired", signupBody(testkit.UniqueEmail("a"), "hunter22pw", "hunter22pw", ""), 400, "All fields are required"},
+		{"ErrBadEmail", signupBody("not-an-email", "hunter22pw", "hunter22pw", "racer"), 400, "Please enter a valid email address"},
+		{"ErrShortPassword", signupBody(testkit.UniqueEmail("a"), "short", "short", "racer"), 400, "Password must be at least 8 characters"},
+		{"ErrUnknownField", `{"email":"a@b.co","password":"x","confirmPassword":"x","discordUsername":"d","admin":true}`, 400, `Unknown field "admin"`},
+		{"ErrWrongType", `{"email":42}`, 400, `Field "email" must be a string`},
+		{"ErrNotJSON", `{"email":`, 400, "Request body is not valid JSON"},
+		{"ErrVerifiedEmailExists", signupBody(strings.ToUpper(verified), "hunter22pw", "hunter22pw", "racer"), 409,
+			"An account with this email already exists. Please login."},
+		{"ErrBodyTooLarge", `{"email":"` + strings.Repeat("a", 1<<20) + `"}`, 413, "Request body must be at most 1 MB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.Do(t, "POST", "/api/auth/signup", "", tc.body)
+			if r.Status != tc.status || r.Message() != tc.message {
+				t.Fatalf("got %d %q, want %d %q", r.Status, r.Message(), tc.status, tc.message)
+			}
+		})
+	}
+	t.Run("ErrWrongContentType", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", s.URL+"/api/auth/signup", strings.NewReader("email=a"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if r := s.Send(t, req); r.Status != 415 {
+			t.Fatalf("got %d, want 415", r.Status)
+		}
+	})
+	t.Run("UnverifiedEmailGetsFreshSignup", func(t *testing.T) {
+		email := testkit.UniqueEmail("again")
+		body := signupBody(email, "hunter22pw", "hunter22pw", "racer")
+		if r := s.Do(t, "POST", "/api/auth/signup", "", body); r.Status != 201 {
+			t.Fatalf("first: %d", r.Status)
+		}
+		// Within the resend cooldown the first code stays valid: 201, no second mail.
+		if r := s.Do(t, "POST", "/api/auth/signup", "", body); r.Status != 201 {
+			t.Fatalf("second: %d %s", r.Status, r.Body)
+		}
+		if n := s.Mail.Count(email); n != 1 {
+			t.Fatalf("%d mails, want 1", n)
+		}
+	})
+}
+
+func TestSignupIsAtomic(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("parallel")
+	var wg sync.WaitGroup
+	statuses := make([]int, 50)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, "hunter22pw", "hunter22pw", "racer")).Status
+		}()
+	}
+	wg.Wait()
+	for i, st := range statuses {
+		if st != 201 {
+			t.Errorf("signup %d: status %d", i, st)
+		}
+	}
+	var users, codes int
+	s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM users WHERE email = $1`, email).Scan(&users)
+	s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM email_otps o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, email).Scan(&codes)
+	if users != 1 || codes != 1 || s.Mail.Count(email) != 1 {
+		t.Fatalf("users=%d codes=%d mails=%d, want 1 each", users, codes, s.Mail.Count(email))
+	}
+}
+
+func TestVerifyOTP(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	signup := func(t *testing.T) string {
+		email := testkit.UniqueEmail("otp")
+		if r := s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, "hunter22pw", "hunter22pw", "racer")); r.Status != 201 {
+			t.Fatal(r.Status)
+		}
+		return email
+	}
+	verify := func(t *testing.T, email, code string) *testkit.Resp {
+		return s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": code})
+	}
+	wrong := func(code string) string {
+		if code == "000000" {
+			return "000001"
+		}
+		return "000000"
+	}
+
+	t.Run("OK", func(t *testing.T) {
+		email := signup(t)
+		r := verify(t, email, s.Mail.OTP(t, email, 1))
+		if r.Status != 200 || r.Message() != "Email verified successfully! You can now login." {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ErrCodeIsSingleUse", func(t *testing.T) {
+		email := signup(t)
+		code := s.Mail.OTP(t, email, 1)
+		verify(t, email, code)
+		if r := verify(t, email, code); r.Status != 409 {
+			t.Fatalf("second use: %d %q", r.Status, r.Message())
+		}
+	})
+	for _, bad := range []string{"12345", "1234567", "12a456", "", "١٢٣٤٥٦"} {
+		t.Run("ErrNotSixDigits/"+bad, func(t *testing.T) {
+			r := verify(t, "someone@example.com", bad)
+			if r.Status != 400 || r.Message() != "Please enter a valid 6-digit OTP" {
+				t.Fatalf("%d %q", r.Status, r.Message())
+			}
+		})
+	}
+	t.Run("ErrWrongCode", func(t *testing.T) {
+		email := signup(t)
+		r := verify(t, email, wrong(s.Mail.OTP(t, email, 1)))
+		if r.Status != 400 || !strings.HasPrefix(r.Message(), "Invalid OTP") {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ErrDeadAfterFiveWrongTries", func(t *testing.T) {
+		email := signup(t)
+		code := s.Mail.OTP(t, email, 1)
+		for i := 0; i < 5; i++ {
+			if r := verify(t, email, wrong(code)); r.Status != 400 {
+				t.Fatalf("try %d: %d", i+1, r.Status)
+			}
+		}
+		r := verify(t, email, code)
+		if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("right code after 5 wrong: %d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ErrExpired", func(t *testing.T) {
+		email := signup(t)
+		code := s.Mail.OTP(t, email, 1)
+		s.DB.Pool.Exec(context.Background(), `UPDATE email_otps SET expires_at = now() - interval '1 second'
+			WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email)
+		r := verify(t, email, code)
+		if r.Status != 400 || r.Message() != "OTP has expired. Please request a new one." {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("StoredHashedNotPlain", func(t *testing.T) {
+		email := signup(t)
+		code := s.Mail.OTP(t, email, 1)
+		var stored []byte
+		s.DB.Pool.QueryRow(context.Background(), `SELECT code_mac FROM email_otps o JOIN users u ON u.id = o.user_id
+			WHERE u.email = $1`, email).Scan(&stored)
+		if len(stored) != 32 || strings.Contains(string(stored), code) {
+			t.Fatalf("stored %x for code %s", stored, code)
+		}
+	})
+}
+
+func TestResendOTP(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("resend")
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, "hunter22pw", "hunter22pw", "racer"))
+	first := s.Mail.OTP(t, email, 1)
+
+	t.Run("ErrWithinCooldown", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": email})
+		if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("%d %q retry-after=%q", r.Status, r.Message(), r.Header.Get("Retry-After"))
+		}
+	})
+	t.Run("OKAfterCooldown", func(t *testing.T) {
+		s.DB.Pool.Exec(context.Background(), `UPDATE email_otps SET sent_at = now() - interval '61 seconds'
+			WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email)
+		r := s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": email})
+		if r.Status != 200 || r.Message() != "OTP sent successfully!" {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+		second := s.Mail.OTP(t, email, 2)
+		if first != second {
+			// The old code died with the new one.
+			if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": first}); r.Status != 400 {
+				t.Fatalf("old code: %d", r.Status)
+			}
+		}
+		if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": second}); r.Status != 200 {
+			t.Fatalf("new code: %d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("UnknownEmailAnswersAlike", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": testkit.UniqueEmail("nobody")})
+		if r.Status != 200 {
+			t.Fatalf("%d", r.Status)
+		}
+	})
+}
+
+func TestLogin(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("login")
+	s.SignUp(t, email, "login_racer")
+	unverified := testkit.UniqueEmail("unverified")
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(unverified, "hunter22pw", "hunter22pw", "racer"))
+
+	tests := []struct {
+		name, email, password string
+		status                int
+	}{
+		{"OK", email, testkit.Password, 200},
+		{"OKAnyCase", strings.ToUpper(email), testkit.Password, 200},
+		{"ErrWrongPassword", email, "wrong-password", 401},
+		{"ErrUnknownEmail", testkit.UniqueEmail("ghost"), "whatever1", 401},
+		{"ErrUnverified", unverified, "hunter22pw", 403},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": tc.email, "password": tc.password})
+			if r.Status != tc.status {
+				t.Fatalf("got %d %q, want %d", r.Status, r.Message(), tc.status)
+			}
+			if tc.status == 200 {
+				user := r.JSON["user"].(map[string]any)
+				if r.JSON["token"] == "" || user["email"] != email || user["email_verified"] != true {
+					t.Fatalf("answer %s", r.Body)
+				}
+			}
+		})
+	}
+	t.Run("PasswordsAreBcryptCost12", func(t *testing.T) {
+		var hash string
+		s.DB.Pool.QueryRow(context.Background(), `SELECT password_hash FROM users WHERE email = $1`, email).Scan(&hash)
+		if !strings.HasPrefix(hash, "$2a$12$") {
+			t.Fatalf("hash %q", hash[:7])
+		}
+	})
+}
+
+func TestTokens(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("tokens")
+	token := s.SignUp(t, email, "token_racer")
+	parts := strings.Split(token, ".")
+	var claims jwt.MapClaims
+	jwt.NewParser().ParseUnverified(token, &claims)
+	sign := func(m jwt.SigningMethod, key any, c jwt.MapClaims) string {
+		tok, _ := jwt.NewWithClaims(m, c).SignedString(key)
+		return tok
+	}
+	with := func(k string, v any) jwt.MapClaims {
+		c := jwt.MapClaims{}
+		for kk, vv := range claims {
+			c[kk] = vv
+		}
+		c[k] = v
+		return c
+	}
+	secret := []byte(s.Config.JWTSecret)
+
+	tests := []struct {
+		name   string
+		token  string
+		status int
+	}{
+		{"OK", token, 200},
+		{"ErrNoToken", "", 401},
+		{"ErrAlgNone", sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, claims), 401},
+		{"ErrWrongKey", sign(jwt.SigningMethodHS256, []byte("another-secret-of-at-least-32-bytes!!"), claims), 401},
+		{"ErrHS512", sign(jwt.SigningMethodHS512, secret, claims), 401},
+		{"ErrExpired", sign(jwt.SigningMethodHS256, secret, with("exp", time.Now().Add(-time.Minute).Unix())), 401},
+		{"ErrNoExpiry", sign(jwt.SigningMethodHS256, secret, with("exp", nil)), 401},
+		{"ErrWrongIssuer", sign(jwt.SigningMethodHS256, secret, with("iss", "evil")), 401},
+		{"ErrWrongAudience", sign(jwt.SigningMethodHS256, secret, with("aud", "other-app")), 401},
+		{"ErrTamperedPayload", parts[0] + "." + strings.TrimRight(parts[1], "=") + "x." + parts[2], 401},
+		{"ErrGarbage", "not.a.token", 401},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := s.Do(t, "GET", "/api/auth/profile", tc.token, nil); r.Status != tc.status {
+				t.Fatalf("got %d %q, want %d", r.Status, r.Message(), tc.status)
+			}
+		})
+	}
+	t.Run("PasswordChangeEndsOlderTokens", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/auth/change-password", token, map[string]string{
+			"currentPassword": testkit.Password, "newPassword": "brand-new-password", "confirmPassword": "brand-new-password"})
+		if r.Status != 200 {
+			t.Fatalf("change: %d %q", r.Status, r.Message())
+		}
+		if r := s.Do(t, "GET", "/api/auth/profile", token, nil); r.Status != 401 {
+			t.Fatalf("old token: %d", r.Status)
+		}
+		if r2 := s.Do(t, "GET", "/api/auth/profile", r.JSON["token"].(string), nil); r2.Status != 200 {
+			t.Fatalf("new token: %d", r2.Status)
+		}
+	})
+}
+
+func TestGoogleLogin(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	g := s.Google
+	email := testkit.UniqueEmail("google")
+	claims := g.Claims("google-sub-"+email, email)
+	with := func(k string, v any) map[string]any {
+		c := map[string]any{}
+		for kk, vv := range claims {
+			c[kk] = vv
+		}
+		c[k] = v
+		return c
+	}
+	tests := []struct {
+		name       string
+		credential string
+		status     int
+		message    string
+	}{
+		{"OK", g.Sign(t, claims), 200, "Google login successful!"},
+		{"OKShortIssuer", g.Sign(t, with("iss", "accounts.google.com")), 200, "Google login successful!"},
+		{"ErrWrongAudience", g.Sign(t, with("aud", "someone-else.apps.googleusercontent.com")), 401, "Google authentication failed"},
+		{"ErrWrongIssuer", g.Sign(t, with("iss", "https://evil.example.com")), 401, "Google authentication failed"},
+		{"ErrUnverifiedEmail", g.Sign(t, with("email_verified", false)), 401, "Google authentication failed"},
+		{"ErrExpired", g.Sign(t, with("exp", time.Now().Add(-time.Hour).Unix())), 401, "Google authentication failed"},
+		{"ErrOtherKey", g.SignWithOtherKey(t, claims), 401, "Google authentication failed"},
+		{"ErrNoCredential", "", 401, "Google authentication failed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": tc.credential})
+			if r.Status != tc.status || r.Message() != tc.message {
+				t.Fatalf("got %d %q, want %d %q", r.Status, r.Message(), tc.status, tc.message)
+			}
+		})
+	}
+	t.Run("ErrBareGoogleIDIsNotTrusted", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"email": email, "googleId": "google-sub-" + email, "name": "x", "picture": ""})
+		if r.Status != 401 {
+			t.Fatalf("got %d", r.Status)
+		}
+	})
+}
+
+// The four resume cases of seed section 4, as profile shows them.
+func TestProfileResumeCases(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("resume")
+	r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, s.Google.Claims("sub-"+email, email))})
+	if r.Status != 200 {
+		t.Fatalf("google login: %d %s", r.Status, r.Body)
+	}
+	token := r.JSON["token"].(string)
+	profile := func() map[string]any {
+		r := s.Do(t, "GET", "/api/auth/profile", token, nil)
+		if r.Status != 200 {
+			t.Fatalf("profile: %d", r.Status)
+		}
+		return r.JSON["user"].(map[string]any)
+	}
+	step := func(t *testing.T, want map[string]bool) {
+		p := profile()
+		for k, v := range want {
+			if p[k] != v {
+				t.Fatalf("%s = %v, want %v (profile %v)", k, p[k], v, p)
+			}
+		}
+	}
+	t.Run("Case1ResumeAtDiscord", func(t *testing.T) {
+		step(t, map[string]bool{"email_verified": true, "discord_verified": false, "sk_stats_uploaded": false, "tournament_registered": false})
+	})
+	t.Run("Case2ResumeAtStats", func(t *testing.T) {
+		if r := s.Do(t, "POST", "/api/auth/update-discord-username", token, map[string]string{"discordUsername": "resume_racer"}); r.Status != 200 {
+			t.Fatalf("discord: %d %q", r.Status, r.Message())
+		}
+		step(t, map[string]bool{"discord_verified": true, "sk_stats_uploaded": false, "tournament_registered": false})
+	})
+	t.Run("Case3ResumeAtRegistration", func(t *testing.T) {
+		s.SaveStats(t, token)
+		step(t, map[string]bool{"sk_stats_uploaded": true, "tournament_registered": false})
+	})
+	t.Run("Case4FullyRegistered", func(t *testing.T) {
+		if r := s.Do(t, "POST", "/api/tournament/register", token, map[string]string{"tournamentName": "PPL7"}); r.Status != 200 {
+			t.Fatalf("register: %d %q", r.Status, r.Message())
+		}
+		step(t, map[string]bool{"email_verified": true, "discord_verified": true, "sk_stats_uploaded": true, "tournament_registered": true})
+	})
+	t.Run("ErrBlankDiscord", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/auth/update-discord-username", token, map[string]string{"discordUsername": "  "})
+		if r.Status != 400 || r.Message() != "Please enter your Discord username" {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+}
+
+func TestRateLimits(t *testing.T) {
+	s := newServer(t, testkit.Options{RateLimitScale: 1})
+	email := testkit.UniqueEmail("limited")
+	var last *testkit.Resp
+	for i := 0; i < 11; i++ {
+		last = s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": email, "password": "wrong-password"})
+	}
+	if last.Status != 429 || last.Header.Get("Retry-After") == "" {
+		t.Fatalf("11th login for one e-mail: %d retry-after=%q", last.Status, last.Header.Get("Retry-After"))
+	}
+	// Another e-mail from the same address still gets through (until the IP limit).
+	if r := s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": testkit.UniqueEmail("other"), "password": "wrong-password"}); r.Status != 401 {
+		t.Fatalf("other e-mail: %d", r.Status)
+	}
+}

@@ -1,0 +1,88 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// rosterCache keeps each tournament's encoded list, plain and gzipped, for
+// one roster version: the version is raised in the transaction of every
+// change, so an entry is never served after its data changed.
+type rosterCache struct {
+	mu      sync.Mutex
+	entries map[string]*cachedPage
+}
+
+type cachedPage struct {
+	version int64
+	etag    string
+	plain   []byte
+	gz      []byte
+}
+
+func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (*cachedPage, error) {
+	c.mu.Lock()
+	p := c.entries[t.Name]
+	c.mu.Unlock()
+	if p != nil && p.version == t.RosterVersion {
+		return p, nil
+	}
+	v, err := build()
+	if err != nil {
+		return nil, err
+	}
+	plain, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	zw.Write(plain)
+	zw.Close()
+	p = &cachedPage{
+		version: t.RosterVersion,
+		etag:    `"` + strconv.FormatInt(t.ID, 36) + "-" + strconv.FormatInt(t.RosterVersion, 36) + `"`,
+		plain:   plain,
+		gz:      buf.Bytes(),
+	}
+	c.mu.Lock()
+	if c.entries == nil {
+		c.entries = map[string]*cachedPage{}
+	}
+	if old := c.entries[t.Name]; old == nil || old.version <= p.version {
+		c.entries[t.Name] = p
+	}
+	c.mu.Unlock()
+	return p, nil
+}
+
+// serve writes the page, answering 304 to a matching If-None-Match and the
+// gzipped bytes to clients that accept them.
+func (p *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", p.etag)
+	h.Add("Vary", "Accept-Encoding")
+	if r.Header.Get("If-None-Match") == p.etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := p.plain
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = p.gz
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}

@@ -1,0 +1,124 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+// TestOpenAPIMatchesRoutes keeps /api/openapi.json true: every /api route of
+// the router is described, and nothing described is missing from the router.
+func TestOpenAPIMatchesRoutes(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	var doc struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	r := s.Do(t, "GET", "/api/openapi.json", "", nil)
+	if err := json.Unmarshal(r.Body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	described := map[string]bool{}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			described[strings.ToUpper(method)+" "+path] = true
+		}
+	}
+	routed := map[string]bool{}
+	err := chi.Walk(s.App.Handler.(chi.Router), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		route = strings.ReplaceAll(strings.TrimSuffix(route, "/"), "/*/", "/")
+		if strings.HasPrefix(route, "/api/") && !strings.HasSuffix(route, "*") {
+			routed[method+" "+route] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing, stale []string
+	for k := range routed {
+		if !described[k] {
+			missing = append(missing, k)
+		}
+	}
+	for k := range described {
+		if !routed[k] {
+			stale = append(stale, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(stale)
+	if len(missing)+len(stale) > 0 {
+		t.Fatalf("routes not in openapi.json: %v\nopenapi.json paths with no route: %v", missing, stale)
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	s := newServer(t, testkit.Options{Configure: nil})
+	for _, path := range []string{"/", "/api/config", "/api/nope"} {
+		r := s.Do(t, "GET", path, "", nil)
+		for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"} {
+			if r.Header.Get(h) == "" {
+				t.Errorf("%s: no %s", path, h)
+			}
+		}
+		if !strings.Contains(r.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP lacks frame-ancestors", path)
+		}
+	}
+}
+
+func TestCORS(t *testing.T) {
+	s := newServer(t, testkit.Options{Configure: func(c *config.Config) { c.CORSOrigins = []string{"https://league.example"} }})
+	preflight := func(origin string) *http.Response {
+		req, _ := http.NewRequest("OPTIONS", s.URL+"/api/auth/login", nil)
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	if res := preflight("https://league.example"); res.Header.Get("Access-Control-Allow-Origin") != "https://league.example" {
+		t.Fatalf("listed origin refused: %v", res.Header)
+	}
+	if res := preflight("https://evil.example"); res.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Fatalf("unlisted origin allowed")
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	if r := s.Do(t, "GET", "/api/no-such-thing", "", nil); r.Status != 404 || r.Message() == "" {
+		t.Fatalf("api: %d %s", r.Status, r.Body)
+	}
+	if r := s.Do(t, "GET", "/no-such-page", "", nil); r.Status != 404 || !strings.Contains(string(r.Body), "<html") {
+		t.Fatalf("app: %d", r.Status)
+	}
+	for _, p := range []string{"/", "/tournament", "/contact", "/ppt"} {
+		if r := s.Do(t, "GET", p, "", nil); r.Status != 200 {
+			t.Fatalf("%s: %d", p, r.Status)
+		}
+	}
+}
+
+func TestHealth(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	for _, p := range []string{"/healthz", "/readyz"} {
+		if r := s.Do(t, "GET", p, "", nil); r.Status != 200 {
+			t.Fatalf("%s: %d", p, r.Status)
+		}
+	}
+	r := s.Do(t, "GET", "/metrics", "", nil)
+	if r.Status != 200 || !strings.Contains(string(r.Body), "pitlane_http_requests_total") {
+		t.Fatalf("metrics: %d", r.Status)
+	}
+}

@@ -1,0 +1,222 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+type ctxKey int
+
+const (
+	userKey ctxKey = iota
+	ipKey
+)
+
+// currentUser is the signed-in user, if any.
+func currentUser(ctx context.Context) (accounts.User, bool) {
+	u, ok := ctx.Value(userKey).(accounts.User)
+	return u, ok
+}
+
+// clientIP is the request's client address as clientIPs decided it.
+func clientIP(r *http.Request) string {
+	ip, _ := r.Context().Value(ipKey).(string)
+	return ip
+}
+
+// clientIPs believes X-Forwarded-For only from trusted proxies (TRUSTED_PROXIES),
+// taking the right-most address that is not itself a proxy.
+func clientIPs(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	isTrusted := func(a netip.Addr) bool {
+		for _, p := range trusted {
+			if p.Contains(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			host, _, err := net.SplitHostPort(r.RemoteAddr)
+			if err != nil {
+				host = r.RemoteAddr
+			}
+			ip := host
+			if a, err := netip.ParseAddr(host); err == nil && isTrusted(a.Unmap()) {
+				hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+				for i := len(hops) - 1; i >= 0; i-- {
+					h := strings.TrimSpace(hops[i])
+					a, err := netip.ParseAddr(h)
+					if err != nil {
+						break
+					}
+					ip = a.Unmap().String()
+					if !isTrusted(a.Unmap()) {
+						break
+					}
+				}
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ipKey, ip)))
+		})
+	}
+}
+
+// securityHeaders sets the headers every answer carries.
+func securityHeaders(next http.Handler) http.Handler {
+	const csp = "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; " +
+		"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https://*.googleusercontent.com; " +
+		"connect-src 'self' ws: wss: https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; " +
+		"font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cors allows the origins of CORS_ORIGINS (same-origin needs no header).
+func cors(origins []string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			origin := r.Header.Get("Origin")
+			if origin != "" && (slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
+				h := w.Header()
+				h.Set("Access-Control-Allow-Origin", origin)
+				h.Add("Vary", "Origin")
+				h.Set("Access-Control-Allow-Credentials", "true")
+				h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id")
+				if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+					h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+					h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type")
+					h.Set("Access-Control-Max-Age", "600")
+					w.WriteHeader(http.StatusNoContent)
+					return
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// logRequests writes one structured line per request: never a body, a token
+// or a query string (which may carry an e-mail).
+func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			next.ServeHTTP(ww, r)
+			if r.URL.Path == "/healthz" || r.URL.Path == "/metrics" {
+				return
+			}
+			level := slog.LevelInfo
+			if ww.Status() >= 500 {
+				level = slog.LevelError
+			}
+			log.LogAttrs(r.Context(), level, "request",
+				slog.String("request_id", middleware.GetReqID(r.Context())),
+				slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", ww.Status()), slog.Int("bytes", ww.BytesWritten()),
+				slog.Duration("took", time.Since(start)), slog.String("ip", clientIP(r)))
+		})
+	}
+}
+
+// httpMetrics records a request count and latency per route pattern.
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
+	m := &httpMetrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "pitlane_http_requests_total", Help: "HTTP requests by route and status.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "pitlane_http_request_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}, []string{"method", "route"}),
+	}
+	reg.MustRegister(m.requests, m.latency)
+	return m
+}
+
+func (m *httpMetrics) handler(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		route := "other"
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+			route = rc.RoutePattern()
+		}
+		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(ww.Status())).Inc()
+		m.latency.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+	})
+}
+
+// authenticate puts the bearer token's user in the context when there is a
+// valid one; requireUser then refuses anonymous callers.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || tok == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u, err := s.Accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
+		if err != nil {
+			if errs.KindOf(err) != errs.Unauthorized {
+				writeError(w, r, err)
+				return
+			}
+			// A bad token on a public path is treated as anonymous;
+			// protected paths answer 401 in requireUser.
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, badToken{})))
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+	})
+}
+
+type badToken struct{}
+
+func requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := currentUser(r.Context()); !ok {
+			writeError(w, r, accounts.ErrUnauthenticated)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func requireAdmin(next http.Handler) http.Handler {
+	return requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, _ := currentUser(r.Context()); u.Role != accounts.RoleAdmin {
+			writeError(w, r, errs.E(errs.Forbidden, "Only organisers can do this"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	}))
+}

@@ -1,0 +1,49 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/stats"
+)
+
+// Profile is the seed's User as GET /api/auth/profile answers it. It is only
+// ever sent to the user it describes.
+type Profile struct {
+	ID                   int64        `json:"id"`
+	Email                string       `json:"email"`
+	Name                 string       `json:"name"`
+	Role                 string       `json:"role"`
+	Avatar               *string      `json:"avatar"`
+	EmailVerified        bool         `json:"email_verified"`
+	GoogleLinked         bool         `json:"google_linked"`
+	DiscordUsername      string       `json:"discord_username"`
+	DiscordVerified      bool         `json:"discord_verified"`
+	SKStatsUploaded      bool         `json:"sk_stats_uploaded"`
+	SKStatsVerified      bool         `json:"sk_stats_verified"`
+	TournamentRegistered bool         `json:"tournament_registered"`
+	StatsData            *stats.Stats `json:"stats_data"`
+	CreatedAt            time.Time    `json:"created_at"`
+}
+
+// profileOf builds the profile of u for the default tournament.
+func (s *Server) profileOf(r *http.Request, u accounts.User) (Profile, error) {
+	p := Profile{
+		ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, EmailVerified: u.EmailVerified,
+		GoogleLinked: u.GoogleID != "", DiscordUsername: u.DiscordUsername, DiscordVerified: u.DiscordVerified,
+		CreatedAt: u.CreatedAt,
+	}
+	if u.AvatarURL != "" {
+		p.Avatar = &u.AvatarURL
+	}
+	st, err := s.Stats.Get(r.Context(), u.ID)
+	if err != nil {
+		return p, err
+	}
+	if st != nil {
+		p.StatsData, p.SKStatsUploaded, p.SKStatsVerified = st, true, st.Verified
+	}
+	p.TournamentRegistered, err = s.Tournaments.IsRegistered(r.Context(), u.ID, "")
+	return p, err
+}

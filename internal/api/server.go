@@ -1,0 +1,139 @@
+// Package api holds Pitlane's HTTP layer: chi routes per resource under /api,
+// handlers that decode, call one service and encode, the one table from
+// error kinds to statuses, and the middleware every request passes.
+package api
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/deck"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/stats"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// Images reads stored images.
+type Images interface {
+	FindImage(ctx context.Context, id string) (postgres.Image, error)
+}
+
+// Newsletter keeps subscribers of the footer form.
+type Newsletter interface {
+	Subscribe(ctx context.Context, email string) error
+}
+
+// Pinger tells whether the database answers.
+type Pinger interface{ Ping(ctx context.Context) error }
+
+// Server holds what the handlers call.
+type Server struct {
+	Config      config.Config
+	Accounts    *accounts.Service
+	Stats       *stats.Service
+	Tournaments *tournament.Service
+	Deck        *deck.Service
+	Images      Images
+	Newsletter  Newsletter
+	DB          Pinger
+	Hub         http.Handler // GET /api/ws
+	Extract     http.Handler // POST /api/stats/extract, nil until wired
+	Limits      *ratelimit.Limiters
+	Registry    *prometheus.Registry
+	Web         fs.FS // the built web app (web/dist), may be empty
+	Log         *slog.Logger
+
+	rosters rosterCache
+}
+
+// Handler builds the router.
+func (s *Server) Handler() http.Handler {
+	var trusted []netip.Prefix
+	for _, p := range s.Config.TrustedProxies {
+		if pfx, err := netip.ParsePrefix(p); err == nil {
+			trusted = append(trusted, pfx)
+		} else if a, err := netip.ParseAddr(p); err == nil {
+			trusted = append(trusted, netip.PrefixFrom(a, a.BitLen()))
+		}
+	}
+	metrics := newHTTPMetrics(s.Registry)
+
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID, clientIPs(trusted), logRequests(s.Log), middleware.Recoverer,
+		securityHeaders, cors(s.Config.CORSOrigins), metrics.handler)
+
+	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, map[string]string{"status": "ok"}) })
+	r.Get("/readyz", s.ready)
+	r.Handle("/metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{}))
+
+	r.Route("/api", func(r chi.Router) {
+		r.Use(s.authenticate)
+		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, errs.E(errs.NotFound, "No such API path"))
+		})
+		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method not allowed"})
+		})
+		r.Get("/openapi.json", serveOpenAPI)
+		r.Get("/config", s.publicConfig)
+		r.Mount("/auth", s.authRoutes())
+		r.Mount("/stats", s.statsRoutes())
+		r.Mount("/tournament", s.tournamentRoutes())
+		r.Mount("/admin", s.adminRoutes())
+		r.Get("/images/{id}", s.image)
+		r.Get("/deck", s.deckCurrent)
+		r.With(requireAdmin).Post("/deck", s.deckMove)
+		r.Post("/newsletter", s.subscribe)
+		if s.Hub != nil {
+			r.Get("/ws", s.Hub.ServeHTTP)
+		}
+	})
+	r.NotFound(s.webApp().ServeHTTP)
+	return r
+}
+
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.DB.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+func (s *Server) publicConfig(w http.ResponseWriter, r *http.Request) {
+	extractor := "ocr"
+	if s.Config.GeminiAPIKey != "" {
+		extractor = "gemini"
+	}
+	writeJSON(w, http.StatusOK, map[string]string{
+		"google_client_id":   s.Config.GoogleClientID,
+		"default_tournament": s.Config.DefaultTournament,
+		"extractor":          extractor,
+	})
+}
+
+// limited answers 429 when the request is over rule for key.
+func (s *Server) limited(w http.ResponseWriter, r *http.Request, rule ratelimit.Rule, key string) bool {
+	if s.Limits == nil || !s.Limits.Exceeded(w, r, rule, key) {
+		return false
+	}
+	writeJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Too many requests. Please try again later."})
+	return true
+}
+
+

@@ -1,0 +1,71 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
+)
+
+func (s *Server) statsRoutes() chi.Router {
+	r := chi.NewRouter()
+	if s.Extract != nil {
+		r.Post("/extract", s.Extract.ServeHTTP)
+	}
+	r.Group(func(r chi.Router) {
+		r.Use(requireUserSaying(stats.MsgLoginToSave))
+		r.Post("/save", s.saveStats)
+		r.Get("/get", s.getStats)
+		r.Delete("/delete", s.deleteStats)
+	})
+	return r
+}
+
+// requireUserSaying refuses anonymous callers with the seed's own message.
+func requireUserSaying(msg string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if _, ok := currentUser(r.Context()); !ok {
+				writeError(w, r, errs.E(errs.Unauthorized, "%s", msg))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func (s *Server) saveStats(w http.ResponseWriter, r *http.Request) {
+	var in stats.SaveInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	me, _ := currentUser(r.Context())
+	st, err := s.Stats.Save(r.Context(), me.ID, in, false)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Stats saved successfully!", "stats": st})
+}
+
+func (s *Server) getStats(w http.ResponseWriter, r *http.Request) {
+	me, _ := currentUser(r.Context())
+	st, err := s.Stats.Get(r.Context(), me.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "stats": st})
+}
+
+func (s *Server) deleteStats(w http.ResponseWriter, r *http.Request) {
+	me, _ := currentUser(r.Context())
+	if err := s.Stats.Delete(r.Context(), me.ID); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Stats deleted."})
+}

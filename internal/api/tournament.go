@@ -1,0 +1,126 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+func (s *Server) tournamentRoutes() chi.Router {
+	r := chi.NewRouter()
+	r.Get("/registrations", s.registrations)
+	r.Get("/participants", s.registrations) // the slide's alias
+	r.Get("/teams", s.teams)
+	r.Get("/info", s.tournamentInfo)
+	r.Group(func(r chi.Router) {
+		r.Use(requireUser)
+		r.Post("/register", s.register)
+		r.Post("/unregister", s.unregister)
+		r.Get("/status", s.registrationStatus)
+	})
+	return r
+}
+
+type tournamentName struct {
+	TournamentName string `json:"tournamentName"`
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	var in tournamentName
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	me, _ := currentUser(r.Context())
+	if err := s.Tournaments.Register(r.Context(), me.ID, in.TournamentName); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": true, "message": tournament.MsgRegistered})
+}
+
+func (s *Server) unregister(w http.ResponseWriter, r *http.Request) {
+	var in tournamentName
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	me, _ := currentUser(r.Context())
+	if err := s.Tournaments.Unregister(r.Context(), me.ID, in.TournamentName); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": false, "message": tournament.MsgUnregistered})
+}
+
+func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
+	me, _ := currentUser(r.Context())
+	ok, err := s.Tournaments.IsRegistered(r.Context(), me.ID, r.URL.Query().Get("tournamentName"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": ok})
+}
+
+// registrations serves the public list from a cache that is keyed by the
+// tournament's roster version, so it is rebuilt only after a change and is
+// right on every instance.
+func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
+	t, err := s.Tournaments.Find(r.Context(), r.URL.Query().Get("tournamentName"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	page, err := s.rosters.page(t, func() (any, error) { return s.Tournaments.Registrations(r.Context(), t) })
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	page.serve(w, r)
+}
+
+func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
+	t, teams, err := s.Tournaments.Teams(r.Context(), r.URL.Query().Get("tournamentName"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tournament": t.Name, "teams": teams})
+}
+
+func (s *Server) tournamentInfo(w http.ResponseWriter, r *http.Request) {
+	t, err := s.Tournaments.Find(r.Context(), r.URL.Query().Get("tournamentName"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"name": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+}
+
+func (s *Server) adminRoutes() chi.Router {
+	r := chi.NewRouter()
+	r.Use(requireAdmin)
+	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
+	return r
+}
+
+type statusInput struct {
+	Status string `json:"status"`
+}
+
+func (s *Server) setTournamentStatus(w http.ResponseWriter, r *http.Request) {
+	var in statusInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t, err := s.Tournaments.SetStatus(r.Context(), chi.URLParam(r, "name"), in.Status)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"name": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+}

@@ -1,0 +1,137 @@
+// Package app wires Pitlane together: stores, services, the hub and the
+// routes, from one Config. The binary and the tests build the same thing.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/api"
+	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/deck"
+	"github.com/pitlane/pitlane/internal/hub"
+	"github.com/pitlane/pitlane/internal/mail"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/stats"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// App is the wired server.
+type App struct {
+	Handler http.Handler
+	Hub     *hub.Hub
+	Server  *api.Server
+	redis   *redis.Client
+}
+
+// Close releases what New opened (not the database, which the caller owns).
+func (a *App) Close() {
+	if a.redis != nil {
+		a.redis.Close()
+	}
+}
+
+// New wires the stores, services, hub and routes. web is the built app (may be nil).
+func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log *slog.Logger) (*App, error) {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+
+	a := &App{}
+	if cfg.RedisURL != "" {
+		opt, err := redis.ParseURL(cfg.RedisURL)
+		if err != nil {
+			return nil, fmt.Errorf("REDIS_URL: %w", err)
+		}
+		a.redis = redis.NewClient(opt)
+	}
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, log)
+	if err != nil {
+		return nil, err
+	}
+	admins := map[string]bool{}
+	for _, e := range cfg.AdminEmails {
+		admins[e] = true
+	}
+	acc := &accounts.Service{
+		Store:     postgres.Accounts{DB: db},
+		Mail:      sender,
+		Tokens:    auth.Tokens{Secret: []byte(cfg.JWTSecret)},
+		OTPSecret: []byte("otp|" + cfg.JWTSecret),
+		Admins:    admins,
+		Log:       log,
+	}
+	if cfg.GoogleClientID != "" {
+		acc.Google = auth.NewGoogleVerifier(context.WithoutCancel(ctx), cfg.GoogleClientID, cfg.GoogleCertsURL, nil)
+	}
+
+	h, err := hub.New(hub.Options{
+		Auth:           hubAuth{acc},
+		RedisURL:       cfg.RedisURL,
+		OriginPatterns: originPatterns(cfg.CORSOrigins),
+		Logger:         log,
+		Registerer:     reg,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Hub = h
+
+	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Pub: h, Default: cfg.DefaultTournament, Log: log}
+	images := postgres.Images{DB: db}
+	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Changed: tour.PlayerChanged, Log: log}
+	srv := &api.Server{
+		Config:      cfg,
+		Accounts:    acc,
+		Stats:       st,
+		Tournaments: tour,
+		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Pub: h, Log: log},
+		Images:      images,
+		Newsletter:  postgres.Newsletter{DB: db},
+		DB:          db,
+		Hub:         h,
+		Limits:      ratelimit.New(a.redis, cfg.RateLimitScale, log, ratelimit.All...),
+		Registry:    reg,
+		Web:         web,
+		Log:         log,
+	}
+	if srv.Extract, err = extractHandler(cfg, st, h, log); err != nil {
+		return nil, err
+	}
+	a.Server = srv
+	a.Handler = srv.Handler()
+	return a, nil
+}
+
+// hubAuth lets the hub check a connection's token with the account rules.
+type hubAuth struct{ acc *accounts.Service }
+
+func (h hubAuth) Authenticate(ctx context.Context, token string) (hub.Identity, error) {
+	u, err := h.acc.Authenticate(ctx, token)
+	if err != nil {
+		return hub.Identity{}, err
+	}
+	return hub.Identity{UserID: u.ID, Role: u.Role}, nil
+}
+
+// originPatterns turns CORS_ORIGINS (full origins) into the host patterns
+// coder/websocket matches Origin headers against.
+func originPatterns(origins []string) []string {
+	var out []string
+	for _, o := range origins {
+		if u, err := url.Parse(o); err == nil && u.Host != "" {
+			out = append(out, u.Host)
+		}
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+// Package config holds Pitlane's configuration: one struct filled from the
+// environment with defaults, validated once at start.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of spec/product.md section 3, plus a few operational ones.
+type Config struct {
+	Env               string // "development" or "production" (PITLANE_ENV)
+	Addr              string
+	DatabaseURL       string
+	RedisURL          string
+	JWTSecret         string
+	SMTPURL           string
+	MailFrom          string
+	GeminiAPIKey      string
+	GeminiTextModel   string
+	GeminiImageModel  string
+	GeminiBaseURL     string
+	GoogleClientID    string
+	GoogleCertsURL    string
+	CORSOrigins       []string
+	AdminEmails       []string
+	DiscordBotToken   string
+	DiscordChannel    string
+	DefaultTournament string
+	DataDir           string
+	// TrustedProxies are CIDRs whose X-Forwarded-For is believed for rate limits.
+	TrustedProxies []string
+	// RateLimits can be loosened for load tests and tightened for abuse tests.
+	RateLimitScale  float64
+	ShutdownTimeout time.Duration
+}
+
+// Production reports whether PITLANE_ENV=production.
+func (c Config) Production() bool { return c.Env == "production" }
+
+// FromEnv reads the configuration from getenv (os.Getenv in main).
+func FromEnv(getenv func(string) string) (Config, error) {
+	get := func(key, def string) string {
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := Config{
+		Env:               get("PITLANE_ENV", "development"),
+		Addr:              get("ADDR", ":8080"),
+		DatabaseURL:       get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
+		RedisURL:          get("REDIS_URL", ""),
+		JWTSecret:         get("JWT_SECRET", ""),
+		SMTPURL:           get("SMTP_URL", ""),
+		MailFrom:          get("MAIL_FROM", "Pitlane <no-reply@localhost>"),
+		GeminiAPIKey:      get("GEMINI_API_KEY", ""),
+		GeminiTextModel:   get("GEMINI_TEXT_MODEL", "gemini-2.5-flash"),
+		GeminiImageModel:  get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
+		GeminiBaseURL:     get("GEMINI_BASE_URL", ""),
+		GoogleClientID:    get("GOOGLE_CLIENT_ID", ""),
+		GoogleCertsURL:    get("GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v3/certs"),
+		CORSOrigins:       list(get("CORS_ORIGINS", "")),
+		AdminEmails:       list(strings.ToLower(get("ADMIN_EMAILS", ""))),
+		DiscordBotToken:   get("DISCORD_BOT_TOKEN", ""),
+		DiscordChannel:    get("DISCORD_ANNOUNCE_CHANNEL", ""),
+		DefaultTournament: get("DEFAULT_TOURNAMENT", "PPL7"),
+		DataDir:           get("PITLANE_DATA_DIR", ".pitlane"),
+		TrustedProxies:    list(get("TRUSTED_PROXIES", "")),
+		RateLimitScale:    1,
+		ShutdownTimeout:   15 * time.Second,
+	}
+	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f <= 0 {
+			return c, fmt.Errorf("RATE_LIMIT_SCALE must be a positive number, got %q", v)
+		}
+		c.RateLimitScale = f
+	}
+	return c, c.validate()
+}
+
+func (c *Config) validate() error {
+	var errs []error
+	if c.Env != "development" && c.Env != "production" {
+		errs = append(errs, fmt.Errorf("PITLANE_ENV must be development or production, got %q", c.Env))
+	}
+	if c.Production() && len(c.JWTSecret) < 32 {
+		errs = append(errs, errors.New("JWT_SECRET of at least 32 characters is required in production"))
+	}
+	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+		errs = append(errs, errors.New("JWT_SECRET must be at least 32 characters"))
+	}
+	for _, u := range []struct{ name, val string }{{"DATABASE_URL", c.DatabaseURL}, {"REDIS_URL", c.RedisURL}, {"SMTP_URL", c.SMTPURL}} {
+		if u.val == "" {
+			continue
+		}
+		if _, err := url.Parse(u.val); err != nil {
+			errs = append(errs, fmt.Errorf("%s is not a URL", u.name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// EnsureSecret fills an empty JWTSecret in development with a random key kept
+// in the data folder, so tokens survive restarts without configuration.
+func (c *Config) EnsureSecret() error {
+	if c.JWTSecret != "" {
+		return nil
+	}
+	path := filepath.Join(c.DataDir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		c.JWTSecret = strings.TrimSpace(string(b))
+		return nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return err
+	}
+	c.JWTSecret = hex.EncodeToString(buf)
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(c.JWTSecret+"\n"), 0o600)
+}
+
+// Redacted lists the settings for a start-up log line with secrets masked.
+func (c Config) Redacted() map[string]any {
+	mask := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return "***"
+	}
+	maskURL := func(s string) string {
+		u, err := url.Parse(s)
+		if err != nil || s == "" {
+			return mask(s)
+		}
+		if u.User != nil {
+			u.User = url.User("***")
+		}
+		return u.Redacted()
+	}
+	return map[string]any{
+		"env": c.Env, "addr": c.Addr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
+		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
+		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
+		"discord_bot": c.DiscordBotToken != "", "default_tournament": c.DefaultTournament,
+	}
+}
+
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

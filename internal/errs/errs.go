@@ -1,0 +1,62 @@
+// Package errs holds the one application error type: a kind that maps to
+// an HTTP status in one table (internal/api) and a message safe to show a user.
+package errs
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error kinds. Each maps to exactly one HTTP status in internal/api.
+const (
+	Invalid       = "invalid"       // 400: the input breaks a rule
+	Unauthorized  = "unauthorized"  // 401: not signed in or bad credentials
+	Forbidden     = "forbidden"     // 403: signed in but not allowed
+	NotFound      = "not_found"     // 404
+	Conflict      = "conflict"      // 409: clashes with the current state
+	TooLarge      = "too_large"     // 413
+	Unsupported   = "unsupported"   // 415: wrong media type
+	Unprocessable = "unprocessable" // 422: understood but unusable
+	RateLimited   = "rate_limited"  // 429
+	Upstream      = "upstream"      // 502: Gemini, Google, SMTP failed
+	Unavailable   = "unavailable"   // 503: a dependency we need is down
+	Internal      = "internal"      // 500: never shown in detail
+)
+
+// Error is an error a user may see. Anything that is not an *Error is internal.
+type Error struct {
+	Kind    string
+	Message string
+	// RetryAfter, in seconds, for RateLimited errors.
+	RetryAfter int
+}
+
+func (e *Error) Error() string { return e.Kind + ": " + e.Message }
+
+// E builds an *Error of kind with a formatted message.
+func E(kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// Limited builds a RateLimited error that tells the client when to retry.
+func Limited(retryAfter int, format string, args ...any) *Error {
+	return &Error{Kind: RateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: retryAfter}
+}
+
+// KindOf returns the kind of err, Internal for anything not an *Error.
+func KindOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return Internal
+}
+
+// MessageOf returns the user-facing message, a generic one for internal errors.
+func MessageOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Internal error."
+}

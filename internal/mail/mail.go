@@ -1,0 +1,98 @@
+// Package mail sends Pitlane's e-mails: through real SMTP when SMTP_URL is
+// set, otherwise as one JSON log line per mail for development.
+package mail
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// Message is one e-mail.
+type Message struct {
+	To      string
+	Subject string
+	Text    string
+}
+
+// Sender sends one message.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// New returns an SMTP sender for smtpURL, or a log sender when it is empty.
+func New(smtpURL, from string, log *slog.Logger) (Sender, error) {
+	if smtpURL == "" {
+		return LogSender{Log: log, From: from}, nil
+	}
+	u, err := url.Parse(smtpURL)
+	if err != nil {
+		return nil, fmt.Errorf("SMTP_URL: %w", err)
+	}
+	port := 25
+	if p := u.Port(); p != "" {
+		if port, err = strconv.Atoi(p); err != nil {
+			return nil, fmt.Errorf("SMTP_URL port: %w", err)
+		}
+	}
+	opts := []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(10 * time.Second)}
+	switch u.Scheme {
+	case "smtps":
+		opts = append(opts, gomail.WithSSLPort(false), gomail.WithPort(port))
+	case "smtp":
+		// STARTTLS when the server offers it; plain for local relays and test servers.
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	default:
+		return nil, fmt.Errorf("SMTP_URL scheme must be smtp or smtps, got %q", u.Scheme)
+	}
+	if u.User != nil {
+		pass, _ := u.User.Password()
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
+			gomail.WithUsername(u.User.Username()), gomail.WithPassword(pass))
+	}
+	return &SMTPSender{host: u.Hostname(), opts: opts, from: from}, nil
+}
+
+// SMTPSender delivers through an SMTP server.
+type SMTPSender struct {
+	host string
+	opts []gomail.Option
+	from string
+}
+
+// Send opens a connection, delivers m and closes it.
+func (s *SMTPSender) Send(ctx context.Context, m Message) error {
+	msg := gomail.NewMsg()
+	if err := msg.From(s.from); err != nil {
+		return fmt.Errorf("mail from: %w", err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return fmt.Errorf("mail to: %w", err)
+	}
+	msg.Subject(m.Subject)
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	c, err := gomail.NewClient(s.host, s.opts...)
+	if err != nil {
+		return err
+	}
+	return c.DialAndSendWithContext(ctx, msg)
+}
+
+// LogSender writes each mail as one JSON log line. Development only: the
+// line holds the OTP, which is the point of it.
+type LogSender struct {
+	Log  *slog.Logger
+	From string
+}
+
+// Send logs m.
+func (l LogSender) Send(_ context.Context, m Message) error {
+	l.Log.Info("mail", slog.String("from", l.From), slog.String("to", m.To),
+		slog.String("subject", m.Subject), slog.String("text", m.Text))
+	return nil
+}

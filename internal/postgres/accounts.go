@@ -1,0 +1,192 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// Accounts is the PostgreSQL store of accounts.Store.
+type Accounts struct{ DB *DB }
+
+var _ accounts.Store = Accounts{}
+
+const userColumns = `u.id, u.email, coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
+	coalesce(u.google_name, ''), coalesce('/api/images/' || u.avatar_image_id, ''), coalesce(u.discord_username, ''),
+	u.discord_verified, u.email_verified, u.role, u.token_version, u.created_at`
+
+func scanUser(row pgx.Row) (accounts.User, error) {
+	var u accounts.User
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.Name, &u.GoogleID, &u.GoogleName, &u.AvatarURL,
+		&u.DiscordUsername, &u.DiscordVerified, &u.EmailVerified, &u.Role, &u.TokenVersion, &u.CreatedAt)
+	return u, err
+}
+
+const upsertUnverifiedSQL = `
+INSERT INTO users AS u (email, password_hash, discord_username, name, discord_verified)
+VALUES ($1, $2, $3, $3, true)
+ON CONFLICT (email) DO UPDATE
+   SET password_hash = EXCLUDED.password_hash, discord_username = EXCLUDED.discord_username, discord_verified = true,
+       name = EXCLUDED.name, updated_at = now()
+ WHERE u.email_verified = false
+RETURNING ` + userColumns
+
+// UpsertUnverified implements accounts.Store.
+func (s Accounts) UpsertUnverified(ctx context.Context, email, hash, discord string) (accounts.User, error) {
+	u, err := scanUser(s.DB.Pool.QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, errs.E(errs.Conflict, "An account with this email already exists. Please login.")
+	}
+	return u, unavailable(err)
+}
+
+// The cooldown is checked in the same statement that replaces the code, so
+// parallel requests cannot both send one.
+const issueOTPSQL = `
+INSERT INTO email_otps AS o (user_id, code_mac, sent_at, expires_at, attempts)
+VALUES ($1, $2, now(), now() + $3::interval, 0)
+ON CONFLICT (user_id) DO UPDATE
+   SET code_mac = EXCLUDED.code_mac, sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at, attempts = 0
+ WHERE o.sent_at <= now() - $4::interval
+RETURNING user_id`
+
+const otpWaitSQL = `SELECT greatest(extract(epoch FROM sent_at + $2::interval - now()), 0) FROM email_otps WHERE user_id = $1`
+
+// IssueOTP implements accounts.Store.
+func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (time.Duration, error) {
+	var id int64
+	err := s.DB.Pool.QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		var secs float64
+		if err := s.DB.Pool.QueryRow(ctx, otpWaitSQL, userID, cooldown).Scan(&secs); err != nil {
+			return 0, unavailable(err)
+		}
+		return time.Duration(secs*float64(time.Second)) + time.Millisecond, nil
+	}
+	return 0, unavailable(err)
+}
+
+// ConsumeOTP implements accounts.Store: the row is locked, so parallel
+// guesses count one by one.
+func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(int64, []byte) bool) error {
+	var result error
+	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+		var (
+			userID   int64
+			verified bool
+			mac      []byte // NULL when no code is live
+			expired  *bool
+			attempts *int
+		)
+		err := tx.QueryRow(ctx, `
+			SELECT u.id, u.email_verified, o.code_mac, o.expires_at < now(), o.attempts
+			  FROM users u LEFT JOIN email_otps o ON o.user_id = u.id
+			 WHERE u.email = $1
+			   FOR UPDATE OF u`, email).Scan(&userID, &verified, &mac, &expired, &attempts)
+		if errors.Is(err, pgx.ErrNoRows) {
+			result = accounts.ErrOTPInvalid
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if mac == nil {
+			if verified {
+				result = accounts.ErrOTPVerified
+			} else {
+				result = accounts.ErrOTPExpired
+			}
+			return nil
+		}
+		switch {
+		case verified:
+			result = accounts.ErrOTPVerified
+		case *attempts >= maxAttempts:
+			result = accounts.ErrOTPDead
+		case *expired:
+			result = accounts.ErrOTPExpired
+		case !match(userID, mac):
+			if _, err := tx.Exec(ctx, `UPDATE email_otps SET attempts = attempts + 1 WHERE user_id = $1`, userID); err != nil {
+				return err
+			}
+			result = accounts.ErrOTPInvalid
+		default:
+			if _, err := tx.Exec(ctx, `DELETE FROM email_otps WHERE user_id = $1`, userID); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1`, userID)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return unavailable(err)
+	}
+	return result
+}
+
+// FindUserByEmail implements accounts.Store.
+func (s Accounts) FindUserByEmail(ctx context.Context, email string) (accounts.User, error) {
+	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = $1`, email))
+	return u, unavailable(notFound(err, "Account not found"))
+}
+
+// FindUserByID implements accounts.Store.
+func (s Accounts) FindUserByID(ctx context.Context, id int64) (accounts.User, error) {
+	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
+	return u, unavailable(notFound(err, "Account not found"))
+}
+
+// A Google account proves its e-mail, so it takes over an unverified
+// password account of that address (and drops the unproven password).
+const upsertGoogleSQL = `
+INSERT INTO users AS u (email, google_id, google_name, name, email_verified)
+VALUES ($2, $1, $3, $3, true)
+ON CONFLICT (email) DO UPDATE
+   SET google_id = EXCLUDED.google_id, google_name = EXCLUDED.google_name,
+       password_hash = CASE WHEN u.email_verified THEN u.password_hash END,
+       email_verified = true, updated_at = now()
+RETURNING ` + userColumns
+
+// UpsertGoogleUser implements accounts.Store.
+func (s Accounts) UpsertGoogleUser(ctx context.Context, googleID, email, name string) (accounts.User, error) {
+	u, err := scanUser(s.DB.Pool.QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+	if isUniqueViolation(err) {
+		return u, errs.E(errs.Conflict, "This Google account is linked to another Pitlane account.")
+	}
+	return u, unavailable(err)
+}
+
+// UpdateDiscordUsername implements accounts.Store. Registered players' cards
+// show the name, so their lists are marked changed in the same transaction.
+func (s Accounts) UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (accounts.User, error) {
+	var u accounts.User
+	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, `UPDATE users u SET discord_username = $2, discord_verified = true, updated_at = now()
+			WHERE u.id = $1 RETURNING `+userColumns, userID, discord))
+		if err != nil {
+			return notFound(err, "Account not found")
+		}
+		return bumpRosters(ctx, tx, userID)
+	})
+	return u, unavailable(err)
+}
+
+// UpdatePassword implements accounts.Store; raising token_version ends older sessions.
+func (s Accounts) UpdatePassword(ctx context.Context, userID int64, hash string) (accounts.User, error) {
+	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `UPDATE users u SET password_hash = $2, token_version = token_version + 1,
+		updated_at = now() WHERE u.id = $1 RETURNING `+userColumns, userID, hash))
+	return u, unavailable(notFound(err, "Account not found"))
+}
+
+// bumpRosters marks every list the user appears on as changed.
+func bumpRosters(ctx context.Context, tx pgx.Tx, userID int64) error {
+	_, err := tx.Exec(ctx, `UPDATE tournaments SET roster_version = roster_version + 1
+		WHERE id IN (SELECT tournament_id FROM registrations WHERE user_id = $1)`, userID)
+	return err
+}

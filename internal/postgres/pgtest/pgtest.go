@@ -1,0 +1,100 @@
+// Package pgtest gives each test package a fresh, migrated PostgreSQL database
+// of its own, so test runs never disturb each other or anyone's data.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pitlane/pitlane/internal/postgres"
+)
+
+// AdminURL is the server the test databases are made on: PITLANE_TEST_DATABASE_URL,
+// else the local server of the development machine.
+func AdminURL() string {
+	if u := os.Getenv("PITLANE_TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+}
+
+// NewURL creates an empty database and returns its URL and a function that drops it.
+func NewURL(ctx context.Context) (string, func(), error) {
+	admin, err := pgx.Connect(ctx, AdminURL())
+	if err != nil {
+		return "", nil, fmt.Errorf("pgtest: connect to %s: %w", AdminURL(), err)
+	}
+	defer admin.Close(ctx)
+	b := make([]byte, 6)
+	rand.Read(b)
+	name := "pitlane_test_" + hex.EncodeToString(b)
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", nil, err
+	}
+	u, _ := url.Parse(AdminURL())
+	u.Path = "/" + name
+	drop := func() {
+		c, err := pgx.Connect(context.Background(), AdminURL())
+		if err != nil {
+			return
+		}
+		defer c.Close(context.Background())
+		c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	}
+	return u.String(), drop, nil
+}
+
+var (
+	once   sync.Once
+	shared *postgres.DB
+	url_   string
+	setErr error
+)
+
+// DB returns the package's migrated database, made on first use. Call Cleanup
+// from TestMain (after m.Run) to drop it.
+func DB(t testing.TB) *postgres.DB {
+	t.Helper()
+	once.Do(func() {
+		ctx := context.Background()
+		var u string
+		u, dropFn, err := NewURL(ctx)
+		if err != nil {
+			setErr = err
+			return
+		}
+		drop = dropFn
+		url_ = u
+		shared, setErr = postgres.Open(ctx, u)
+		if setErr == nil {
+			_, setErr = shared.Migrate(ctx)
+		}
+	})
+	if setErr != nil {
+		t.Fatalf("pgtest: %v", setErr)
+	}
+	return shared
+}
+
+// URL returns the URL of the package's database (after DB was called).
+func URL() string { return url_ }
+
+var drop func()
+
+// Cleanup closes and drops the package's database if one was made.
+func Cleanup() {
+	if shared != nil {
+		shared.Close()
+	}
+	if drop != nil {
+		drop()
+	}
+}

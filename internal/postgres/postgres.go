@@ -1,0 +1,139 @@
+// Package postgres holds Pitlane's PostgreSQL store: the connection pool, the
+// migrator, and the SQL of every domain, each in its own file next to the code
+// that scans it.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/migrations"
+)
+
+// DB is the pool every store method runs on.
+type DB struct {
+	Pool *pgxpool.Pool
+}
+
+// Open connects to url and checks the connection.
+func Open(ctx context.Context, url string) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	if cfg.MaxConns < 16 {
+		cfg.MaxConns = 16
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	return &DB{Pool: pool}, nil
+}
+
+// Close closes the pool.
+func (db *DB) Close() { db.Pool.Close() }
+
+// Ping reports whether the database answers (for /readyz).
+func (db *DB) Ping(ctx context.Context) error { return db.Pool.Ping(ctx) }
+
+// migrationLock is the advisory lock key that serialises migrators across instances.
+const migrationLock = 7_346_221
+
+// Migrate applies pending migrations, each in its own transaction, under an
+// advisory lock so several instances starting at once apply each exactly once.
+// It returns the names it applied.
+func (db *DB) Migrate(ctx context.Context) ([]string, error) {
+	conn, err := db.Pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrationLock); err != nil {
+		return nil, err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrationLock)
+
+	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		return nil, err
+	}
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var applied []string
+	for _, name := range names {
+		var done bool
+		if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = $1)`, name).Scan(&done); err != nil {
+			return applied, err
+		}
+		if done {
+			continue
+		}
+		sql, err := fs.ReadFile(migrations.FS, name)
+		if err != nil {
+			return applied, err
+		}
+		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, string(sql)); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (name) VALUES ($1)`, name)
+			return err
+		})
+		if err != nil {
+			return applied, fmt.Errorf("migration %s: %w", name, err)
+		}
+		applied = append(applied, name)
+	}
+	return applied, nil
+}
+
+// isUniqueViolation reports a 23505, which stores turn into a conflict.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+// notFound turns pgx.ErrNoRows into a NotFound error with msg.
+func notFound(err error, msg string) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errs.E(errs.NotFound, "%s", msg)
+	}
+	return err
+}
+
+// unavailable wraps a connection failure so the API answers 503, not 500.
+func unavailable(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) || errors.Is(err, pgx.ErrNoRows) || errors.As(err, new(*errs.Error)) {
+		return err
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || isConnErr(err) {
+		return &errs.Error{Kind: errs.Unavailable, Message: "The database is unavailable. Please try again shortly."}
+	}
+	return err
+}
+
+func isConnErr(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "connect") || strings.Contains(s, "connection") || strings.Contains(s, "closed pool")
+}

@@ -1,0 +1,85 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
+)
+
+// Stats is the PostgreSQL store of stats.Store.
+type Stats struct{ DB *DB }
+
+var _ stats.Store = Stats{}
+
+const statsColumns = `player_name, sk_id, level, kills, deaths, games_played, kd::float8,
+	CASE WHEN cart_image_id IS NULL THEN NULL ELSE '/api/images/' || cart_image_id END,
+	description, category, preferred_role, verified, updated_at`
+
+func scanStats(row pgx.Row) (stats.Stats, error) {
+	var s stats.Stats
+	err := row.Scan(&s.PlayerName, &s.SkID, &s.Level, &s.Kills, &s.Deaths, &s.GamesPlayed, &s.KD,
+		&s.CartImage, &s.Description, &s.Category, &s.PreferredRole, &s.Verified, &s.UpdatedAt)
+	return s, err
+}
+
+const saveStatsSQL = `
+INSERT INTO stats (user_id, player_name, sk_id, level, kills, deaths, games_played, kd, cart_image_id,
+                   description, category, preferred_role, verified, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, substring($9 from 13), $10, $11, $12, $13, now())
+ON CONFLICT (user_id) DO UPDATE SET
+    player_name = EXCLUDED.player_name, sk_id = EXCLUDED.sk_id, level = EXCLUDED.level,
+    kills = EXCLUDED.kills, deaths = EXCLUDED.deaths, games_played = EXCLUDED.games_played,
+    kd = EXCLUDED.kd, cart_image_id = EXCLUDED.cart_image_id, description = EXCLUDED.description,
+    category = EXCLUDED.category, preferred_role = EXCLUDED.preferred_role,
+    verified = EXCLUDED.verified, updated_at = now()
+RETURNING ` + statsColumns
+
+// SaveStats implements stats.Store.
+func (s Stats) SaveStats(ctx context.Context, userID int64, in stats.Stats) (stats.Stats, error) {
+	var out stats.Stats
+	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = scanStats(tx.QueryRow(ctx, saveStatsSQL, userID, in.PlayerName, in.SkID, in.Level, in.Kills,
+			in.Deaths, in.GamesPlayed, in.KD, in.CartImage, in.Description, in.Category, in.PreferredRole, in.Verified))
+		if err != nil {
+			return err
+		}
+		return bumpRosters(ctx, tx, userID)
+	})
+	return out, unavailable(err)
+}
+
+// FindStats implements stats.Store.
+func (s Stats) FindStats(ctx context.Context, userID int64) (*stats.Stats, error) {
+	st, err := scanStats(s.DB.Pool.QueryRow(ctx, `SELECT `+statsColumns+` FROM stats WHERE user_id = $1`, userID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return &st, nil
+}
+
+// DeleteStats implements stats.Store.
+func (s Stats) DeleteStats(ctx context.Context, userID int64) error {
+	tag, err := s.DB.Pool.Exec(ctx, `DELETE FROM stats WHERE user_id = $1
+		AND NOT EXISTS (SELECT 1 FROM registrations WHERE user_id = $1)`, userID)
+	if err != nil {
+		return unavailable(err)
+	}
+	if tag.RowsAffected() == 0 {
+		var registered bool
+		if err := s.DB.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE user_id = $1)`, userID).Scan(&registered); err != nil {
+			return unavailable(err)
+		}
+		if registered {
+			return errs.E(errs.Conflict, "Unregister from the tournament before deleting your stats.")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,226 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// Tournaments is the PostgreSQL store of tournament.Store.
+type Tournaments struct{ DB *DB }
+
+var _ tournament.Store = Tournaments{}
+
+// FindTournament implements tournament.Store.
+func (s Tournaments) FindTournament(ctx context.Context, name string) (tournament.Tournament, error) {
+	var t tournament.Tournament
+	err := s.DB.Pool.QueryRow(ctx, `SELECT id, name, status, roster_version FROM tournaments WHERE name = $1`, name).
+		Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, tournament.ErrUnknown(name)
+	}
+	return t, unavailable(err)
+}
+
+// Register implements tournament.Store. Raising the roster version first
+// locks the tournament row, so registrations and a status change are taken
+// one at a time (no deadlock, no registration slipping past a close); any
+// refusal rolls the raise back.
+func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) error {
+	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+		if _, err := lockOpenRoster(ctx, tx, tournamentID); err != nil {
+			return err
+		}
+		var hasStats bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM stats WHERE user_id = $1)`, userID).Scan(&hasStats); err != nil {
+			return err
+		}
+		if !hasStats {
+			return errs.E(errs.Invalid, tournament.MsgNoStats)
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO registrations (tournament_id, user_id) VALUES ($1, $2)
+			ON CONFLICT DO NOTHING`, tournamentID, userID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return errs.E(errs.Conflict, tournament.MsgAlreadyRegistered)
+		}
+		return nil
+	})
+	return unavailable(err)
+}
+
+// Unregister implements tournament.Store, locking like Register.
+func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64) error {
+	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+		name, err := lockOpenRoster(ctx, tx, tournamentID)
+		if err != nil {
+			if errs.KindOf(err) == errs.Conflict {
+				return errs.E(errs.Conflict, "Registration for %s is closed; ask an organiser to withdraw you.", name)
+			}
+			return err
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM registrations WHERE tournament_id = $1 AND user_id = $2`, tournamentID, userID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return errs.E(errs.Conflict, tournament.MsgNotRegistered)
+		}
+		return nil
+	})
+	return unavailable(err)
+}
+
+// lockOpenRoster raises the roster version (locking the row) and refuses a
+// tournament that no longer takes registrations.
+func lockOpenRoster(ctx context.Context, tx pgx.Tx, tournamentID int64) (string, error) {
+	var status, name string
+	err := tx.QueryRow(ctx, `UPDATE tournaments SET roster_version = roster_version + 1 WHERE id = $1
+		RETURNING status, name`, tournamentID).Scan(&status, &name)
+	if err != nil {
+		return "", err
+	}
+	if status != tournament.StatusRegistration {
+		return name, errs.E(errs.Conflict, "Registration for %s is closed.", name)
+	}
+	return name, nil
+}
+
+// IsRegistered implements tournament.Store.
+func (s Tournaments) IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error) {
+	var ok bool
+	err := s.DB.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = $1 AND user_id = $2)`,
+		tournamentID, userID).Scan(&ok)
+	return ok, unavailable(err)
+}
+
+// playerSQL builds public cards; it selects no e-mail, by design.
+const playerSQL = `
+SELECT u.id,
+       coalesce(nullif(s.player_name, ''), nullif(u.discord_username, ''), nullif(u.name, ''), 'Player'),
+       CASE WHEN u.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || u.avatar_image_id END,
+       coalesce(s.sk_id, ''), coalesce(s.kd, 0)::float8, coalesce(s.kills, 0), coalesce(s.deaths, 0),
+       coalesce(s.games_played, 0), coalesce(s.level, 0), coalesce(s.description, ''),
+       coalesce(u.discord_username, ''), u.discord_verified,
+       CASE WHEN s.cart_image_id IS NULL THEN NULL ELSE '/api/images/' || s.cart_image_id END,
+       coalesce(s.category, 1), coalesce(s.verified, false),
+       coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'icon', b.icon, 'color', b.color) ORDER BY b.id)
+                   FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE ub.user_id = u.id), '[]'::json),
+       r.created_at
+  FROM registrations r
+  JOIN users u ON u.id = r.user_id
+  LEFT JOIN stats s ON s.user_id = u.id
+ WHERE r.tournament_id = $1`
+
+func scanPlayer(row pgx.Row) (tournament.Player, error) {
+	var p tournament.Player
+	err := row.Scan(&p.ID, &p.Name, &p.Image, &p.SID, &p.KD, &p.Kills, &p.Deaths, &p.GamesPlayed, &p.Level,
+		&p.Description, &p.DiscordID, &p.IsDiscordVerified, &p.CartImage, &p.Category, &p.Verified, &p.Badges, &p.CreatedAt)
+	p.Finish()
+	return p, err
+}
+
+// Registrations implements tournament.Store, oldest registration first.
+func (s Tournaments) Registrations(ctx context.Context, tournamentID int64) ([]tournament.Player, error) {
+	rows, err := s.DB.Pool.Query(ctx, playerSQL+` ORDER BY r.created_at, u.id`, tournamentID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	defer rows.Close()
+	players := []tournament.Player{}
+	for rows.Next() {
+		p, err := scanPlayer(rows)
+		if err != nil {
+			return nil, err
+		}
+		players = append(players, p)
+	}
+	return players, unavailable(rows.Err())
+}
+
+// RegisteredPlayer implements tournament.Store.
+func (s Tournaments) RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (tournament.Player, error) {
+	p, err := scanPlayer(s.DB.Pool.QueryRow(ctx, playerSQL+` AND r.user_id = $2`, tournamentID, userID))
+	return p, unavailable(notFound(err, "Player not registered"))
+}
+
+// TournamentsOf implements tournament.Store.
+func (s Tournaments) TournamentsOf(ctx context.Context, userID int64) ([]string, error) {
+	rows, err := s.DB.Pool.Query(ctx, `SELECT t.name FROM registrations r JOIN tournaments t ON t.id = r.tournament_id
+		WHERE r.user_id = $1 ORDER BY t.id`, userID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	return names, unavailable(err)
+}
+
+const teamsSQL = `
+SELECT t.id, t.letter, t.name, t.logo,
+       c.id, coalesce(nullif(cs.player_name, ''), nullif(c.discord_username, ''), c.name),
+       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END,
+       coalesce((SELECT json_agg(json_build_object(
+                    'id', p.id,
+                    'name', coalesce(nullif(ps.player_name, ''), nullif(p.discord_username, ''), p.name),
+                    'image', CASE WHEN p.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || p.avatar_image_id END,
+                    'credits', tp.credits) ORDER BY tp.credits DESC, p.id)
+                   FROM team_players tp JOIN users p ON p.id = tp.user_id LEFT JOIN stats ps ON ps.user_id = p.id
+                  WHERE tp.team_id = t.id), '[]'::json)
+  FROM teams t
+  LEFT JOIN users c ON c.id = t.captain_user_id
+  LEFT JOIN stats cs ON cs.user_id = c.id
+ WHERE t.tournament_id = $1
+ ORDER BY t.letter`
+
+// Teams implements tournament.Store.
+func (s Tournaments) Teams(ctx context.Context, tournamentID int64) ([]tournament.Team, error) {
+	rows, err := s.DB.Pool.Query(ctx, teamsSQL, tournamentID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	defer rows.Close()
+	teams := []tournament.Team{}
+	for rows.Next() {
+		var (
+			t         tournament.Team
+			capID     *int64
+			capName   *string
+			capAvatar *string
+		)
+		if err := rows.Scan(&t.ID, &t.Letter, &t.Name, &t.Logo, &capID, &capName, &capAvatar, &t.Players); err != nil {
+			return nil, err
+		}
+		if capID != nil {
+			t.Captain = &tournament.Captain{ID: *capID, Name: deref(capName), Image: capAvatar}
+		}
+		for _, p := range t.Players {
+			t.Credits += p.Credits
+		}
+		teams = append(teams, t)
+	}
+	return teams, unavailable(rows.Err())
+}
+
+// SetStatus implements tournament.Store.
+func (s Tournaments) SetStatus(ctx context.Context, name, status string) (tournament.Tournament, error) {
+	var t tournament.Tournament
+	err := s.DB.Pool.QueryRow(ctx, `UPDATE tournaments SET status = $2 WHERE name = $1
+		RETURNING id, name, status, roster_version`, name, status).Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, tournament.ErrUnknown(name)
+	}
+	return t, unavailable(err)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -1,0 +1,71 @@
+package ratelimit
+
+import (
+	"log/slog"
+	"math"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/httprate"
+	"github.com/redis/go-redis/v9"
+)
+
+// Rule is one limit: Limit requests per Window for one key.
+type Rule struct {
+	Name   string
+	Limit  int
+	Window time.Duration
+}
+
+// Rules of Pitlane: per client IP and per e-mail on every credential form.
+var (
+	SignupIP     = Rule{"signup-ip", 10, 10 * time.Minute}
+	SignupEmail  = Rule{"signup-email", 5, 10 * time.Minute}
+	LoginIP      = Rule{"login-ip", 30, 5 * time.Minute}
+	LoginEmail   = Rule{"login-email", 10, 5 * time.Minute}
+	VerifyIP     = Rule{"verify-ip", 30, 5 * time.Minute}
+	VerifyEmail  = Rule{"verify-email", 10, 5 * time.Minute}
+	ResendIP     = Rule{"resend-ip", 10, 10 * time.Minute}
+	ResendEmail  = Rule{"resend-email", 5, 10 * time.Minute}
+	GoogleIP     = Rule{"google-ip", 30, 5 * time.Minute}
+	ExtractIP    = Rule{"extract-ip", 10, 10 * time.Minute}
+	ExtractUser  = Rule{"extract-user", 30, time.Hour}
+	NewsletterIP = Rule{"newsletter-ip", 5, 10 * time.Minute}
+)
+
+// Limiters holds one httprate limiter per rule.
+type Limiters struct {
+	rdb   *redis.Client
+	scale float64
+	log   *slog.Logger
+	m     map[string]*httprate.RateLimiter
+}
+
+// New builds the limiters; rdb may be nil (memory only). scale multiplies
+// every limit (load tests raise it).
+func New(rdb *redis.Client, scale float64, log *slog.Logger, rules ...Rule) *Limiters {
+	l := &Limiters{rdb: rdb, scale: scale, log: log, m: map[string]*httprate.RateLimiter{}}
+	for _, r := range rules {
+		limit := int(math.Max(1, math.Round(float64(r.Limit)*scale)))
+		opts := []httprate.Option{}
+		if rdb != nil {
+			opts = append(opts, httprate.WithLimitCounter(NewRedisCounter(rdb, "pitlane:rl:"+r.Name+":", log)))
+		}
+		l.m[r.Name] = httprate.NewRateLimiter(limit, r.Window, opts...)
+	}
+	return l
+}
+
+// All is every rule, for New.
+var All = []Rule{SignupIP, SignupEmail, LoginIP, LoginEmail, VerifyIP, VerifyEmail, ResendIP, ResendEmail,
+	GoogleIP, ExtractIP, ExtractUser, NewsletterIP}
+
+// Exceeded counts one request for key under rule and reports whether it is
+// over the limit; httprate sets Retry-After and the X-RateLimit headers.
+func (l *Limiters) Exceeded(w http.ResponseWriter, r *http.Request, rule Rule, key string) bool {
+	rl, ok := l.m[rule.Name]
+	if !ok || key == "" {
+		return false
+	}
+	return rl.OnLimit(w, r, key)
+}

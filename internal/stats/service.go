@@ -1,0 +1,120 @@
+package stats
+
+import (
+	"context"
+	"encoding/base64"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// Images stores image bytes once and answers their URL.
+type Images interface {
+	SaveImage(ctx context.Context, contentType string, data []byte) (id string, err error)
+	ImageExists(ctx context.Context, id string) (bool, error)
+}
+
+// MaxCartImage bounds a kart image sent inline as a data URL.
+const MaxCartImage = 2 << 20
+
+// Service saves, reads and deletes stats and tells listeners of changes.
+type Service struct {
+	Store  Store
+	Images Images
+	// Changed is called after a commit that changed a user's stats (the
+	// tournament service republishes the player's card).
+	Changed func(ctx context.Context, userID int64)
+	Log     *slog.Logger
+}
+
+// Save validates and stores in for userID; verified is true for records read
+// from a screenshot by the server itself.
+func (s *Service) Save(ctx context.Context, userID int64, in SaveInput, verified bool) (Stats, error) {
+	rec, err := in.Record(verified)
+	if err != nil {
+		return Stats{}, err
+	}
+	if rec.CartImage, err = s.resolveCartImage(ctx, in.CartImage); err != nil {
+		return Stats{}, err
+	}
+	return s.save(ctx, userID, rec)
+}
+
+// SaveRecord stores an already validated record (from the extractor).
+func (s *Service) SaveRecord(ctx context.Context, userID int64, rec Stats) (Stats, error) {
+	if err := rec.Validate(); err != nil {
+		return Stats{}, err
+	}
+	return s.save(ctx, userID, rec)
+}
+
+func (s *Service) save(ctx context.Context, userID int64, rec Stats) (Stats, error) {
+	out, err := s.Store.SaveStats(ctx, userID, rec)
+	if err != nil {
+		return Stats{}, err
+	}
+	if s.Changed != nil {
+		s.Changed(ctx, userID)
+	}
+	return out, nil
+}
+
+// Get returns the user's stats or nil.
+func (s *Service) Get(ctx context.Context, userID int64) (*Stats, error) {
+	return s.Store.FindStats(ctx, userID)
+}
+
+// Delete removes the user's stats (refused while registered).
+func (s *Service) Delete(ctx context.Context, userID int64) error {
+	return s.Store.DeleteStats(ctx, userID)
+}
+
+var imageURL = regexp.MustCompile(`^/api/images/([0-9a-f]{64})$`)
+
+// resolveCartImage turns the payload's cart_image into a stored image URL:
+// a data URL is decoded and stored, a URL of ours is kept, nothing is nil.
+func (s *Service) resolveCartImage(ctx context.Context, v *string) (*string, error) {
+	if v == nil || strings.TrimSpace(*v) == "" {
+		return nil, nil
+	}
+	if m := imageURL.FindStringSubmatch(*v); m != nil {
+		ok, err := s.Images.ImageExists(ctx, m[1])
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, errs.E(errs.Invalid, "cart_image refers to an unknown image")
+		}
+		return v, nil
+	}
+	rest, ok := strings.CutPrefix(*v, "data:")
+	if !ok {
+		return nil, errs.E(errs.Invalid, "cart_image must be an uploaded image or a data URL")
+	}
+	meta, payload, ok := strings.Cut(rest, ",")
+	if !ok || !strings.HasSuffix(meta, ";base64") {
+		return nil, errs.E(errs.Invalid, "cart_image must be a base64 data URL")
+	}
+	if base64.StdEncoding.DecodedLen(len(payload)) > MaxCartImage {
+		return nil, errs.E(errs.TooLarge, "cart_image must be at most 2 MB")
+	}
+	data, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return nil, errs.E(errs.Invalid, "cart_image is not valid base64")
+	}
+	ct := http.DetectContentType(data)
+	switch ct {
+	case "image/png", "image/jpeg", "image/webp", "image/gif":
+	default:
+		return nil, errs.E(errs.Unsupported, "cart_image must be a PNG, JPEG, WebP or GIF image")
+	}
+	id, err := s.Images.SaveImage(ctx, ct, data)
+	if err != nil {
+		return nil, err
+	}
+	url := "/api/images/" + id
+	return &url, nil
+}

@@ -1,0 +1,137 @@
+// Package testkit holds what Pitlane's tests share: a real SMTP server that
+// keeps the mails it receives, a fake Google key set that signs ID tokens,
+// and a running Pitlane server on a fresh database.
+package testkit
+
+import (
+	"errors"
+	"io"
+	"net"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+)
+
+// Mail is one received message.
+type Mail struct {
+	From string
+	To   []string
+	Data string
+}
+
+// Mailbox is an in-process SMTP server (emersion/go-smtp) that keeps every
+// mail, so tests read the OTP the server really sent.
+type Mailbox struct {
+	Addr string
+	mu   sync.Mutex
+	got  []Mail
+	cond *sync.Cond
+}
+
+// NewMailbox starts a mailbox on a free loopback port, closed with the test.
+func NewMailbox(t testing.TB) *Mailbox {
+	t.Helper()
+	mb := &Mailbox{}
+	mb.cond = sync.NewCond(&mb.mu)
+	s := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{mb: mb}, nil }))
+	s.Domain = "localhost"
+	s.AllowInsecureAuth = true
+	s.ReadTimeout, s.WriteTimeout = 10*time.Second, 10*time.Second
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb.Addr = ln.Addr().String()
+	go s.Serve(ln)
+	t.Cleanup(func() { s.Close() })
+	return mb
+}
+
+// URL is the SMTP_URL of the mailbox.
+func (mb *Mailbox) URL() string { return "smtp://" + mb.Addr }
+
+// Count is how many mails arrived for to.
+func (mb *Mailbox) Count(to string) int {
+	mb.mu.Lock()
+	defer mb.mu.Unlock()
+	n := 0
+	for _, m := range mb.got {
+		for _, r := range m.To {
+			if strings.EqualFold(r, to) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+var otpRe = regexp.MustCompile(`verification code is ([0-9]{6})`)
+
+// OTP waits (up to 5 s) for the n-th mail to to (1-based) and returns its code.
+func (mb *Mailbox) OTP(t testing.TB, to string, n int) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mb.mu.Lock()
+		seen := 0
+		for _, m := range mb.got {
+			for _, r := range m.To {
+				if strings.EqualFold(r, to) {
+					seen++
+					if seen == n {
+						mb.mu.Unlock()
+						c := otpRe.FindStringSubmatch(m.Data)
+						if c == nil {
+							t.Fatalf("mail to %s has no code:\n%s", to, m.Data)
+						}
+						return c[1]
+					}
+				}
+			}
+		}
+		mb.mu.Unlock()
+		if time.Now().After(deadline) {
+			t.Fatalf("no mail #%d to %s arrived", n, to)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+type session struct {
+	mb   *Mailbox
+	mail Mail
+}
+
+func (s *session) Reset()        { s.mail = Mail{} }
+func (s *session) Logout() error { return nil }
+func (s *session) Mail(from string, _ *smtp.MailOptions) error {
+	s.mail.From = from
+	return nil
+}
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.mail.To = append(s.mail.To, to)
+	return nil
+}
+func (s *session) Data(r io.Reader) error {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	if len(s.mail.To) == 0 {
+		return errors.New("no recipients")
+	}
+	s.mail.Data = decodeQP(string(b))
+	s.mb.mu.Lock()
+	s.mb.got = append(s.mb.got, s.mail)
+	s.mb.mu.Unlock()
+	return nil
+}
+
+// decodeQP undoes quoted-printable soft breaks enough to read a code.
+func decodeQP(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "=\r\n", ""), "=3D", "=")
+}

@@ -1,0 +1,192 @@
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/app"
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/postgres"
+)
+
+// Server is a running Pitlane on loopback with its own mailbox and Google fake.
+type Server struct {
+	URL    string
+	Mail   *Mailbox
+	Google *Google
+	DB     *postgres.DB
+	App    *app.App
+	Config config.Config
+}
+
+// Options change the test server's configuration.
+type Options struct {
+	// RateLimitScale multiplies the abuse limits; 0 means 1000 (tests that
+	// are not about limits should not trip them).
+	RateLimitScale float64
+	RedisURL       string
+	Admins         []string
+	Configure      func(*config.Config)
+}
+
+// NewServer starts Pitlane on db for the test's life.
+func NewServer(t testing.TB, db *postgres.DB, opt Options) *Server {
+	t.Helper()
+	s := &Server{Mail: NewMailbox(t), Google: NewGoogle(t), DB: db}
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	cfg, err := config.FromEnv(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.JWTSecret = hex.EncodeToString(secret)
+	cfg.SMTPURL = s.Mail.URL()
+	cfg.GoogleClientID = s.Google.ClientID
+	cfg.GoogleCertsURL = s.Google.CertsURL
+	cfg.RedisURL = opt.RedisURL
+	cfg.AdminEmails = opt.Admins
+	cfg.RateLimitScale = opt.RateLimitScale
+	if cfg.RateLimitScale == 0 {
+		cfg.RateLimitScale = 1000
+	}
+	if opt.Configure != nil {
+		opt.Configure(&cfg)
+	}
+	s.Config = cfg
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	}
+	a, err := app.New(context.Background(), cfg, db, nil, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(a.Handler)
+	t.Cleanup(func() {
+		a.Hub.Shutdown(context.Background())
+		hs.Close()
+		a.Close()
+	})
+	s.App, s.URL = a, hs.URL
+	return s
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// Resp is an answer with its body decoded when it is JSON.
+type Resp struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	JSON   map[string]any
+}
+
+// Message is the answer's "message".
+func (r *Resp) Message() string {
+	m, _ := r.JSON["message"].(string)
+	return m
+}
+
+// Do sends a JSON request (body nil, a string of raw JSON, or a value to marshal).
+func (s *Server) Do(t testing.TB, method, path, token string, body any) *Resp {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		buf, _ := json.Marshal(b)
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, s.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return s.Send(t, req)
+}
+
+// Send sends req and reads the answer.
+func (s *Server) Send(t testing.TB, req *http.Request) *Resp {
+	t.Helper()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	r := &Resp{Status: res.StatusCode, Header: res.Header, Body: b}
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		json.Unmarshal(b, &r.JSON)
+	}
+	return r
+}
+
+// Password is the password SignUp gives every account.
+const Password = "correct-horse-battery"
+
+// SignUp creates a verified account through the real flow (sign-up, the
+// e-mailed code, verification, login) and returns its token.
+func (s *Server) SignUp(t testing.TB, email, discord string) string {
+	t.Helper()
+	r := s.Do(t, "POST", "/api/auth/signup", "", map[string]string{
+		"email": email, "password": Password, "confirmPassword": Password, "discordUsername": discord})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("signup %s: %d %s", email, r.Status, r.Body)
+	}
+	code := s.Mail.OTP(t, email, s.Mail.Count(email))
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": code}); r.Status != 200 {
+		t.Fatalf("verify %s: %d %s", email, r.Status, r.Body)
+	}
+	return s.Login(t, email, Password)
+}
+
+// Login returns a token for email and password.
+func (s *Server) Login(t testing.TB, email, password string) string {
+	t.Helper()
+	r := s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": email, "password": password})
+	if r.Status != 200 {
+		t.Fatalf("login %s: %d %s", email, r.Status, r.Body)
+	}
+	return r.JSON["token"].(string)
+}
+
+// SaveStats saves plausible hand-entered stats for the token's user.
+func (s *Server) SaveStats(t testing.TB, token string) {
+	t.Helper()
+	r := s.Do(t, "POST", "/api/stats/save", token, map[string]any{"sk_id": 424242, "level": 30, "kills": 900,
+		"deaths": 450, "games_played": 300, "kd": 2, "cart_image": nil, "description": "test racer", "category": 2,
+		"preferred_role": "Player"})
+	if r.Status != 200 {
+		t.Fatalf("save stats: %d %s", r.Status, r.Body)
+	}
+}
+
+// UniqueEmail returns a fresh address for this test.
+func UniqueEmail(prefix string) string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return prefix + "-" + hex.EncodeToString(b) + "@example.com"
+}

@@ -1,0 +1,140 @@
+// Package tournament holds tournaments and their registrations: who may
+// register, the public list of registered players, teams, and the events
+// every open client is told of.
+package tournament
+
+import (
+	"context"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
+)
+
+// Statuses of spec/product.md section 8; only the first takes registrations.
+const (
+	StatusRegistration = "registration"
+	StatusAuction      = "auction"
+	StatusMatches      = "matches"
+	StatusCompleted    = "completed"
+)
+
+// ValidStatus reports whether s is a tournament status.
+func ValidStatus(s string) bool {
+	switch s {
+	case StatusRegistration, StatusAuction, StatusMatches, StatusCompleted:
+		return true
+	}
+	return false
+}
+
+// Messages of the seed.
+const (
+	MsgNoStats           = "Please upload your SK stats first before registering for the tournament!"
+	MsgAlreadyRegistered = "You are already registered for the tournament!"
+	MsgRegistered        = "Successfully registered for the tournament!"
+	MsgUnregistered      = "Successfully unregistered from the tournament."
+	MsgNotRegistered     = "You are not registered for the tournament."
+)
+
+// Tournament is one league season.
+type Tournament struct {
+	ID            int64  `json:"-"`
+	Name          string `json:"name"`
+	Status        string `json:"status"`
+	RosterVersion int64  `json:"-"`
+}
+
+// RegistrationOpen reports whether players may register or unregister.
+func (t Tournament) RegistrationOpen() bool { return t.Status == StatusRegistration }
+
+// Badge is an award shown on a player's card.
+type Badge struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Icon  string `json:"icon"`
+	Color string `json:"color"`
+}
+
+// Player is a registered player's public card: never an e-mail.
+type Player struct {
+	ID                int64     `json:"id"`
+	Name              string    `json:"name"`
+	Image             *string   `json:"image"`
+	SID               string    `json:"s_id"`
+	KD                float64   `json:"kd"`
+	Kills             int       `json:"kills"`
+	Deaths            int       `json:"deaths"`
+	GamesPlayed       int       `json:"games_played"`
+	Level             int       `json:"level"`
+	Description       string    `json:"description"`
+	DiscordID         string    `json:"discord_id"`
+	IsDiscordVerified bool      `json:"is_discord_verified"`
+	CartImage         *string   `json:"cart_image"`
+	Category          int       `json:"category"`
+	Verified          bool      `json:"stats_verified"`
+	Badges            []Badge   `json:"badges"`
+	CreatedAt         time.Time `json:"created_at"`
+}
+
+// Finish fills what a card derives: the seed's kills/deaths from K/D and
+// games for records without extracted counts, and "N/A" for no SK id.
+func (p *Player) Finish() {
+	if p.Kills == 0 && p.Deaths == 0 && p.GamesPlayed > 0 {
+		p.Kills, p.Deaths = stats.DeriveKillsDeaths(p.KD, p.GamesPlayed)
+	}
+	if p.SID == "" {
+		p.SID = "N/A"
+	}
+	if p.Badges == nil {
+		p.Badges = []Badge{}
+	}
+}
+
+// TeamPlayer is one roster slot.
+type TeamPlayer struct {
+	ID      int64   `json:"id"`
+	Name    string  `json:"name"`
+	Image   *string `json:"image"`
+	Credits int     `json:"credits"`
+}
+
+// Captain is a team's captain as the public sees them.
+type Captain struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Image *string `json:"image"`
+}
+
+// Team is one of the eight teams A to H.
+type Team struct {
+	ID      int64        `json:"id"`
+	Letter  string       `json:"letter"`
+	Name    string       `json:"name"`
+	Logo    string       `json:"logo"`
+	Captain *Captain     `json:"captain"`
+	Players []TeamPlayer `json:"players"`
+	Credits int          `json:"credits_spent"`
+}
+
+// Store is what the tournament rules need from the database.
+type Store interface {
+	FindTournament(ctx context.Context, name string) (Tournament, error)
+	// Register adds the user (who must have stats) to an open tournament;
+	// the database's key makes a second registration a Conflict.
+	Register(ctx context.Context, tournamentID, userID int64) error
+	Unregister(ctx context.Context, tournamentID, userID int64) error
+	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
+	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
+	// RegisteredPlayer is one card, or NotFound when not registered.
+	RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (Player, error)
+	// TournamentsOf lists the tournaments the user is registered in.
+	TournamentsOf(ctx context.Context, userID int64) ([]string, error)
+	Teams(ctx context.Context, tournamentID int64) ([]Team, error)
+	SetStatus(ctx context.Context, name, status string) (Tournament, error)
+}
+
+// ErrUnknown is the answer for a tournament that does not exist.
+func ErrUnknown(name string) error {
+	return errs.E(errs.NotFound, "Tournament %s not found", name)
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make test: every test of the project (Go with real PostgreSQL and Redis, the
+# web app's unit tests, and the browser end-to-end tests), starting and
+# installing what they need. Each run works in databases of its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$*" $(( $(date +%s) - start )); }
+
+step "services"
+eval "$(scripts/services.sh)"
+export PITLANE_TEST_DATABASE_URL="$PITLANE_PG_ADMIN" PITLANE_TEST_REDIS_URL="$PITLANE_REDIS"
+
+missing=()
+command -v tesseract >/dev/null || missing+=(tesseract-ocr tesseract-ocr-eng)
+command -v chromium >/dev/null || missing+=(chromium)
+command -v redis-server >/dev/null || missing+=(redis-server)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing ${missing[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+step "go vet"
+go vet ./...
+
+step "build (web app and binary)"
+make --no-print-directory build
+
+step "go test"
+go test -count=1 -timeout 15m ./...
+
+step "web unit tests"
+(cd web && npm test --silent)
+
+step "browser end-to-end tests"
+db="pitlane_e2e_$$_$(date +%s)"
+psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $db"
+trap 'psql -X -q "$PITLANE_PG_ADMIN" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+E2E_DATABASE_URL="$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db")" PITLANE_BIN="$PWD/bin/pitlane" \
+  E2E_REDIS_URL="$PITLANE_REDIS" npm --prefix web run --silent e2e
+
+step "done"
