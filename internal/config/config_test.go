@@ -1,0 +1,63 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestFromEnv(t *testing.T) {
+	t.Run("Defaults", func(t *testing.T) {
+		c, err := FromEnv(env(nil))
+		if err != nil || c.Addr != ":8080" || c.DefaultTournament != "PPL7" || c.Production() {
+			t.Fatalf("%+v %v", c, err)
+		}
+	})
+	t.Run("ErrProductionNeedsSecret", func(t *testing.T) {
+		if _, err := FromEnv(env(map[string]string{"PITLANE_ENV": "production"})); err == nil {
+			t.Fatal("accepted production without JWT_SECRET")
+		}
+	})
+	t.Run("ErrShortSecret", func(t *testing.T) {
+		if _, err := FromEnv(env(map[string]string{"JWT_SECRET": "short"})); err == nil {
+			t.Fatal("accepted a short secret")
+		}
+	})
+	t.Run("Lists", func(t *testing.T) {
+		c, _ := FromEnv(env(map[string]string{"ADMIN_EMAILS": " A@x.io, b@y.io ", "CORS_ORIGINS": "https://a.io,https://b.io"}))
+		if len(c.AdminEmails) != 2 || c.AdminEmails[0] != "a@x.io" || len(c.CORSOrigins) != 2 {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("RedactedHidesSecrets", func(t *testing.T) {
+		c, _ := FromEnv(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 40), "SMTP_URL": "smtp://user:hunter2@mail:587",
+			"GEMINI_API_KEY": "key-123", "DATABASE_URL": "postgres://u:pw@db/p"}))
+		s := strings.Join(func() []string {
+			var out []string
+			for _, v := range c.Redacted() {
+				if str, ok := v.(string); ok {
+					out = append(out, str)
+				}
+			}
+			return out
+		}(), " ")
+		for _, secret := range []string{"hunter2", "key-123", "ssss", ":pw@"} {
+			if strings.Contains(s, secret) {
+				t.Errorf("redacted config shows %q: %s", secret, s)
+			}
+		}
+	})
+	t.Run("SecretKeptInDataDir", func(t *testing.T) {
+		dir := t.TempDir()
+		a := Config{DataDir: dir}
+		b := Config{DataDir: dir}
+		if err := a.EnsureSecret(); err != nil {
+			t.Fatal(err)
+		}
+		b.EnsureSecret()
+		if len(a.JWTSecret) < 32 || a.JWTSecret != b.JWTSecret {
+			t.Fatalf("secrets %q %q", a.JWTSecret, b.JWTSecret)
+		}
+	})
+}

@@ -1,0 +1,89 @@
+package ratelimit
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func redisURL() string {
+	if u := os.Getenv("PITLANE_TEST_REDIS_URL"); u != "" {
+		return u
+	}
+	return "redis://127.0.0.1:6379/0"
+}
+
+func newRule(t *testing.T) Rule {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return Rule{Name: "test-" + hex.EncodeToString(b), Limit: 3, Window: time.Minute}
+}
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func exceeded(l *Limiters, rule Rule, key string) (bool, string) {
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("POST", "/", nil)
+	over := l.Exceeded(w, r, rule, key)
+	return over, w.Header().Get("Retry-After")
+}
+
+// Two instances on one Redis share their counters: the limit holds across them.
+func TestInstancesShareCountersInRedis(t *testing.T) {
+	opt, _ := redis.ParseURL(redisURL())
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	if err := rdb.Ping(t.Context()).Err(); err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	rule := newRule(t)
+	a, b := New(rdb, 1, quiet, rule), New(rdb, 1, quiet, rule)
+	for i, l := range []*Limiters{a, b, a} {
+		if over, _ := exceeded(l, rule, "1.2.3.4"); over {
+			t.Fatalf("request %d refused", i+1)
+		}
+	}
+	over, retry := exceeded(b, rule, "1.2.3.4")
+	if !over || retry == "" {
+		t.Fatalf("4th request across instances: over=%v retry-after=%q", over, retry)
+	}
+	if over, _ := exceeded(b, rule, "5.6.7.8"); over {
+		t.Fatal("another key was limited")
+	}
+}
+
+// With Redis unreachable the limiter still limits, per instance.
+func TestRedisDownFallsBackToMemory(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 50 * time.Millisecond, MaxRetries: -1})
+	defer rdb.Close()
+	rule := newRule(t)
+	l := New(rdb, 1, quiet, rule)
+	for i := 0; i < 3; i++ {
+		if over, _ := exceeded(l, rule, "k"); over {
+			t.Fatalf("request %d refused", i+1)
+		}
+	}
+	if over, _ := exceeded(l, rule, "k"); !over {
+		t.Fatal("limit not applied while Redis is down")
+	}
+}
+
+func TestScale(t *testing.T) {
+	rule := newRule(t)
+	l := New(nil, 2, quiet, rule)
+	for i := 0; i < 6; i++ {
+		if over, _ := exceeded(l, rule, "k"); over {
+			t.Fatalf("request %d of 6 refused at scale 2", i+1)
+		}
+	}
+	if over, _ := exceeded(l, rule, "k"); !over {
+		t.Fatal("7th request allowed at scale 2")
+	}
+}
