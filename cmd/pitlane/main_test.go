@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.Cleanup()
+	os.Exit(code)
+}
+
+func TestUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), nil, os.Getenv, &out, &errOut); err == nil {
+		t.Fatal("no command accepted")
+	}
+	if err := run(context.Background(), []string{"fly"}, os.Getenv, &out, &errOut); err == nil || !strings.Contains(errOut.String(), "usage") {
+		t.Fatalf("unknown command: %v", err)
+	}
+}
+
+func TestSeedDemoRefusesProduction(t *testing.T) {
+	env := map[string]string{"PITLANE_ENV": "production", "JWT_SECRET": strings.Repeat("x", 40), "DATABASE_URL": "postgres://nowhere/x"}
+	err := run(context.Background(), []string{"seed-demo"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "production") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// serve migrates, answers, and stops cleanly when its context ends (SIGTERM).
+func TestServeMigratesAndShutsDown(t *testing.T) {
+	pgtest.DB(t)
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	ln.Close()
+	env := map[string]string{"DATABASE_URL": pgtest.URL(), "ADDR": addr, "PITLANE_DATA_DIR": t.TempDir()}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var logs bytes.Buffer
+	go func() { done <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &logs) }()
+	var res *http.Response
+	var err error
+	for i := 0; i < 100; i++ {
+		if res, err = http.Get(fmt.Sprintf("http://%s/readyz", addr)); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("readyz: %v %v", res, err)
+	}
+	res.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
+		t.Fatalf("no clean stop in the log:\n%s", logs.String())
+	}
+}
