@@ -31,15 +31,21 @@ func FuzzDecodeSignup(f *testing.F) {
 	fuzzDecoder[accounts.SignupInput](f, `{"email":"a@b.co","password":"p","confirmPassword":"p","discordUsername":"d"}`,
 		`{"email":1}`, `[]`, `{"x":1}`, `{"email":"a"} {}`, "")
 }
-func FuzzDecodeVerifyOTP(f *testing.F) { fuzzDecoder[emailOTP](f, `{"email":"a@b.co","otp":"123456"}`, `{"otp":123456}`) }
-func FuzzDecodeResendOTP(f *testing.F) { fuzzDecoder[emailOnly](f, `{"email":"a@b.co"}`, `{"email":null}`) }
+func FuzzDecodeVerifyOTP(f *testing.F) {
+	fuzzDecoder[emailOTP](f, `{"email":"a@b.co","otp":"123456"}`, `{"otp":123456}`)
+}
+func FuzzDecodeResendOTP(f *testing.F) {
+	fuzzDecoder[emailOnly](f, `{"email":"a@b.co"}`, `{"email":null}`)
+}
 func FuzzDecodeLogin(f *testing.F) {
 	fuzzDecoder[credentials](f, `{"email":"a@b.co","password":"x"}`, `{"password":["x"]}`)
 }
 func FuzzDecodeGoogleLogin(f *testing.F) {
 	fuzzDecoder[googleCredential](f, `{"credential":"eyJ..."}`, `{"googleId":"1","email":"a@b.co"}`)
 }
-func FuzzDecodeDiscord(f *testing.F) { fuzzDecoder[discordInput](f, `{"discordUsername":"racer"}`, `{"discordUsername":{}}`) }
+func FuzzDecodeDiscord(f *testing.F) {
+	fuzzDecoder[discordInput](f, `{"discordUsername":"racer"}`, `{"discordUsername":{}}`)
+}
 func FuzzDecodePasswordChange(f *testing.F) {
 	fuzzDecoder[passwordChange](f, `{"currentPassword":"a","newPassword":"b","confirmPassword":"b"}`)
 }
@@ -47,9 +53,11 @@ func FuzzDecodeStats(f *testing.F) {
 	fuzzDecoder[stats.SaveInput](f, `{"sk_id":123,"level":1,"kills":2,"deaths":3,"games_played":4,"kd":0.5,"cart_image":null,"description":"","category":1,"preferred_role":"Player"}`,
 		`{"sk_id":"#12","kd":"x"}`, `{"sk_id":1e400}`, `{"level":1.5}`)
 }
-func FuzzDecodeTournament(f *testing.F) { fuzzDecoder[tournamentName](f, `{"tournamentName":"PPL7"}`, `{}`) }
-func FuzzDecodeStatus(f *testing.F)     { fuzzDecoder[statusInput](f, `{"status":"auction"}`) }
-func FuzzDecodeSlide(f *testing.F)      { fuzzDecoder[slideInput](f, `{"slide":3}`, `{"slide":-1}`) }
+func FuzzDecodeTournament(f *testing.F) {
+	fuzzDecoder[tournamentName](f, `{"tournamentName":"PPL7"}`, `{}`)
+}
+func FuzzDecodeStatus(f *testing.F) { fuzzDecoder[statusInput](f, `{"status":"auction"}`) }
+func FuzzDecodeSlide(f *testing.F)  { fuzzDecoder[slideInput](f, `{"slide":3}`, `{"slide":-1}`) }
 
 // FuzzSaveInputRecord checks the stats rules accept or refuse cleanly.
 func FuzzSaveInputRecord(f *testing.F) {

@@ -37,7 +37,9 @@ type Newsletter interface {
 }
 
 // Pinger tells whether the database answers.
-type Pinger interface{ Ping(ctx context.Context) error }
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
 
 // Server holds what the handlers call.
 type Server struct {
@@ -49,8 +51,8 @@ type Server struct {
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
-	Hub         http.Handler // GET /api/ws
-	Extract     http.Handler // POST /api/stats/extract, nil until wired
+	Hub         http.Handler   // GET /api/ws
+	Uploads     *stats.Uploads // POST /api/stats/extract
 	Limits      *ratelimit.Limiters
 	Registry    *prometheus.Registry
 	Web         fs.FS // the built web app (web/dist), may be empty
@@ -75,7 +77,9 @@ func (s *Server) Handler() http.Handler {
 	r.Use(middleware.RequestID, clientIPs(trusted), logRequests(s.Log), middleware.Recoverer,
 		securityHeaders, cors(s.Config.CORSOrigins), metrics.handler)
 
-	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, map[string]string{"status": "ok"}) })
+	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
 	r.Get("/readyz", s.ready)
 	r.Handle("/metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{}))
 
@@ -135,5 +139,3 @@ func (s *Server) limited(w http.ResponseWriter, r *http.Request, rule ratelimit.
 	writeJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Too many requests. Please try again later."})
 	return true
 }
-
-

@@ -11,9 +11,7 @@ import (
 
 func (s *Server) statsRoutes() chi.Router {
 	r := chi.NewRouter()
-	if s.Extract != nil {
-		r.Post("/extract", s.Extract.ServeHTTP)
-	}
+	r.Post("/extract", s.extractStats)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUserSaying(stats.MsgLoginToSave))
 		r.Post("/save", s.saveStats)

@@ -133,7 +133,9 @@ func TestRegistration(t *testing.T) {
 	s.SaveStats(t, token)
 	t.Run("ErrUnknownTournament", func(t *testing.T) { expect(t, reg(token, "PPL99"), 404, "Tournament PPL99 not found") })
 	t.Run("OK", func(t *testing.T) { expect(t, reg(token, "PPL7"), 200, "Successfully registered for the tournament!") })
-	t.Run("ErrAlreadyRegistered", func(t *testing.T) { expect(t, reg(token, "PPL7"), 409, "You are already registered for the tournament!") })
+	t.Run("ErrAlreadyRegistered", func(t *testing.T) {
+		expect(t, reg(token, "PPL7"), 409, "You are already registered for the tournament!")
+	})
 	t.Run("StatusRegistered", func(t *testing.T) {
 		r := s.Do(t, "GET", "/api/tournament/status?tournamentName=PPL7", token, nil)
 		if r.JSON["registered"] != true {

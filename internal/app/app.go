@@ -19,6 +19,7 @@ import (
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/deck"
+	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/postgres"
@@ -105,9 +106,14 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Web:         web,
 		Log:         log,
 	}
-	if srv.Extract, err = extractHandler(cfg, st, h, log); err != nil {
+	ex, err := extract.New(extract.Options{
+		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,
+		BaseURL: cfg.GeminiBaseURL,
+	})
+	if err != nil {
 		return nil, err
 	}
+	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log}
 	a.Server = srv
 	a.Handler = srv.Handler()
 	return a, nil

@@ -105,7 +105,7 @@ func (in SaveInput) Record(verified bool) (Stats, error) {
 		Verified:      verified,
 	}
 	if s.Category == 0 {
-		s.Category = 1 + rand.IntN(4) // the seed's random category 1 to 4
+		s.Category = randomCategory()
 	}
 	if s.PreferredRole == "" {
 		s.PreferredRole = "Player"
@@ -116,6 +116,9 @@ func (in SaveInput) Record(verified bool) (Stats, error) {
 	s.KD = math.Round(s.KD*100) / 100
 	return s, s.Validate()
 }
+
+// randomCategory is the seed's category for a new record: 1 to 4 at random.
+func randomCategory() int { return 1 + rand.IntN(4) }
 
 // Validate checks a record, whether typed or extracted.
 func (s Stats) Validate() error {

@@ -1,0 +1,133 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/jpeg"
+	"mime/multipart"
+	"net/http"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/extract/screens"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+func upload(t *testing.T, s *testkit.Server, token, filename string, data []byte) *testkit.Resp {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("screenshot", filename)
+	fw.Write(data)
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.URL+"/api/stats/extract", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return s.Send(t, req)
+}
+
+func TestExtractRefusesBadUploads(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	var jpg bytes.Buffer
+	jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 64, 64)), nil)
+	tests := []struct {
+		name   string
+		file   string
+		data   []byte
+		status int
+	}{
+		{"ErrTextRenamedPNG", "stats.png", []byte("this is not an image, just text pretending\n"), 415},
+		{"ErrNineMegabytes", "big.png", append(pngHeader(100, 100), bytes.Repeat([]byte{0}, 9<<20)...), 413},
+		{"ErrPNGBomb", "bomb.png", pngHeader(20000, 20000), 413},
+		{"ErrTruncatedJPEG", "cut.jpg", jpg.Bytes()[:jpg.Len()/3], 422},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := upload(t, s, "", tc.file, tc.data)
+			if r.Status != tc.status || r.Message() == "" {
+				t.Fatalf("got %d %q, want %d", r.Status, r.Message(), tc.status)
+			}
+		})
+	}
+	t.Run("ErrNoFile", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/stats/extract", "", `{}`)
+		if r.Status != 415 {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ServerUnharmed", func(t *testing.T) {
+		if r := s.Do(t, "GET", "/readyz", "", nil); r.Status != 200 {
+			t.Fatalf("%d", r.Status)
+		}
+	})
+}
+
+// A signed-in player uploads a screenshot: the offline reader fills the
+// stats, they are saved as verified, and progress arrives on the user topic.
+func TestExtractSavesAndReportsProgress(t *testing.T) {
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		t.Skip("tesseract-ocr is not installed (make test installs it)")
+	}
+	s := newServer(t, testkit.Options{})
+	token := s.SignUp(t, testkit.UniqueEmail("upload"), "upload_racer")
+	scr, err := screens.GenerateLayout(11, screens.Layouts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := screens.Encode(scr)
+
+	ws := testkit.DialWS(t, s.URL, token)
+	ws.Subscribe(nil, "user")
+	ws.Ping()
+
+	r := upload(t, s, token, "my-stats.png", data)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	got := r.JSON["stats"].(map[string]any)
+	truth := scr.Truth
+	for field, want := range map[string]string{"kills": truth.Kills, "deaths": truth.Deaths, "level": truth.Level,
+		"total_games": truth.TotalGames} {
+		if got[field] != want {
+			t.Errorf("%s = %v, want %s", field, got[field], want)
+		}
+	}
+	var stages []string
+	for {
+		f := ws.WaitEvent("user", "stats.progress", 10*time.Second)
+		stages = append(stages, f.Data["stage"].(string))
+		if f.Data["stage"] == "done" || f.Data["stage"] == "failed" {
+			break
+		}
+	}
+	if strings.Join(stages, ",") != "received,reading,extracting,rendering,done" {
+		t.Errorf("stages %v", stages)
+	}
+	p := s.Do(t, "GET", "/api/auth/profile", token, nil).JSON["user"].(map[string]any)
+	if p["sk_stats_uploaded"] != true || p["sk_stats_verified"] != true {
+		t.Fatalf("profile %v", p)
+	}
+}
+
+// pngHeader is the start of a PNG that claims w x h pixels: enough for a
+// decoder to read its size, far too little to decode.
+func pngHeader(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6
+	binary.Write(&b, binary.BigEndian, uint32(13))
+	chunk := append([]byte("IHDR"), ihdr...)
+	b.Write(chunk)
+	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	return b.Bytes()
+}
+

@@ -1,0 +1,120 @@
+package stats
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+
+	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/hub"
+)
+
+// Stages of a screenshot read, as the user topic's stats.progress tells them.
+const (
+	StageReceived = "received"
+	StageDone     = "done"
+	StageFailed   = "failed"
+	EventProgress = "stats.progress"
+)
+
+// Extracted is the answer of POST /api/stats/extract: the seed's extracted
+// fields as strings, and the kart image as a URL (or null).
+type Extracted struct {
+	DiscordUsername string  `json:"discord_username"`
+	Level           string  `json:"level"`
+	Kills           string  `json:"kills"`
+	Deaths          string  `json:"deaths"`
+	TotalGames      string  `json:"total_games"`
+	SkID            string  `json:"sk_id"`
+	KDRatio         string  `json:"kd_ratio"`
+	CartImage       *string `json:"cart_image"`
+}
+
+// Uploads reads stats from screenshots, and saves them for signed-in players
+// while telling them how far it got.
+type Uploads struct {
+	Extractor extract.Extractor
+	Stats     *Service
+	Images    Images
+	Pub       hub.Publisher
+	Log       *slog.Logger
+}
+
+// Read checks and reads one screenshot. userID 0 is an anonymous caller:
+// nothing is saved and no progress is published.
+func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Extracted, error) {
+	progress := func(stage string) {
+		if userID == 0 {
+			return
+		}
+		if err := u.Pub.Publish(context.WithoutCancel(ctx), hub.UserTopic(userID), EventProgress, map[string]string{"stage": stage}); err != nil {
+			u.Log.Warn("publishing progress failed", slog.Any("err", err))
+		}
+	}
+	out, err := u.read(ctx, userID, data, progress)
+	if err != nil {
+		progress(StageFailed)
+		return Extracted{}, err
+	}
+	progress(StageDone)
+	return out, nil
+}
+
+func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress func(string)) (Extracted, error) {
+	img, err := extract.Check(data)
+	if err != nil {
+		return Extracted{}, err
+	}
+	progress(StageReceived)
+	got, err := u.Extractor.Extract(ctx, img, progress)
+	if err != nil {
+		return Extracted{}, err
+	}
+	got = got.Normalize().WithDefaults()
+	if err := got.Validate(); err != nil {
+		return Extracted{}, err
+	}
+	out := Extracted{DiscordUsername: got.DiscordUsername, Level: got.Level, Kills: got.Kills, Deaths: got.Deaths,
+		TotalGames: got.TotalGames, SkID: got.SkID, KDRatio: got.KDRatio}
+	if len(got.CartImage) > 0 {
+		ct := got.CartImageType
+		if ct == "" {
+			ct = "image/png"
+		}
+		id, err := u.Images.SaveImage(ctx, ct, got.CartImage)
+		if err != nil {
+			return Extracted{}, err
+		}
+		url := "/api/images/" + id
+		out.CartImage = &url
+	}
+	if userID == 0 {
+		return out, nil
+	}
+	v, err := got.Values()
+	if err != nil {
+		return Extracted{}, err
+	}
+	rec := Stats{
+		PlayerName: strings.TrimSpace(got.DiscordUsername), SkID: NormalizeSkID(v.SkID), Level: int(v.Level),
+		Kills: int(v.Kills), Deaths: int(v.Deaths), GamesPlayed: int(v.GamesPlayed), KD: v.KD,
+		CartImage: out.CartImage, PreferredRole: "Player", Verified: true,
+	}
+	if rec.PlayerName == extract.DefaultName {
+		rec.PlayerName = ""
+	}
+	// Keep what the player wrote about themselves and their category.
+	if old, err := u.Stats.Get(ctx, userID); err == nil && old != nil {
+		rec.Description, rec.Category = old.Description, old.Category
+		if rec.CartImage == nil {
+			rec.CartImage = old.CartImage
+		}
+	}
+	if rec.Category == 0 {
+		rec.Category = randomCategory()
+	}
+	if _, err := u.Stats.SaveRecord(ctx, userID, rec); err != nil {
+		return Extracted{}, err
+	}
+	return out, nil
+}
