@@ -79,6 +79,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
 		RedisURL:       cfg.RedisURL,
+		Prefix:         cfg.RedisPrefix + "hub:",
 		OriginPatterns: originPatterns(cfg.CORSOrigins),
 		Logger:         log,
 		Registerer:     reg,
@@ -101,7 +102,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Newsletter:  postgres.Newsletter{DB: db},
 		DB:          db,
 		Hub:         h,
-		Limits:      ratelimit.New(a.redis, cfg.RateLimitScale, log, ratelimit.All...),
+		Limits:      ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", cfg.RateLimitScale, log, ratelimit.All...),
 		Registry:    reg,
 		Web:         web,
 		Log:         log,

@@ -21,6 +21,7 @@ type Config struct {
 	Addr              string
 	DatabaseURL       string
 	RedisURL          string
+	RedisPrefix       string // starts every Redis key; deployments sharing a Redis differ here
 	JWTSecret         string
 	SMTPURL           string
 	MailFrom          string
@@ -59,6 +60,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		Addr:              get("ADDR", ":8080"),
 		DatabaseURL:       get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
 		RedisURL:          get("REDIS_URL", ""),
+		RedisPrefix:       get("REDIS_PREFIX", "pitlane:"),
 		JWTSecret:         get("JWT_SECRET", ""),
 		SMTPURL:           get("SMTP_URL", ""),
 		MailFrom:          get("MAIL_FROM", "Pitlane <no-reply@localhost>"),

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -189,4 +190,19 @@ func UniqueEmail(prefix string) string {
 	b := make([]byte, 4)
 	rand.Read(b)
 	return prefix + "-" + hex.EncodeToString(b) + "@example.com"
+}
+
+// RedisURL is the Redis the tests use: PITLANE_TEST_REDIS_URL, else the local one.
+func RedisURL() string {
+	if u := os.Getenv("PITLANE_TEST_REDIS_URL"); u != "" {
+		return u
+	}
+	return "redis://127.0.0.1:6379/0"
+}
+
+// UniquePrefix is a Redis key prefix of one test, so runs never share topics.
+func UniquePrefix() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return "pitlane-test-" + hex.EncodeToString(b) + ":"
 }
