@@ -16,6 +16,10 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// childEnv marks a child process; the package's tests use it to run their
+// test binary as a child.
+const childEnv = "PITLANE_LOAD_CHILD"
+
 // child is a process this tool started: a hub server or a client worker.
 // Its stdin stays open while it should live; closing it (or our death,
 // through Pdeathsig) ends it.
@@ -26,13 +30,14 @@ type child struct {
 	addr  string // hub children: where they listen
 }
 
-func startChild(ctx context.Context, args ...string) (*child, error) {
+func startChild(ctx context.Context, env []string, args ...string) (*child, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, self, args...)
 	cmd.Stderr = os.Stderr
+	cmd.Env = append(append(os.Environ(), childEnv+"=1"), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	cmd.WaitDelay = 5 * time.Second
 	stdin, err := cmd.StdinPipe()
@@ -78,8 +83,12 @@ type hubSet struct{ procs []*child }
 
 func startHubs(ctx context.Context, cfg wsConfig) (*hubSet, error) {
 	hs := &hubSet{}
-	for range cfg.instances {
-		c, err := startChild(ctx, "hub", "-addr", "127.0.0.1:0", "-redis", cfg.redis, "-prefix", cfg.prefix)
+	for i := range cfg.instances {
+		args := []string{"hub", "-addr", "127.0.0.1:0", "-redis", cfg.redis, "-prefix", cfg.prefix}
+		if i == 0 && cfg.hubProfile != "" {
+			args = append(args, "-cpuprofile", cfg.hubProfile)
+		}
+		c, err := startChild(ctx, nil, args...)
 		if err != nil {
 			hs.stop()
 			return nil, err
@@ -125,10 +134,9 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		if p < cfg.clients%cfg.procs {
 			n++
 		}
-		c, err := startChild(ctx, "worker",
+		c, err := startChild(ctx, workerEnv(cfg), "worker",
 			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
-			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events),
-			"-slide-base", fmt.Sprint(cfg.slideBase), "-token", cfg.clientToken,
+			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events), "-token", cfg.clientToken,
 			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
 		if err != nil {
 			ws.stop()
@@ -153,9 +161,10 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 	return ws, nil
 }
 
-// finish hands the workers the publish times and collects their results.
-func (ws *workerSet) finish(t0 []int64) ([]workerResult, error) {
-	cmd, _ := json.Marshal(finishCmd{T0: t0})
+// finish hands the workers the events' seqs and publish times and collects
+// their results.
+func (ws *workerSet) finish(fc finishCmd) ([]workerResult, error) {
+	cmd, _ := json.Marshal(fc)
 	cmd = append(cmd, '\n')
 	for _, c := range ws.procs {
 		if _, err := c.stdin.Write(cmd); err != nil {
@@ -209,4 +218,14 @@ func cleanRedis(cfg wsConfig) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	rdb.Del(ctx, cfg.prefix+"stream:deck", cfg.prefix+"epoch")
+}
+
+// workerEnv gives each worker one P unless -worker-procs says otherwise:
+// the workers are the instrument, and fewer threads fighting the server
+// for two cores make its latency the server's, not the scheduler's.
+func workerEnv(cfg wsConfig) []string {
+	if cfg.workerProcs <= 0 {
+		return nil
+	}
+	return []string{"GOMAXPROCS=" + itoa(cfg.workerProcs)}
 }

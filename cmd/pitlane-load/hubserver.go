@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"runtime/pprof"
+	"sync/atomic"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/hub"
@@ -32,6 +34,7 @@ func runHub(ctx context.Context, args []string) error {
 	addr := fs.String("addr", "127.0.0.1:0", "listen address (loopback)")
 	redisURL := fs.String("redis", "", "Redis URL; empty = in-process fan-out")
 	prefix := fs.String("prefix", "", "Redis key prefix")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run here")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -42,26 +45,48 @@ func runHub(ctx context.Context, args []string) error {
 	if err := checkLoopback(host); err != nil {
 		return err
 	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); _ = f.Close() }()
+	}
 	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: *redisURL, Prefix: *prefix})
 	if err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /api/ws", h)
+	var slide atomic.Int64
+	answer := func(w http.ResponseWriter, r *http.Request) {
+		seq, err := h.Seq(r.Context(), hub.TopicDeck)
+		if err != nil {
+			http.Error(w, `{"message":"seq unavailable"}`, http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]int64{"slide": slide.Load(), "seq": seq})
+	}
+	mux.HandleFunc("GET /api/deck", answer)
 	mux.HandleFunc("POST /api/deck", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Slide  int64 `json:"slide"`
-			SentNs int64 `json:"sent_ns"`
+			SentNs int64 `json:"sent_ns,omitempty"` // the publish time, carried to every client
 		}
 		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
 			http.Error(w, `{"message":"bad body"}`, http.StatusBadRequest)
 			return
 		}
+		slide.Store(body.Slide)
 		if err := h.Publish(r.Context(), hub.TopicDeck, "slide.changed", body); err != nil {
 			http.Error(w, `{"message":"publish failed"}`, http.StatusBadGateway)
 			return
 		}
-		w.WriteHeader(http.StatusNoContent)
+		answer(w, r)
 	})
 	mux.HandleFunc("GET /debug/mem", func(w http.ResponseWriter, _ *http.Request) {
 		var m runtime.MemStats

@@ -2,19 +2,17 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // workerReady and workerResult are what a worker prints, one JSON line each.
@@ -26,7 +24,7 @@ type workerReady struct {
 
 type workerResult struct {
 	// Latency[i] holds, in microseconds, when each client got event i
-	// relative to its publish.
+	// after it was published.
 	Latency    [][]int32 `json:"latency"`
 	Lost       int64     `json:"lost"`
 	Duplicates int64     `json:"duplicates"`
@@ -37,23 +35,29 @@ type workerResult struct {
 	Unexpected int64     `json:"unexpected"`
 }
 
-// finishCmd is what the parent sends once all events are out.
+// finishCmd is what the parent sends once all events are out: for each
+// event, its seq and when it was published (Unix ns).
 type finishCmd struct {
-	T0 []int64 `json:"t0"` // publish time of each event, Unix ns
+	Seqs []int64 `json:"seqs"`
+	T0   []int64 `json:"t0"`
 }
 
-type worker struct {
-	events    int
-	slideBase int64
-	recv      [][]int64 // [event][client]: Unix ns of receipt, 0 = not yet
+// arrival is one event as a client got it. sent is the publish time the
+// event carried in its data (sent_ns), 0 if it carried none.
+type arrival struct{ seq, at, sent int64 }
 
-	duplicates, seqGaps, resyncs, errFrames, dropped, unexpected atomic.Int64
-	finishing                                                    atomic.Bool
+type worker struct {
+	maxArrivals int
+	arrivals    [][]arrival // per client, appended only by its reader
+
+	seqGaps, resyncs, errFrames, dropped, unexpected atomic.Int64
+	finishing                                        atomic.Bool
+	readers                                          sync.WaitGroup
 }
 
 // runWorker is the "worker" child: it connects its share of clients,
-// reports ready, records every event's arrival and, told the publish
-// times, reports latencies and losses.
+// reports ready, records every event's arrival and, told the events' seqs
+// and publish times, reports latencies and losses.
 func runWorker(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	urls := fs.String("urls", "", "comma-separated websocket URLs; clients go round-robin")
@@ -61,7 +65,6 @@ func runWorker(ctx context.Context, args []string) error {
 	first := fs.Int("first", 0, "global index of this worker's first client")
 	localIPs := fs.String("local-ips", "127.0.0.1", "comma-separated local addresses to dial from")
 	events := fs.Int("events", 20, "events that will be published")
-	slideBase := fs.Int64("slide-base", 1, "slide number of the first event")
 	topic := fs.String("topic", "deck", "topic to subscribe to")
 	concurrency := fs.Int("dial-concurrency", 64, "dials in flight")
 	token := fs.String("token", "", "token for an auth frame; empty = anonymous")
@@ -70,17 +73,13 @@ func runWorker(ctx context.Context, args []string) error {
 	}
 	targets := strings.Split(*urls, ",")
 	ips := strings.Split(*localIPs, ",")
-	transports := make([]*http.Client, len(ips))
+	dialers := make([]*net.Dialer, len(ips))
 	for i, ip := range ips {
-		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
-		transports[i] = &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+		dialers[i] = &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
 	}
 
-	w := &worker{events: *events, slideBase: *slideBase, recv: make([][]int64, *events)}
-	for i := range w.recv {
-		w.recv[i] = make([]int64, *clients)
-	}
-	conns := make([]*websocket.Conn, *clients)
+	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients)}
+	conns := make([]*wsConn, *clients)
 	var connected, failed atomic.Int64
 	var firstErr atomic.Value
 	sem := make(chan struct{}, *concurrency)
@@ -90,15 +89,16 @@ func runWorker(ctx context.Context, args []string) error {
 		wg.Go(func() {
 			defer func() { <-sem }()
 			g := *first + i
-			c, err := connect(ctx, targets[g%len(targets)], transports[g%len(transports)], *topic, *token)
+			c, err := connect(ctx, targets[g%len(targets)], dialers[g%len(dialers)], *topic, *token)
 			if err != nil {
 				failed.Add(1)
 				firstErr.CompareAndSwap(nil, err.Error())
 				return
 			}
 			conns[i] = c
+			w.arrivals[i] = make([]arrival, 0, *events)
 			connected.Add(1)
-			go w.read(c, i)
+			w.readers.Go(func() { w.read(c, i) })
 		})
 	}
 	wg.Wait()
@@ -116,22 +116,23 @@ func runWorker(ctx context.Context, args []string) error {
 	if err := json.Unmarshal(sc.Bytes(), &cmd); err != nil {
 		return err
 	}
+	// Stop the readers before looking at what they recorded.
 	w.finishing.Store(true)
-	res := w.result(cmd.T0, conns)
 	for _, c := range conns {
 		if c != nil {
-			_ = c.CloseNow()
+			_ = c.close()
 		}
 	}
-	return printJSON(res)
+	w.readers.Wait()
+	return printJSON(w.result(cmd, conns))
 }
 
 // connect dials, subscribes and waits for the pong that proves the
 // subscription is live.
-func connect(ctx context.Context, url string, hc *http.Client, topic, token string) (*websocket.Conn, error) {
+func connect(ctx context.Context, url string, d *net.Dialer, topic, token string) (*wsConn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: hc})
+	c, err := dialWS(ctx, url, d)
 	if err != nil {
 		return nil, err
 	}
@@ -141,15 +142,18 @@ func connect(ctx context.Context, url string, hc *http.Client, topic, token stri
 		frames = append([]string{`{"type":"auth","token":` + string(tok) + `}`}, frames...)
 	}
 	for _, f := range frames {
-		if err := c.Write(ctx, websocket.MessageText, []byte(f)); err != nil {
-			_ = c.CloseNow()
+		if err := c.writeText(f); err != nil {
+			_ = c.close()
 			return nil, err
 		}
 	}
+	dl, _ := ctx.Deadline()
+	_ = c.conn.SetReadDeadline(dl)
+	defer func() { _ = c.conn.SetReadDeadline(time.Time{}) }()
 	for {
-		_, b, err := c.Read(ctx)
+		b, err := c.read()
 		if err != nil {
-			_ = c.CloseNow()
+			_ = c.close()
 			return nil, err
 		}
 		var f struct{ Type, Message string }
@@ -158,25 +162,42 @@ func connect(ctx context.Context, url string, hc *http.Client, topic, token stri
 		case "pong":
 			return c, nil
 		case "error":
-			_ = c.CloseNow()
+			_ = c.close()
 			return nil, fmt.Errorf("server: %s", f.Message)
 		}
 	}
 }
 
-type eventFrame struct {
-	Type string `json:"type"`
-	Seq  int64  `json:"seq"`
-	Data struct {
-		Slide int64 `json:"slide"`
-	} `json:"data"`
+var eventPrefix = []byte(`{"type":"event",`)
+
+// parseFrame reads type, seq and data.sent_ns of a frame: by hand for the
+// hub's own event frames (type comes first), by encoding/json otherwise.
+func parseFrame(b []byte) (typ string, seq, sent int64, ok bool) {
+	if bytes.HasPrefix(b, eventPrefix) {
+		if seq, ok := intAfter(b, `"seq":`); ok {
+			sent, _ := intAfter(b, `"sent_ns":`)
+			return "event", seq, sent, true
+		}
+	}
+	var f struct {
+		Type string `json:"type"`
+		Seq  int64  `json:"seq"`
+		Data struct {
+			SentNs int64 `json:"sent_ns"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(b, &f) != nil {
+		return "", 0, 0, false
+	}
+	return f.Type, f.Seq, f.Data.SentNs, true
 }
 
-// read records the arrival of every event on one client.
-func (w *worker) read(c *websocket.Conn, idx int) {
+// read records the arrival of every event on one client until the
+// connection ends.
+func (w *worker) read(c *wsConn, idx int) {
 	var last int64
 	for {
-		_, b, err := c.Read(context.Background())
+		b, err := c.read()
 		now := time.Now().UnixNano()
 		if err != nil {
 			if !w.finishing.Load() {
@@ -184,60 +205,75 @@ func (w *worker) read(c *websocket.Conn, idx int) {
 			}
 			return
 		}
-		var f eventFrame
-		if json.Unmarshal(b, &f) != nil {
+		typ, seq, sent, ok := parseFrame(b)
+		switch {
+		case !ok:
 			w.unexpected.Add(1)
 			continue
-		}
-		switch f.Type {
-		case "event":
-		case "resync":
+		case typ == "resync":
 			w.resyncs.Add(1)
 			continue
-		case "error":
+		case typ == "error":
 			w.errFrames.Add(1)
 			continue
-		default:
+		case typ != "event":
 			continue
 		}
-		if last != 0 && f.Seq != last+1 {
+		if last != 0 && seq != last+1 {
 			w.seqGaps.Add(1)
 		}
-		last = f.Seq
-		i := f.Data.Slide - w.slideBase
-		if i < 0 || i >= int64(w.events) {
+		last = seq
+		if len(w.arrivals[idx]) >= w.maxArrivals {
 			w.unexpected.Add(1)
 			continue
 		}
-		if atomic.LoadInt64(&w.recv[i][idx]) != 0 {
-			w.duplicates.Add(1)
-			continue
-		}
-		atomic.StoreInt64(&w.recv[i][idx], now)
+		w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: seq, at: now, sent: sent})
 	}
 }
 
-func (w *worker) result(t0 []int64, conns []*websocket.Conn) workerResult {
+// result matches arrivals to published events by seq. Latency counts from
+// the publish time the event carried, else from the one the parent noted:
+// the same clock either way.
+func (w *worker) result(cmd finishCmd, conns []*wsConn) workerResult {
 	res := workerResult{
-		Latency:    make([][]int32, len(t0)),
-		Duplicates: w.duplicates.Load(),
+		Latency:    make([][]int32, len(cmd.Seqs)),
 		SeqGaps:    w.seqGaps.Load(),
 		Resyncs:    w.resyncs.Load(),
 		ErrFrames:  w.errFrames.Load(),
 		Dropped:    w.dropped.Load(),
 		Unexpected: w.unexpected.Load(),
 	}
-	for i := range min(len(t0), w.events) {
-		for c, conn := range conns {
-			if conn == nil {
+	index := make(map[int64]int, len(cmd.Seqs))
+	for i, s := range cmd.Seqs {
+		index[s] = i
+	}
+	got := make([]bool, len(cmd.Seqs))
+	for c, conn := range conns {
+		if conn == nil {
+			continue
+		}
+		clear(got)
+		for _, a := range w.arrivals[c] {
+			i, ok := index[a.seq]
+			switch {
+			case !ok:
+				res.Unexpected++
+				continue
+			case got[i]:
+				res.Duplicates++
 				continue
 			}
-			got := atomic.LoadInt64(&w.recv[i][c])
-			if got == 0 {
+			got[i] = true
+			from := cmd.T0[i]
+			if a.sent != 0 {
+				from = a.sent
+			}
+			res.Latency[i] = append(res.Latency[i], int32(max(a.at-from, 0)/1000))
+		}
+		for _, g := range got {
+			if !g {
 				res.Lost++
-				continue
 			}
-			res.Latency[i] = append(res.Latency[i], int32(max(got-t0[i], 0)/1000))
 		}
 	}
 	return res

@@ -28,9 +28,11 @@ type wsConfig struct {
 	events                 int
 	interval, settle, idle time.Duration
 	timeout                time.Duration
-	slideBase              int64
+	slides                 int
 	clientToken            string
 	jsonOut                bool
+	hubProfile             string
+	workerProcs            int
 }
 
 func parseWS(args []string) (wsConfig, error) {
@@ -53,9 +55,11 @@ func parseWS(args []string) (wsConfig, error) {
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "wait after the last publish before counting losses")
 	fs.DurationVar(&c.idle, "idle", 10*time.Second, "hold all clients idle this long before measuring memory")
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Minute, "hard limit for the whole run")
-	fs.Int64Var(&c.slideBase, "slide-base", 1, "slide number of the first event (the next ones count up)")
+	fs.IntVar(&c.slides, "slides", 10, "slides of the deck; events move through 1..N in turn")
 	fs.StringVar(&c.clientToken, "client-token", "", "token clients send in an auth frame (optional)")
 	fs.BoolVar(&c.jsonOut, "json", false, "print the summary as JSON too")
+	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each client worker (0 = Go's default)")
+	fs.StringVar(&c.hubProfile, "hub-cpuprofile", "", "with -inprocess: CPU profile of the first hub instance")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -66,11 +70,21 @@ func parseWS(args []string) (wsConfig, error) {
 		return c, errors.New("-instances must be positive")
 	case c.instances > 1 && (!c.inprocess || c.redis == ""):
 		return c, errors.New("-instances > 1 needs -inprocess and -redis")
+	case c.slides < 2:
+		return c, errors.New("-slides must be at least 2, so each event changes the slide")
 	case c.localIPs < 1 || c.localIPs > 250:
 		return c, errors.New("-local-ips must be 1..250")
 	}
 	if c.procs <= 0 {
 		c.procs = (c.clients + 8999) / 9000
+	}
+	// Every connection is a descriptor in the server process too.
+	if lim := fileLimit(); c.inprocess && uint64(c.clients/c.instances+100) > lim {
+		return c, fmt.Errorf("%d clients per hub instance exceed its open-file limit (%d); use -redis with -instances %d or more",
+			c.clients/c.instances, lim, (c.clients+int(lim)-101)/(int(lim)-100))
+	}
+	if lim := fileLimit(); uint64(c.clients/c.procs+100) > lim {
+		return c, fmt.Errorf("%d clients per worker exceed the open-file limit (%d); raise -procs", c.clients/c.procs, lim)
 	}
 	if c.redis != "" {
 		u, err := url.Parse(c.redis)
@@ -105,6 +119,19 @@ func runWS(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	rep, err := measure(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	rep.print(os.Stdout)
+	if cfg.jsonOut {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Println(string(b))
+	}
+	return nil
+}
+
+func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.timeout)
 	defer cancel()
 
@@ -118,7 +145,7 @@ func runWS(ctx context.Context, args []string) error {
 	if cfg.inprocess {
 		hubs, err := startHubs(ctx, cfg)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		defer hubs.stop()
 		wsURLs, pids = nil, nil
@@ -138,7 +165,7 @@ func runWS(ctx context.Context, args []string) error {
 	start := time.Now()
 	ws, err := startWorkers(ctx, cfg, wsURLs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer ws.stop()
 	for _, r := range ws.ready {
@@ -153,7 +180,7 @@ func runWS(ctx context.Context, args []string) error {
 
 	ticks0, _ := sumTicks(pids)
 	if err := sleep(ctx, cfg.idle); err != nil {
-		return err
+		return nil, err
 	}
 	ticks1, _ := sumTicks(pids)
 	if len(pids) > 0 {
@@ -170,21 +197,42 @@ func runWS(ctx context.Context, args []string) error {
 	logf("publishing %d events every %v", cfg.events, cfg.interval)
 	wticks0 := ws.ticks()
 	bstart := time.Now()
+	// Events are told apart by seq: the publish answer carries it (as the
+	// real POST /api/deck does), else it follows the seq read beforehand.
+	base, baseErr := readSeq(ctx, publishURL, cfg.token)
 	t0 := make([]int64, cfg.events)
+	seqs := make([]int64, cfg.events)
 	for i := range cfg.events {
 		t0[i] = time.Now().UnixNano()
-		d, err := postSlide(ctx, publishURL, cfg.token, cfg.slideBase+int64(i), t0[i])
-		if err != nil {
+		slide := 1 + i%cfg.slides
+		body := fmt.Sprintf(`{"slide":%d}`, slide)
+		if cfg.inprocess {
+			// Our own hub server carries the publish time in the event's
+			// data; the real server accepts only {"slide":N}.
+			body = fmt.Sprintf(`{"slide":%d,"sent_ns":%d}`, slide, t0[i])
+		}
+		seq, d, err := postSlide(ctx, publishURL, cfg.token, body)
+		rep.PublishMaxMs = max(rep.PublishMaxMs, ms(d))
+		switch {
+		case err != nil:
 			rep.PublishErrors++
 			logf("publish %d: %v", i, err)
+		case seq > 0:
+			seqs[i] = seq
+		case baseErr == nil:
+			seqs[i] = base + 1 + int64(i)
+		default:
+			return nil, fmt.Errorf("cannot tell events apart: %s answers no seq and GET gave none (%v)", publishURL, baseErr)
 		}
-		rep.PublishMaxMs = max(rep.PublishMaxMs, ms(d))
+		if i > 0 && seqs[i] != 0 && seqs[i] == seqs[i-1] {
+			rep.PublishErrors++ // the seq did not move: nothing was published
+		}
 		if err := sleep(ctx, cfg.interval); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := sleep(ctx, cfg.settle); err != nil {
-		return err
+		return nil, err
 	}
 	elapsed := time.Since(bstart)
 	ticks2, _ := sumTicks(pids)
@@ -194,17 +242,12 @@ func runWS(ctx context.Context, args []string) error {
 	}
 	rep.LoadCPU = percent(ws.ticks()-wticks0, elapsed)
 
-	results, err := ws.finish(t0)
+	results, err := ws.finish(finishCmd{Seqs: seqs, T0: t0})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rep.add(results, cfg.events)
-	rep.print(os.Stdout)
-	if cfg.jsonOut {
-		b, _ := json.MarshalIndent(rep, "", "  ")
-		fmt.Println(string(b))
-	}
-	return nil
+	return &rep, nil
 }
 
 func (c wsConfig) describe(instances int) string {
@@ -219,13 +262,14 @@ func (c wsConfig) describe(instances int) string {
 		c.clients, c.procs, c.localIPs, mode)
 }
 
-func postSlide(ctx context.Context, target, token string, slide, sentNs int64) (time.Duration, error) {
+// postSlide publishes one slide change and returns the seq the answer
+// reports, 0 if none.
+func postSlide(ctx context.Context, target, token, body string) (int64, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	body := fmt.Sprintf(`{"slide":%d,"sent_ns":%d}`, slide, sentNs)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(body))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -235,14 +279,43 @@ func postSlide(ctx context.Context, target, token string, slide, sentNs int64) (
 	resp, err := http.DefaultClient.Do(req)
 	d := time.Since(start)
 	if err != nil {
-		return d, err
+		return 0, d, err
 	}
 	defer resp.Body.Close()
-	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 	if resp.StatusCode/100 != 2 {
-		return d, fmt.Errorf("%s: %s", resp.Status, bytes.TrimSpace(msg))
+		return 0, d, fmt.Errorf("%s: %s", resp.Status, bytes.TrimSpace(msg))
 	}
-	return d, nil
+	var st struct {
+		Seq int64 `json:"seq"`
+	}
+	_ = json.Unmarshal(msg, &st)
+	return st.Seq, d, nil
+}
+
+// readSeq reads the topic's current seq from GET target ({"seq":N}).
+func readSeq(ctx context.Context, target, token string) (int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return 0, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var st struct {
+		Seq *int64 `json:"seq"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&st); err != nil || st.Seq == nil {
+		return 0, fmt.Errorf("GET %s: no seq (%s)", target, resp.Status)
+	}
+	return *st.Seq, nil
 }
 
 func fetchMem(urls []string) map[string]uint64 {

@@ -72,13 +72,13 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("http shutdown", slog.Any("err", err))
+	}
 	// Websockets are hijacked connections that http.Server.Shutdown does not
-	// close: the hub closes them with 1001 first.
+	// see: the hub closes them with 1001.
 	if err := a.Hub.Shutdown(sctx); err != nil {
 		log.Warn("hub shutdown", slog.Any("err", err))
-	}
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
 	}
 	log.Info("stopped")
 	return nil

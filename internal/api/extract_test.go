@@ -130,4 +130,3 @@ func pngHeader(w, h uint32) []byte {
 	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
 	return b.Bytes()
 }
-

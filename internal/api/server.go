@@ -91,19 +91,22 @@ func (s *Server) Handler() http.Handler {
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method not allowed"})
 		})
-		r.Get("/openapi.json", serveOpenAPI)
-		r.Get("/config", s.publicConfig)
-		r.Mount("/auth", s.authRoutes())
-		r.Mount("/stats", s.statsRoutes())
-		r.Mount("/tournament", s.tournamentRoutes())
-		r.Mount("/admin", s.adminRoutes())
-		r.Get("/images/{id}", s.image)
-		r.Get("/deck", s.deckCurrent)
-		r.With(requireAdmin).Post("/deck", s.deckMove)
-		r.Post("/newsletter", s.subscribe)
 		if s.Hub != nil {
-			r.Get("/ws", s.Hub.ServeHTTP)
+			r.Get("/ws", s.Hub.ServeHTTP) // hijacked: no compression around it
 		}
+		r.Group(func(r chi.Router) {
+			r.Use(middleware.Compress(5, "application/json"))
+			r.Get("/openapi.json", serveOpenAPI)
+			r.Get("/config", s.publicConfig)
+			r.Mount("/auth", s.authRoutes())
+			r.Mount("/stats", s.statsRoutes())
+			r.Mount("/tournament", s.tournamentRoutes())
+			r.Mount("/admin", s.adminRoutes())
+			r.Get("/images/{id}", s.image)
+			r.Get("/deck", s.deckCurrent)
+			r.With(requireAdmin).Post("/deck", s.deckMove)
+			r.Post("/newsletter", s.subscribe)
+		})
 	})
 	r.NotFound(s.webApp().ServeHTTP)
 	return r

@@ -92,12 +92,12 @@ func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tournamentInfo(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Tournaments.Find(r.Context(), r.URL.Query().Get("tournamentName"))
+	info, err := s.Tournaments.Info(r.Context(), r.URL.Query().Get("tournamentName"))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+	writeJSON(w, http.StatusOK, info)
 }
 
 func (s *Server) adminRoutes() chi.Router {

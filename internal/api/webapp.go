@@ -1,10 +1,14 @@
 package api
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // appRoutes are the React app's routes; any other path gets the app with a
@@ -25,7 +29,9 @@ func (s *Server) webApp() http.Handler {
 	if index == nil {
 		index = []byte(notBuilt)
 	}
+	indexGz := gzipBytes(index)
 	files := http.FileServerFS(emptyIfNil(s.Web))
+	gz := &gzipAssets{m: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -40,6 +46,9 @@ func (s *Server) webApp() http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
+				if gz.serve(w, r, s.Web, name) {
+					return
+				}
 				files.ServeHTTP(w, r)
 				return
 			}
@@ -50,9 +59,15 @@ func (s *Server) webApp() http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Add("Vary", "Accept-Encoding")
+		body := index
+		if acceptsGzip(r) {
+			body = indexGz
+			w.Header().Set("Content-Encoding", "gzip")
+		}
 		w.WriteHeader(status)
 		if r.Method == http.MethodGet {
-			w.Write(index)
+			w.Write(body)
 		}
 	})
 }
@@ -66,4 +81,56 @@ func emptyIfNil(f fs.FS) fs.FS {
 		return emptyFS{}
 	}
 	return f
+}
+
+// gzipAssets compresses each text asset once, on first request, and keeps
+// it: the embedded files never change while the process runs.
+type gzipAssets struct {
+	mu sync.Mutex
+	m  map[string][]byte
+}
+
+var compressible = map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+	".svg": "image/svg+xml", ".json": "application/json", ".html": "text/html; charset=utf-8",
+	".txt": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json", ".map": "application/json"}
+
+func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
+	ct, ok := compressible[path.Ext(name)]
+	if !ok || !acceptsGzip(r) {
+		return false
+	}
+	g.mu.Lock()
+	body, ok := g.m[name]
+	g.mu.Unlock()
+	if !ok {
+		raw, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return false
+		}
+		body = gzipBytes(raw)
+		g.mu.Lock()
+		g.m[name] = body
+		g.mu.Unlock()
+	}
+	h := w.Header()
+	h.Set("Content-Type", ct)
+	h.Set("Content-Encoding", "gzip")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodGet {
+		w.Write(body)
+	}
+	return true
+}
+
+func acceptsGzip(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+}
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
 }

@@ -144,6 +144,13 @@ func (s Tournaments) Registrations(ctx context.Context, tournamentID int64) ([]t
 	return players, unavailable(rows.Err())
 }
 
+// CountRegistrations implements tournament.Store.
+func (s Tournaments) CountRegistrations(ctx context.Context, tournamentID int64) (int, error) {
+	var n int
+	err := s.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM registrations WHERE tournament_id = $1`, tournamentID).Scan(&n)
+	return n, unavailable(err)
+}
+
 // RegisteredPlayer implements tournament.Store.
 func (s Tournaments) RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (tournament.Player, error) {
 	p, err := scanPlayer(s.DB.Pool.QueryRow(ctx, playerSQL+` AND r.user_id = $2`, tournamentID, userID))

@@ -101,6 +101,24 @@ func (s *Service) Registrations(ctx context.Context, t Tournament) (Roster, erro
 	return Roster{Tournament: t.Name, Count: len(players), Seq: seq, Players: players}, nil
 }
 
+// Info is a tournament's public summary.
+type Info struct {
+	Name             string `json:"name"`
+	Status           string `json:"status"`
+	RegistrationOpen bool   `json:"registration_open"`
+	Count            int    `json:"count"`
+}
+
+// Info summarises the named tournament.
+func (s *Service) Info(ctx context.Context, name string) (Info, error) {
+	t, err := s.Find(ctx, name)
+	if err != nil {
+		return Info{}, err
+	}
+	n, err := s.Store.CountRegistrations(ctx, t.ID)
+	return Info{Name: t.Name, Status: t.Status, RegistrationOpen: t.RegistrationOpen(), Count: n}, err
+}
+
 // Teams lists the tournament's teams.
 func (s *Service) Teams(ctx context.Context, name string) (Tournament, []Team, error) {
 	t, err := s.Find(ctx, name)

@@ -126,6 +126,7 @@ type Store interface {
 	Unregister(ctx context.Context, tournamentID, userID int64) error
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
 	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
+	CountRegistrations(ctx context.Context, tournamentID int64) (int, error)
 	// RegisteredPlayer is one card, or NotFound when not registered.
 	RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (Player, error)
 	// TournamentsOf lists the tournaments the user is registered in.

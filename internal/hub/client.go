@@ -1,0 +1,258 @@
+package hub
+
+import (
+	"context"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// client is one websocket connection. Its read goroutine (started by
+// ServeHTTP) owns id and subs; what other goroutines touch is under mu.
+//
+// An idle connection holds no goroutine besides its reader: the writer is
+// started when a frame is queued and ends when the queue is empty, and
+// pings run from a timer. That keeps memory per idle connection small.
+type client struct {
+	h      *Hub
+	conn   *websocket.Conn
+	raw    net.Conn        // under conn; closing it ends everything at once
+	ctx    context.Context // ends with the connection; bounds auth and store calls
+	cancel context.CancelFunc
+
+	id   *Identity
+	subs map[string]*sub // by public topic name
+
+	ping *time.Timer
+
+	// writeStart is when the write in progress began (Unix ns), 0 if none.
+	writeStart atomic.Int64
+
+	mu      sync.Mutex
+	queue   [][]byte // frames to write, from head on; frames are shared, never modified
+	head    int
+	qbytes  int
+	writing bool // a writeLoop goroutine is running (or about to be started)
+	// deferStart asks startWriterLocked to leave the goroutine to offer's
+	// caller, noting it in startPending.
+	deferStart, startPending bool
+	closing                  bool // no more frames are accepted
+	flush                    bool // write what is queued before closing
+	code                     websocket.StatusCode
+	reason                   string
+}
+
+func newClient(h *Hub, conn *websocket.Conn, raw net.Conn) *client {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &client{h: h, conn: conn, raw: raw, ctx: ctx, cancel: cancel, subs: make(map[string]*sub)}
+	c.ping = time.AfterFunc(h.opts.PingInterval, c.pingOnce)
+	return c
+}
+
+// send queues a control frame (pong, error, resync) for this client.
+func (c *client) send(b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.enqueueLocked(b)
+}
+
+func (c *client) sendError(msg string) { c.send(errorFrame(msg)) }
+
+// offer hands a live event to one subscription. It never blocks and reports
+// whether the event was queued and whether the caller must start the
+// writer (go c.writeLoop()): a broadcast first queues to everyone and only
+// then starts writers, so it is not starved by the goroutines it wakes.
+func (c *client) offer(s *sub, ev event) (queued, start bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing || s.removed {
+		return false, false
+	}
+	if s.replaying {
+		if len(s.pending) >= c.h.opts.QueueLen {
+			c.slowLocked()
+			return false, false
+		}
+		s.pending = append(s.pending, ev)
+		return true, false
+	}
+	c.deferStart = true
+	queued = c.deliverLocked(s, ev)
+	c.deferStart = false
+	if c.startPending {
+		c.startPending = false
+		return queued, true
+	}
+	return queued, false
+}
+
+// deliverLocked queues ev unless the subscription already had it; a seq
+// that skips ahead means events were lost, which the client must learn.
+func (c *client) deliverLocked(s *sub, ev event) bool {
+	if s.last >= 0 && ev.seq <= s.last {
+		return false
+	}
+	if s.last >= 0 && ev.seq > s.last+1 {
+		c.resyncLocked(s)
+	}
+	s.last = ev.seq
+	return c.enqueueLocked(ev.frame)
+}
+
+func (c *client) resyncLocked(s *sub) {
+	c.h.metrics.resyncs.Inc()
+	c.enqueueLocked(resyncFrame(s.public))
+}
+
+// enqueueLocked adds a frame to the send queue, closing the connection with
+// 1013 when the queue is full rather than letting anyone wait for it.
+func (c *client) enqueueLocked(b []byte) bool {
+	if c.closing {
+		c.h.metrics.drops.Inc()
+		return false
+	}
+	o := &c.h.opts
+	if len(c.queue)-c.head >= o.QueueLen || c.qbytes+len(b) > o.QueueBytes {
+		c.h.metrics.drops.Inc()
+		c.slowLocked()
+		return false
+	}
+	c.queue = append(c.queue, b)
+	c.qbytes += len(b)
+	c.startWriterLocked()
+	return true
+}
+
+// fitsLocked tells whether n more frames of size bytes fit in the queue.
+func (c *client) fitsLocked(n, size int) bool {
+	o := &c.h.opts
+	return len(c.queue)-c.head+n <= o.QueueLen && c.qbytes+size <= o.QueueBytes
+}
+
+func (c *client) slowLocked() {
+	if c.closing {
+		return
+	}
+	c.h.metrics.slowCloses.Inc()
+	c.h.log.Info("hub: closing slow consumer", "queued", len(c.queue)-c.head, "bytes", c.qbytes)
+	c.closeLocked(websocket.StatusTryAgainLater, "slow consumer", false)
+}
+
+// closeWith closes the connection with code; with flush, queued frames (an
+// error frame explaining why, say) are written first.
+func (c *client) closeWith(code websocket.StatusCode, reason string, flush bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closeLocked(code, reason, flush)
+}
+
+func (c *client) closeLocked(code websocket.StatusCode, reason string, flush bool) {
+	if c.closing {
+		return
+	}
+	c.closing, c.code, c.reason, c.flush = true, code, reason, flush
+	if !flush {
+		c.dropLocked()
+	}
+	// The writer does the close handshake, after any write in progress, so
+	// the caller (maybe a publisher) never waits for this connection.
+	c.startWriterLocked()
+}
+
+func (c *client) dropLocked() {
+	if n := len(c.queue) - c.head; n > 0 {
+		c.h.metrics.drops.Add(float64(n))
+	}
+	c.queue, c.head, c.qbytes = nil, 0, 0
+}
+
+func (c *client) startWriterLocked() {
+	if !c.writing {
+		c.writing = true
+		if c.deferStart {
+			c.startPending = true
+			return
+		}
+		go c.writeLoop()
+	}
+}
+
+// writeLoop writes queued frames until the queue is empty, then exits; on
+// closing it performs the close handshake instead.
+func (c *client) writeLoop() {
+	for {
+		c.mu.Lock()
+		if c.closing && (!c.flush || c.head == len(c.queue)) {
+			code, reason := c.code, c.reason
+			c.dropLocked()
+			c.mu.Unlock() // writing stays true: no writer after this one
+			_ = c.conn.Close(code, reason)
+			return
+		}
+		if c.head == len(c.queue) {
+			c.writing = false
+			if cap(c.queue) > 64 {
+				c.queue = nil // let a burst's backing array go
+			} else {
+				c.queue = c.queue[:0]
+			}
+			c.head = 0
+			c.mu.Unlock()
+			return
+		}
+		b := c.queue[c.head]
+		c.queue[c.head] = nil
+		c.head++
+		c.qbytes -= len(b)
+		c.mu.Unlock()
+
+		// The hub's sweeper enforces WriteTimeout on writeStart: a context or
+		// socket deadline per write would cost a broadcast of one write per
+		// client several percent of its CPU.
+		c.writeStart.Store(time.Now().UnixNano())
+		err := c.conn.Write(context.Background(), websocket.MessageText, b)
+		c.writeStart.Store(0)
+		if err != nil {
+			c.h.log.Debug("hub: write failed", "err", err)
+			c.abort()
+			return
+		}
+	}
+}
+
+// abort drops the connection without a close handshake (a dead peer).
+func (c *client) abort() {
+	c.mu.Lock()
+	c.closing = true
+	c.dropLocked()
+	c.mu.Unlock()
+	_ = c.conn.CloseNow()
+}
+
+func (c *client) isClosing() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closing
+}
+
+// pingOnce runs from the ping timer: a websocket ping whose pong must come
+// within PongTimeout, or the peer is taken for dead.
+func (c *client) pingOnce() {
+	if c.isClosing() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, c.h.opts.PongTimeout)
+	err := c.conn.Ping(ctx)
+	cancel()
+	if err != nil {
+		if c.ctx.Err() == nil {
+			c.h.log.Debug("hub: ping failed", "err", err)
+			c.abort()
+		}
+		return
+	}
+	c.ping.Reset(c.h.opts.PingInterval)
+}

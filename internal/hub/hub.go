@@ -1,0 +1,246 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// ErrClosed is returned by Publish and Seq after Shutdown.
+var ErrClosed = errors.New("hub: shut down")
+
+// Hub is the websocket endpoint and the Publisher. Mount it at GET /api/ws;
+// call Shutdown when the server stops, since http.Server.Shutdown does not
+// see hijacked websocket connections.
+type Hub struct {
+	opts    Options
+	log     *slog.Logger
+	metrics *metrics
+	store   store
+	reg     registry
+
+	closed  atomic.Bool
+	stop    chan struct{} // ends the sweeper
+	mu      sync.Mutex    // guards clients
+	clients map[*client]struct{}
+	conns   sync.WaitGroup // connections' read goroutines
+}
+
+var _ Publisher = (*Hub)(nil)
+
+// New builds a hub. With Options.RedisURL it subscribes to Redis before
+// returning (waiting a moment at most: an unreachable Redis is retried in
+// the background, not an error).
+func New(opts Options) (*Hub, error) {
+	opts = opts.withDefaults()
+	m, err := newMetrics(opts.Registerer)
+	if err != nil {
+		return nil, err
+	}
+	h := &Hub{
+		opts:    opts,
+		log:     opts.Logger,
+		metrics: m,
+		reg:     registry{topics: make(map[string]*localTopic)},
+		clients: make(map[*client]struct{}),
+		stop:    make(chan struct{}),
+	}
+	if opts.RedisURL == "" {
+		h.store = newMemStore(opts.History, h.dispatch)
+	} else {
+		rs, err := newRedisStore(h)
+		if err != nil {
+			return nil, err
+		}
+		h.store = rs
+		rs.start()
+	}
+	go h.sweep()
+	return h, nil
+}
+
+// ServeHTTP upgrades the request to a websocket speaking the protocol of
+// spec/product.md section 6. It returns once the connection is set up; the
+// connection lives on in its own goroutine, so net/http can free the
+// request's memory and no handler timeout applies to it.
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.closed.Load() {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(`{"message":"Server is shutting down"}` + "\n"))
+		return
+	}
+	hw := &hijackWriter{ResponseWriter: w}
+	conn, err := websocket.Accept(hw, r, &websocket.AcceptOptions{
+		OriginPatterns:  h.opts.OriginPatterns,
+		CompressionMode: websocket.CompressionDisabled, // frames are shared; compressing per client would undo that
+	})
+	if err != nil {
+		h.log.Debug("hub: websocket refused", "err", err, "origin", r.Header.Get("Origin"))
+		return // Accept has written the HTTP error
+	}
+	conn.SetReadLimit(h.opts.ReadLimit)
+	c := newClient(h, conn, hw.conn)
+	if !h.addClient(c) {
+		c.ping.Stop()
+		_ = conn.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	go func() {
+		defer h.removeClient(c)
+		c.readLoop()
+	}()
+}
+
+func (h *Hub) addClient(c *client) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed.Load() {
+		return false
+	}
+	h.clients[c] = struct{}{}
+	h.conns.Add(1)
+	h.metrics.connections.Inc()
+	return true
+}
+
+func (h *Hub) removeClient(c *client) {
+	c.cleanup()
+	h.mu.Lock()
+	delete(h.clients, c)
+	h.mu.Unlock()
+	h.metrics.connections.Dec()
+	h.conns.Done()
+}
+
+// Publish implements Publisher. data is marshalled once; the frame is
+// shared by every subscriber. With Redis, an outage makes it fail fast.
+func (h *Hub) Publish(ctx context.Context, topic, event string, data any) error {
+	if h.closed.Load() {
+		return ErrClosed
+	}
+	prefix, suffix, err := eventParts(topic, event, data, time.Now())
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
+	defer cancel()
+	_, err = h.store.publish(ctx, topic, prefix, suffix)
+	return err
+}
+
+// Seq implements Publisher.
+func (h *Hub) Seq(ctx context.Context, topic string) (int64, error) {
+	if h.closed.Load() {
+		return 0, ErrClosed
+	}
+	if _, ok := publicTopic(topic); !ok {
+		return 0, errUnknownTopic
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
+	defer cancel()
+	return h.store.seq(ctx, topic)
+}
+
+// dispatch queues one event to this instance's subscribers of topic. It is
+// called in seq order per topic and never blocks on a client.
+func (h *Hub) dispatch(topic string, ev event) {
+	public, _ := publicTopic(topic)
+	h.metrics.eventsIn.WithLabelValues(public).Inc()
+	n := 0
+	var start []*client
+	h.reg.each(topic, func(c *client, s *sub) {
+		queued, st := c.offer(s, ev)
+		if queued {
+			n++
+		}
+		if st {
+			start = append(start, c)
+		}
+	})
+	for _, c := range start {
+		go c.writeLoop()
+	}
+	if n > 0 {
+		h.metrics.eventsOut.WithLabelValues(public).Add(float64(n))
+	}
+}
+
+// Shutdown stops accepting connections and closes every open one with 1001
+// (going away), waiting for the close handshakes until ctx ends; whatever
+// is left then is dropped. Publish and Seq fail afterwards.
+func (h *Hub) Shutdown(ctx context.Context) error {
+	h.mu.Lock()
+	if h.closed.Swap(true) {
+		h.mu.Unlock()
+		return nil
+	}
+	clients := make([]*client, 0, len(h.clients))
+	for c := range h.clients {
+		clients = append(clients, c)
+	}
+	h.mu.Unlock()
+
+	close(h.stop)
+	for _, c := range clients {
+		c.closeWith(websocket.StatusGoingAway, "server shutting down", false)
+	}
+	done := make(chan struct{})
+	go func() {
+		h.conns.Wait()
+		close(done)
+	}()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = ctx.Err()
+		for _, c := range clients {
+			_ = c.raw.Close() // cuts short close handshakes with silent peers
+		}
+		<-done
+	}
+	h.store.close()
+	return err
+}
+
+// resyncTopic tells every local subscriber of topic to reload: its events
+// since their last one can no longer be delivered.
+func (h *Hub) resyncTopic(topic string) {
+	h.reg.each(topic, func(c *client, s *sub) { c.resync(s) })
+}
+
+// sweep enforces WriteTimeout: a connection whose write has been stuck
+// longer is dropped, which ends the write. Checking every connection a few
+// times a second costs far less than a timer per write.
+func (h *Hub) sweep() {
+	tick := time.NewTicker(min(h.opts.WriteTimeout/4, time.Second))
+	defer tick.Stop()
+	var stuck []*client
+	for {
+		select {
+		case <-h.stop:
+			return
+		case now := <-tick.C:
+			limit := now.Add(-h.opts.WriteTimeout).UnixNano()
+			stuck = stuck[:0]
+			h.mu.Lock()
+			for c := range h.clients {
+				if t := c.writeStart.Load(); t != 0 && t < limit {
+					stuck = append(stuck, c)
+				}
+			}
+			h.mu.Unlock()
+			for _, c := range stuck {
+				h.log.Info("hub: write timed out; dropping connection")
+				_ = c.raw.Close()
+			}
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package hub
+
+import (
+	"context"
+	"sync"
+)
+
+// store assigns seqs, keeps the bounded history and fans events out to
+// every instance's dispatch, in seq order per topic.
+type store interface {
+	publish(ctx context.Context, topic string, prefix, suffix []byte) (int64, error)
+	// history returns the topic's latest seq and, when 0 <= since < cur,
+	// the events after since in order; complete is false when history no
+	// longer reaches back to since+1.
+	history(ctx context.Context, topic string, since int64) (cur int64, evs []event, complete bool, err error)
+	seq(ctx context.Context, topic string) (int64, error)
+	close()
+}
+
+// memStore is the single-instance store: a counter and a ring per topic.
+type memStore struct {
+	dispatch func(topic string, ev event)
+	size     int
+
+	mu     sync.Mutex
+	topics map[string]*memTopic
+}
+
+type memTopic struct {
+	mu   sync.Mutex
+	seq  int64
+	ring []event // ring[(seq-1) % size] holds seq, for the last len(ring) seqs
+}
+
+func newMemStore(size int, dispatch func(string, event)) *memStore {
+	return &memStore{dispatch: dispatch, size: size, topics: make(map[string]*memTopic)}
+}
+
+func (s *memStore) topic(name string) *memTopic {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.topics[name]
+	if t == nil {
+		t = &memTopic{}
+		s.topics[name] = t
+	}
+	return t
+}
+
+func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byte) (int64, error) {
+	t := s.topic(topic)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.seq++
+	ev := event{seq: t.seq, frame: buildFrame(prefix, t.seq, suffix)}
+	if len(t.ring) < s.size {
+		t.ring = append(t.ring, ev)
+	} else {
+		t.ring[(ev.seq-1)%int64(s.size)] = ev
+	}
+	// Dispatch under the topic lock so concurrent publishers cannot reorder
+	// seqs; dispatch only queues, so nothing waits on a client here.
+	s.dispatch(topic, ev)
+	return ev.seq, nil
+}
+
+func (s *memStore) history(_ context.Context, topic string, since int64) (int64, []event, bool, error) {
+	t := s.topic(topic)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if since < 0 || since >= t.seq {
+		return t.seq, nil, true, nil
+	}
+	oldest := t.seq - int64(len(t.ring)) + 1
+	if since+1 < oldest {
+		return t.seq, nil, false, nil
+	}
+	evs := make([]event, 0, t.seq-since)
+	for q := since + 1; q <= t.seq; q++ {
+		evs = append(evs, t.ring[(q-1)%int64(s.size)])
+	}
+	return t.seq, evs, true, nil
+}
+
+func (s *memStore) seq(_ context.Context, topic string) (int64, error) {
+	t := s.topic(topic)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.seq, nil
+}
+
+func (s *memStore) close() {}

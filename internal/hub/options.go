@@ -1,0 +1,82 @@
+package hub
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Options configures a Hub. Zero values take the defaults named per field.
+type Options struct {
+	// Auth checks the token of an "auth" frame. Nil rejects every token.
+	Auth Authenticator
+	// RedisURL (redis://host:port/db) fans events out through Redis so any
+	// number of instances share seqs and history. Empty: one instance,
+	// in-process fan-out and history.
+	RedisURL string
+	// Prefix starts every Redis key and channel the hub uses; instances
+	// that share it share events. Default "pitlane:hub:".
+	Prefix string
+	// OriginPatterns are the cross-origin hosts allowed to connect
+	// (websocket.AcceptOptions.OriginPatterns). Empty: same origin only.
+	OriginPatterns []string
+	// History is how many events per topic stay replayable. Default 1000.
+	History int
+	// QueueLen and QueueBytes bound what may wait to be written to one
+	// connection; a client past either is closed with 1013.
+	// Defaults 1024 frames and 1 MiB.
+	QueueLen   int
+	QueueBytes int
+	// PingInterval is how often the server pings each connection (default
+	// 25s); a pong must come within PongTimeout (default 10s).
+	PingInterval time.Duration
+	PongTimeout  time.Duration
+	// WriteTimeout bounds every write to a connection. Default 5s.
+	WriteTimeout time.Duration
+	// ReadLimit is the largest client frame in bytes; a bigger one closes
+	// the connection with 1009. Default 4096.
+	ReadLimit int64
+	// RedisTimeout bounds each Redis call made for a publish, a replay or a
+	// seq, so an outage fails fast instead of stalling. Default 2s.
+	RedisTimeout time.Duration
+	// Logger gets connection and Redis trouble. Default: discarded.
+	Logger *slog.Logger
+	// Registerer gets the hub's metrics. Nil: metrics are kept but not
+	// registered.
+	Registerer prometheus.Registerer
+}
+
+func (o Options) withDefaults() Options {
+	if o.Prefix == "" {
+		o.Prefix = "pitlane:hub:"
+	}
+	if o.History <= 0 {
+		o.History = 1000
+	}
+	if o.QueueLen <= 0 {
+		o.QueueLen = 1024
+	}
+	if o.QueueBytes <= 0 {
+		o.QueueBytes = 1 << 20
+	}
+	if o.PingInterval <= 0 {
+		o.PingInterval = 25 * time.Second
+	}
+	if o.PongTimeout <= 0 {
+		o.PongTimeout = 10 * time.Second
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 5 * time.Second
+	}
+	if o.ReadLimit <= 0 {
+		o.ReadLimit = 4096
+	}
+	if o.RedisTimeout <= 0 {
+		o.RedisTimeout = 2 * time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}

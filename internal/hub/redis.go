@@ -1,0 +1,339 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/go-redis/v9/maintnotifications"
+)
+
+// The Redis layout, all under Options.Prefix:
+//
+//	stream:<topic>  a stream per topic; entry ID "<seq>-0", field f = the frame,
+//	                trimmed to about History entries
+//	events          the pub/sub channel every instance listens on; a message
+//	                is "<topic>\n<seq>\n<frame>"
+//	epoch           a random value set when the keys are first used; a new
+//	                value means Redis lost its data and every seq restarted
+//
+// The seq is the stream's top ID plus one, taken and written by one script,
+// so it is gapless per topic however many instances publish, and one key per
+// topic holds both counter and history (they cannot drift apart). PUBLISH
+// runs inside the same script, so every instance receives a topic's events
+// in seq order.
+
+var publishScript = redis.NewScript(`
+local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+local seq = 1
+if #top > 0 then seq = tonumber(string.match(top[1][1], '^(%d+)')) + 1 end
+local s = string.format('%d', seq)
+local frame = ARGV[2] .. s .. ARGV[3]
+redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], s .. '-0', 'f', frame)
+redis.call('PUBLISH', ARGV[4], ARGV[5] .. '\n' .. s .. '\n' .. frame)
+return seq
+`)
+
+// historyScript returns {cur, complete, frame...}: the latest seq and, when
+// 0 <= since < cur, the frames of since+1..cur, or complete = 0 when the
+// stream no longer holds since+1.
+var historyScript = redis.NewScript(`
+local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+local cur = 0
+if #top > 0 then cur = tonumber(string.match(top[1][1], '^(%d+)')) end
+local since = tonumber(ARGV[1])
+if since < 0 or since >= cur then return {cur, 1} end
+local first = string.format('%d-0', since + 1)
+if #redis.call('XRANGE', KEYS[1], first, first) == 0 then return {cur, 0} end
+local out = {cur, 1}
+for i, e in ipairs(redis.call('XRANGE', KEYS[1], first, '+')) do
+  if tonumber(string.match(e[1], '^(%d+)')) ~= since + i then return {cur, 0} end
+  out[#out + 1] = e[2][2]
+end
+if #out - 2 ~= cur - since then return {cur, 0} end
+return out
+`)
+
+var epochScript = redis.NewScript(`
+local e = redis.call('GET', KEYS[1])
+if e then return e end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+`)
+
+// healthInterval is how long the subscriber waits in silence before it
+// pings Redis; a second silent interval means the connection is dead.
+const healthInterval = 5 * time.Second
+
+type redisStore struct {
+	h       *Hub
+	rdb     *redis.Client
+	prefix  string
+	channel string
+
+	cancel context.CancelFunc
+	done   chan struct{}
+	ready  chan struct{} // closed at the first subscription
+
+	epoch string // the subscriber goroutine's own
+}
+
+func newRedisStore(h *Hub) (*redisStore, error) {
+	o, err := redis.ParseURL(h.opts.RedisURL)
+	if err != nil {
+		return nil, fmt.Errorf("hub: redis url: %w", err)
+	}
+	// Fail fast during an outage: publishers must not stall (the URL can
+	// still set these).
+	t := h.opts.RedisTimeout
+	if o.DialTimeout == 0 {
+		o.DialTimeout = t
+	}
+	if o.ReadTimeout == 0 {
+		o.ReadTimeout = t
+	}
+	if o.WriteTimeout == 0 {
+		o.WriteTimeout = t
+	}
+	if o.PoolTimeout == 0 {
+		o.PoolTimeout = t
+	}
+	if o.MaxRetries == 0 {
+		o.MaxRetries = -1 // a retried publish whose reply was lost would publish twice
+	}
+	o.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
+	return &redisStore{
+		h:       h,
+		rdb:     redis.NewClient(o),
+		prefix:  h.opts.Prefix,
+		channel: h.opts.Prefix + "events",
+		done:    make(chan struct{}),
+		ready:   make(chan struct{}),
+	}, nil
+}
+
+func (s *redisStore) streamKey(topic string) string { return s.prefix + "stream:" + topic }
+
+// start runs the subscriber and waits a moment for its first subscription,
+// so events published right after New reach this instance.
+func (s *redisStore) start() {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	go s.run(ctx)
+	select {
+	case <-s.ready:
+	case <-time.After(s.h.opts.RedisTimeout):
+		s.h.log.Warn("hub: redis not reachable yet; retrying in the background")
+	}
+}
+
+func (s *redisStore) close() {
+	s.cancel()
+	<-s.done
+	_ = s.rdb.Close()
+}
+
+func (s *redisStore) publish(ctx context.Context, topic string, prefix, suffix []byte) (int64, error) {
+	seq, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic)},
+		s.h.opts.History, prefix, suffix, s.channel, topic).Int64()
+	if err != nil {
+		return 0, fmt.Errorf("hub: publish to %s: %w", topic, err)
+	}
+	return seq, nil
+}
+
+func (s *redisStore) history(ctx context.Context, topic string, since int64) (int64, []event, bool, error) {
+	res, err := historyScript.Run(ctx, s.rdb, []string{s.streamKey(topic)}, since).Slice()
+	if err != nil {
+		return 0, nil, false, fmt.Errorf("hub: history of %s: %w", topic, err)
+	}
+	if len(res) < 2 {
+		return 0, nil, false, fmt.Errorf("hub: history of %s: short reply", topic)
+	}
+	cur, _ := res[0].(int64)
+	complete, _ := res[1].(int64)
+	evs := make([]event, 0, len(res)-2)
+	for i, f := range res[2:] {
+		frame, _ := f.(string)
+		evs = append(evs, event{seq: since + 1 + int64(i), frame: []byte(frame)})
+	}
+	return cur, evs, complete == 1, nil
+}
+
+func (s *redisStore) seq(ctx context.Context, topic string) (int64, error) {
+	top, err := s.rdb.XRevRangeN(ctx, s.streamKey(topic), "+", "-", 1).Result()
+	if err != nil {
+		return 0, fmt.Errorf("hub: seq of %s: %w", topic, err)
+	}
+	if len(top) == 0 {
+		return 0, nil
+	}
+	return seqOfID(top[0].ID)
+}
+
+func seqOfID(id string) (int64, error) {
+	ms, _, _ := strings.Cut(id, "-")
+	return strconv.ParseInt(ms, 10, 64)
+}
+
+// run is the subscriber: it delivers the channel's events to local
+// subscribers and, whenever the subscription is (re-)established, catches
+// them up on what they may have missed.
+func (s *redisStore) run(ctx context.Context) {
+	defer close(s.done)
+	// Receive does not watch ctx; closing the PubSub is what wakes it.
+	var mu sync.Mutex
+	var ps *redis.PubSub
+	subscribe := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if ps != nil {
+			_ = ps.Close()
+		}
+		ps = s.rdb.Subscribe(ctx, s.channel)
+		if ctx.Err() != nil {
+			_ = ps.Close()
+		}
+	}
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		_ = ps.Close()
+	})
+	defer stop()
+	subscribe()
+
+	subscriptions := 0
+	pinged := false
+	down := false
+	backoff := 50 * time.Millisecond
+	for {
+		msg, err := ps.ReceiveTimeout(ctx, healthInterval)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			if isTimeout(err) {
+				if !pinged {
+					_ = ps.Ping(ctx)
+					pinged = true
+					continue
+				}
+				// No pong within a whole interval: the connection is dead
+				// without having said so. Start over on a fresh one.
+				s.h.log.Warn("hub: redis subscription silent; reconnecting")
+				subscribe()
+				pinged = false
+				continue
+			}
+			// go-redis has already tried to reconnect once; keep trying.
+			if !down {
+				s.h.log.Warn("hub: redis subscription lost", "err", err)
+				down = true
+			}
+			pinged = false
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(backoff):
+			}
+			backoff = min(backoff*2, time.Second)
+			continue
+		}
+		pinged, backoff = false, 50*time.Millisecond
+		switch m := msg.(type) {
+		case *redis.Message:
+			s.receive(m.Payload)
+		case *redis.Subscription:
+			if m.Kind != "subscribe" {
+				continue
+			}
+			subscriptions++
+			if subscriptions > 1 {
+				s.h.metrics.redisReconnects.Inc()
+				s.h.log.Info("hub: redis subscription restored")
+			}
+			down = false
+			s.recover(ctx)
+			if subscriptions == 1 {
+				close(s.ready)
+			}
+		}
+	}
+}
+
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
+}
+
+func (s *redisStore) receive(payload string) {
+	topic, rest, ok1 := strings.Cut(payload, "\n")
+	seqText, frame, ok2 := strings.Cut(rest, "\n")
+	seq, err := strconv.ParseInt(seqText, 10, 64)
+	if !ok1 || !ok2 || err != nil {
+		s.h.log.Warn("hub: malformed redis message", "payload", truncate(payload, 80))
+		return
+	}
+	s.h.dispatch(topic, event{seq: seq, frame: []byte(frame)})
+}
+
+// recover runs on every (re)subscription, before any event that arrives on
+// it. If Redis lost its data (new epoch), every subscriber must resync;
+// otherwise each topic is caught up from its stream, and only subscribers
+// the stream cannot cover are told to resync.
+func (s *redisStore) recover(ctx context.Context) {
+	topics := s.h.reg.names()
+	ctx, cancel := context.WithTimeout(ctx, s.h.opts.RedisTimeout)
+	defer cancel()
+	epoch, err := epochScript.Run(ctx, s.rdb, []string{s.prefix + "epoch"}, randomID()).Text()
+	if err != nil {
+		s.h.log.Warn("hub: reading redis epoch failed; resyncing all subscribers", "err", err)
+		for _, t := range topics {
+			s.h.resyncTopic(t)
+		}
+		return
+	}
+	lost := s.epoch != "" && epoch != s.epoch
+	s.epoch = epoch
+	for _, t := range topics {
+		if lost {
+			s.h.resyncTopic(t)
+			continue
+		}
+		s.catchUp(ctx, t)
+	}
+	if lost {
+		s.h.log.Warn("hub: redis lost its data; seqs restart and clients resync", "topics", len(topics))
+	}
+}
+
+// catchUp delivers from the stream what the topic's subscribers missed.
+func (s *redisStore) catchUp(ctx context.Context, topic string) {
+	since := int64(-1)
+	s.h.reg.each(topic, func(c *client, sb *sub) {
+		if last := c.lastSeq(sb); last >= 0 && (since < 0 || last < since) {
+			since = last
+		}
+	})
+	cur, evs, complete, err := s.history(ctx, topic, since)
+	if err != nil {
+		s.h.log.Warn("hub: catching up failed; resyncing", "topic", topic, "err", err)
+	}
+	s.h.reg.each(topic, func(c *client, sb *sub) {
+		c.catchUp(sb, cur, evs, complete, err != nil)
+	})
+}
+
+func randomID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

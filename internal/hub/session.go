@@ -1,0 +1,195 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// authTimeout bounds one Authenticator call.
+const authTimeout = 5 * time.Second
+
+// readLoop handles the client's frames in order until the connection ends.
+// Because frames are handled in order, a "pong" answering a "ping" sent
+// after a "subscribe" proves the subscription is in place.
+func (c *client) readLoop() {
+	for {
+		// A context without Done costs coder/websocket nothing per read;
+		// dead peers are found by pings, not read deadlines.
+		typ, b, err := c.conn.Read(context.Background())
+		if err != nil {
+			if s := websocket.CloseStatus(err); s == -1 && !errors.Is(err, context.Canceled) {
+				c.h.log.Debug("hub: read ended", "err", err)
+			}
+			return
+		}
+		if c.isClosing() {
+			continue // closing: wait for the peer's close frame, ignore the rest
+		}
+		if typ != websocket.MessageText {
+			c.sendError("frames must be JSON text")
+			continue
+		}
+		var f inFrame
+		if err := json.Unmarshal(b, &f); err != nil {
+			c.sendError("invalid JSON frame")
+			continue
+		}
+		switch f.Type {
+		case "auth":
+			c.auth(f.Token)
+		case "subscribe":
+			c.subscribe(f.Topics, f.Since)
+		case "unsubscribe":
+			c.unsubscribe(f.Topics)
+		case "ping":
+			c.send(pongFrame)
+		default:
+			c.sendError("unknown frame type: " + truncate(f.Type, 32))
+		}
+	}
+}
+
+// auth checks a token; a bad one ends the connection with 1008 after an
+// error frame, so a client never keeps a session it thinks is signed in.
+func (c *client) auth(token string) {
+	id, err := c.authenticate(token)
+	if err != nil {
+		c.h.log.Debug("hub: authentication failed", "err", err)
+		c.sendError("authentication failed")
+		c.closeWith(websocket.StatusPolicyViolation, "authentication failed", true)
+		return
+	}
+	if c.id != nil && c.id.UserID != id.UserID {
+		c.sendError("already authenticated as another user")
+		return
+	}
+	c.id = &id
+	// A refreshed token may carry a lesser role.
+	if _, ok := c.subs[TopicCaptains]; ok {
+		if _, err := resolveTopic(TopicCaptains, c.id); err != nil {
+			c.unsubscribeOne(TopicCaptains)
+			c.sendError(err.Error())
+		}
+	}
+}
+
+func (c *client) authenticate(token string) (Identity, error) {
+	if token == "" {
+		return Identity{}, errors.New("empty token")
+	}
+	if c.h.opts.Auth == nil {
+		return Identity{}, errors.New("no authenticator configured")
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, authTimeout)
+	defer cancel()
+	return c.h.opts.Auth.Authenticate(ctx, token)
+}
+
+func (c *client) subscribe(topics []string, since map[string]int64) {
+	for _, public := range topics {
+		topic, err := resolveTopic(public, c.id)
+		if err != nil {
+			c.sendError(err.Error())
+			continue
+		}
+		from, replay := since[public]
+		if _, ok := c.subs[public]; ok {
+			if !replay {
+				continue // already live; nothing asked for
+			}
+			c.unsubscribeOne(public) // start over from since
+		}
+		c.subscribeOne(public, topic, from, replay)
+	}
+}
+
+// subscribeOne registers the subscription first and reads history second,
+// holding back live events meanwhile: whatever is published during the
+// read shows up in one or the other, and seq order plus dedup sort it out.
+func (c *client) subscribeOne(public, topic string, since int64, replay bool) {
+	s := &sub{topic: topic, public: public, last: -1, replaying: true}
+	c.subs[public] = s
+	c.h.reg.add(c, s)
+	c.h.metrics.subscriptions.WithLabelValues(public).Inc()
+
+	from := int64(-1)
+	if replay {
+		from = max(since, 0)
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, c.h.opts.RedisTimeout)
+	cur, evs, complete, err := c.h.store.history(ctx, topic, from)
+	cancel()
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case s.stale:
+		s.last = -1 // the resync was sent when the loss was found
+	case err != nil:
+		c.h.log.Warn("hub: reading history failed", "topic", topic, "err", err)
+		if replay {
+			c.resyncLocked(s)
+		}
+	case !replay:
+		s.last = cur
+	case !complete || from > cur || !c.fitsLocked(len(evs), frameBytes(evs)):
+		// History no longer reaches back to since, the store was reset
+		// (since is ahead of it), or the replay would not fit the queue.
+		c.resyncLocked(s)
+		s.last = cur
+	default:
+		for _, ev := range evs {
+			c.deliverLocked(s, ev)
+		}
+		c.h.metrics.eventsOut.WithLabelValues(public).Add(float64(len(evs)))
+		s.last = cur
+	}
+	for _, ev := range s.pending {
+		c.deliverLocked(s, ev)
+	}
+	s.pending, s.replaying = nil, false
+}
+
+func frameBytes(evs []event) int {
+	n := 0
+	for _, ev := range evs {
+		n += len(ev.frame)
+	}
+	return n
+}
+
+func (c *client) unsubscribe(topics []string) {
+	for _, public := range topics {
+		if _, ok := c.subs[public]; ok {
+			c.unsubscribeOne(public)
+		}
+	}
+}
+
+func (c *client) unsubscribeOne(public string) {
+	s := c.subs[public]
+	delete(c.subs, public)
+	c.h.reg.remove(c, s)
+	c.h.metrics.subscriptions.WithLabelValues(public).Dec()
+	c.mu.Lock()
+	s.removed, s.pending = true, nil
+	c.mu.Unlock()
+}
+
+// cleanup runs when the read loop ends: nothing may reach the client after.
+func (c *client) cleanup() {
+	for public := range c.subs {
+		c.unsubscribeOne(public)
+	}
+	c.ping.Stop()
+	c.cancel()
+	c.mu.Lock()
+	c.closing = true
+	c.dropLocked()
+	c.mu.Unlock()
+	_ = c.conn.CloseNow()
+}
