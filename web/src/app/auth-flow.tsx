@@ -1,0 +1,48 @@
+// Loaded on first use: the auth modal with the stats/registration and profile views plugged in.
+import { useNavigate } from 'react-router'
+import { useAppConfig } from '@/config/app-config'
+import { useSession } from '@/lib/auth'
+import type { AuthMode } from '@/lib/window-events'
+import { AuthModal } from '@/features/auth/components/auth-modal'
+import { ProfileView } from '@/features/profile/components/profile-view'
+import { RegisterFlow, type PendingRegistration } from './flows/register-flow'
+
+type Props = {
+  open: boolean
+  mode: AuthMode
+  openKey: number
+  onClose: () => void
+  pending: PendingRegistration
+  setPending: (p: PendingRegistration) => void
+}
+
+export default function AuthFlow({ open, mode, openKey, onClose, pending, setPending }: Props) {
+  const config = useAppConfig()
+  const { logout } = useSession()
+  const navigate = useNavigate()
+  return (
+    <AuthModal
+      open={open}
+      mode={mode}
+      openKey={openKey}
+      onClose={onClose}
+      googleClientId={config.google_client_id}
+      pendingRegister={!!pending?.register}
+      renderStats={(ctx) => <RegisterFlow key={`${openKey}-${ctx.user?.id ?? 'anon'}`} {...ctx} pending={pending} setPending={setPending} />}
+      renderProfile={(ctx) => (
+        <ProfileView
+          user={ctx.user}
+          onUploadStats={ctx.showStats}
+          onTournament={() => {
+            ctx.close()
+            navigate('/tournament')
+          }}
+          onLogout={() => {
+            logout()
+            ctx.close()
+          }}
+        />
+      )}
+    />
+  )
+}

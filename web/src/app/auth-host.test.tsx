@@ -1,0 +1,207 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { makeUser } from '@/testing/fixtures'
+import { mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render'
+import { AUTH_COMPLETE, openAuthModal, openStatsUpload } from '@/lib/window-events'
+import { AuthHost } from './auth-host'
+
+beforeAll(async () => {
+  await import('./auth-flow') // warm the lazy chunk so fake-timer tests need no real I/O
+})
+
+const noStats = { 'GET /stats/get': { body: { success: true, stats: null } } }
+
+async function openIn(mode: Parameters<typeof openAuthModal>[0]) {
+  act(() => openAuthModal(mode))
+  const dialog = await screen.findByRole('dialog')
+  await waitFor(() => expect(dialog.querySelector('[data-view="loading"]')).toBeNull())
+  return dialog
+}
+
+describe('auth modal opened by window events', () => {
+  it('openAuthModal {mode: login} shows Sign In, with tabs', async () => {
+    mockApi({})
+    renderApp(<AuthHost />)
+    const dialog = await openIn('login')
+    expect(within(dialog).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(dialog).getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument()
+    expect(document.body).toHaveClass('modal-open')
+  })
+
+  it('openStatsUpload opens the stats upload view', async () => {
+    mockApi({})
+    renderApp(<AuthHost />)
+    act(() => openStatsUpload())
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('button', { name: 'UPLOAD STATS' })).toBeDisabled()
+  })
+
+  it('switches tabs after the 200 ms modal delay', async () => {
+    vi.useFakeTimers()
+    mockApi({})
+    renderApp(<AuthHost />)
+    act(() => openAuthModal('login'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const dialog = screen.getByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Sign Up' }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(199)
+    })
+    expect(within(dialog).queryByLabelText('Confirm password')).not.toBeInTheDocument()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1)
+    })
+    expect(within(dialog).getByLabelText('Confirm password')).toBeInTheDocument()
+  })
+
+  it('hides the Google button when no client id is configured', async () => {
+    mockApi({})
+    renderApp(<AuthHost />)
+    const dialog = await openIn('login')
+    expect(within(dialog).queryByText('or')).not.toBeInTheDocument()
+  })
+
+  describe('resume cases when opened in register mode while signed in', () => {
+    it('case 1: Discord step', async () => {
+      mockApi(noStats)
+      renderApp(<AuthHost />, { user: makeUser({ discord_verified: false }) })
+      const dialog = await openIn('register')
+      expect(within(dialog).getByRole('heading', { name: 'Link your Discord' })).toBeInTheDocument()
+      expect(within(dialog).getByRole('list', { name: 'Registration progress' })).toBeInTheDocument()
+      expect(within(dialog).getByText('Discord').closest('li')).toHaveAttribute('aria-current', 'step')
+    })
+
+    it('case 2: stats upload', async () => {
+      mockApi(noStats)
+      renderApp(<AuthHost />, { user: makeUser() })
+      const dialog = await openIn('register')
+      expect(await within(dialog).findByRole('button', { name: 'UPLOAD STATS' })).toBeInTheDocument()
+      expect(within(dialog).getByText('SK stats').closest('li')).toHaveAttribute('aria-current', 'step')
+    })
+
+    it('case 3: registration, with the saved stats card', async () => {
+      mockApi({
+        'GET /stats/get': { body: { success: true, stats: { sk_id: 'SK9', level: 30, kills: 10, deaths: 5, games_played: 20, kd: 2, category: 2, cart_image: null } } },
+      })
+      renderApp(<AuthHost />, { user: makeUser({ sk_stats_uploaded: true }) })
+      const dialog = await openIn('register')
+      expect(await within(dialog).findByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
+      expect(within(dialog).getByText('Category', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2')
+      expect(within(dialog).getByRole('button', { name: 'REUPLOAD SK STATS' })).toBeInTheDocument()
+    })
+
+    it('case 4: fully registered shows the already-registered screen', async () => {
+      mockApi(noStats)
+      renderApp(<AuthHost />, { user: makeUser({ sk_stats_uploaded: true, tournament_registered: true }) })
+      const dialog = await openIn('register')
+      expect(await within(dialog).findByRole('heading', { name: 'You are already registered!' })).toBeInTheDocument()
+      expect(within(dialog).getByText('You are already registered for the tournament!', { selector: 'p.msg' })).toBeInTheDocument()
+      expect(within(dialog).getByRole('button', { name: 'Go to Tournament Page' })).toBeInTheDocument()
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload New Stats' }))
+      expect(within(dialog).getByRole('button', { name: 'UPLOAD STATS' })).toBeInTheDocument()
+    })
+  })
+
+  it('sign-up → OTP → 2 s → automatic login → Discord step, firing authComplete', async () => {
+    vi.useFakeTimers()
+    const user = makeUser({ discord_verified: false, discord_username: 'zoom' })
+    const api = mockApi({
+      'POST /auth/signup': { status: 201, body: { message: 'Account created! Please check your email for OTP verification.' } },
+      'POST /auth/verify-otp': { body: { message: 'Email verified successfully! You can now login.' } },
+      'POST /auth/login': { body: { token: 'jwt', user } },
+      ...noStats,
+    })
+    const onComplete = vi.fn()
+    window.addEventListener(AUTH_COMPLETE, onComplete)
+    renderApp(<AuthHost />)
+    act(() => openAuthModal('signup'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const dialog = screen.getByRole('dialog')
+    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+    fill('Discord username', 'zoom')
+    fill('Email', 'new@example.com')
+    fill('Password', 'pw123456')
+    fill('Confirm password', 'pw123456')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(within(dialog).getByText('Account created! Please check your email for OTP verification.')).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText(/Verification code/), { target: { value: '654321' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify OTP' }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000)
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(api.callsTo('POST', '/auth/login')).toHaveLength(1)
+    expect(window.localStorage.getItem('token')).toBe('jwt')
+    expect(onComplete).toHaveBeenCalledTimes(1)
+    expect(within(dialog).getByRole('heading', { name: 'Link your Discord' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Discord username')).toHaveValue('zoom')
+    window.removeEventListener(AUTH_COMPLETE, onComplete)
+  })
+
+  it("Google sign-in: 'Google login successful!', then the Discord step (seed §4)", async () => {
+    const user = makeUser({ discord_verified: false })
+    mockApi({ 'POST /auth/google-login': { body: { token: 'g-jwt', user, message: 'Google login successful!' } }, ...noStats })
+    let cfg: { callback: (r: { credential?: string }) => void } | null = null
+    window.google = { accounts: { id: { initialize: (c: typeof cfg) => void (cfg = c), renderButton: () => undefined } } } as never
+    const { client } = renderApp(<AuthHost />)
+    client.setQueryData(['config'], { google_client_id: 'cid', default_tournament: 'PPL7', extractor: 'ocr' })
+    const dialog = await openIn('login')
+    await waitFor(() => expect(cfg).not.toBeNull())
+    await act(async () => cfg!.callback({ credential: 'id-token' }))
+    expect(await within(dialog).findByText('Google login successful!')).toBeInTheDocument()
+    expect(within(dialog).getByRole('heading', { name: 'Link your Discord' })).toBeInTheDocument()
+    expect(window.localStorage.getItem('token')).toBe('g-jwt')
+    delete window.google
+  })
+
+  it('register mode, signed out: after signing in, registration starts by itself when stats exist', async () => {
+    const user = makeUser({ sk_stats_uploaded: true })
+    const api = mockApi({
+      'POST /auth/login': { body: { token: 'jwt', user } },
+      'GET /stats/get': { body: { success: true, stats: { kd: 2, games_played: 10, category: 1 } } },
+      'POST /tournament/register': { body: { success: true, registered: true } },
+      'GET /auth/profile': { body: { user: { ...user, tournament_registered: true } } },
+    })
+    renderApp(<AuthHost />)
+    const dialog = await openIn('register')
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Sign In' }))
+    await within(dialog).findByRole('button', { name: 'Sign In' })
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'rider@example.com' } })
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'pw' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+    expect(await within(dialog).findByText('Registration Successful!')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/tournament/register')).toHaveLength(1)
+  })
+
+  it('closes with Escape and removes modal-open', async () => {
+    mockApi({})
+    renderApp(<AuthHost />)
+    await openIn('login')
+    fireEvent.keyDown(document, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(document.body).not.toHaveClass('modal-open')
+  })
+
+  it('traps focus inside the dialog', async () => {
+    mockApi({})
+    renderApp(<AuthHost />)
+    const dialog = await openIn('login')
+    const focusables = within(dialog).getAllByRole('button')
+    const last = focusables[focusables.length - 1]
+    last.focus()
+    fireEvent.keyDown(document, { key: 'Tab' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement).not.toBe(last)
+  })
+})

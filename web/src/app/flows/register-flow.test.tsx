@@ -1,0 +1,213 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { makeUser } from '@/testing/fixtures'
+import { mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render'
+import type { User } from '@/lib/auth'
+import { MSG, RegisterFlow, type PendingRegistration } from './register-flow'
+
+const extracted = {
+  discord_username: 'Zoom',
+  level: '42',
+  kills: '300',
+  deaths: '100',
+  total_games: '150',
+  sk_id: 'SK-1',
+  kd_ratio: '3.00',
+  cart_image: null,
+}
+
+function setup(user: User | null, opts: { pending?: PendingRegistration; view?: 'stats' | 'registered' } = {}) {
+  const requireAuth = vi.fn()
+  const close = vi.fn()
+  const setPending = vi.fn()
+  const utils = renderApp(
+    <RegisterFlow
+      user={user}
+      view={opts.view ?? 'stats'}
+      requireAuth={requireAuth}
+      close={close}
+      pending={opts.pending ?? null}
+      setPending={setPending}
+    />,
+    { user, path: '/', extraRoutes: undefined },
+  )
+  return { ...utils, requireAuth, close, setPending }
+}
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'stats.png', { type: 'image/png' })
+
+function choose(file: File) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement
+  fireEvent.change(input, { target: { files: [file] } })
+}
+
+describe('stats upload view', () => {
+  it('accepts images only', async () => {
+    mockApi({})
+    setup(null)
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement
+    expect(input).toHaveAttribute('accept', 'image/*')
+    choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file')
+    expect(screen.getByRole('button', { name: 'UPLOAD STATS' })).toBeDisabled()
+  })
+
+  it('takes a dropped image, previews it, and removes it', async () => {
+    mockApi({})
+    setup(null)
+    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files: [png()] } })
+    expect(await screen.findByAltText('Preview of the chosen stats screenshot')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }))
+    expect(screen.queryByAltText('Preview of the chosen stats screenshot')).not.toBeInTheDocument()
+  })
+
+  it("signed out: shows the card with 'Please login to save your stats' and a default kart", async () => {
+    const api = mockApi({ 'POST /stats/extract': { body: { success: true, stats: extracted } } })
+    setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    expect(await screen.findByText(MSG.loginToSave)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Zoom' })).toBeInTheDocument()
+    expect(screen.getByText('3.00')).toBeInTheDocument()
+    expect(screen.getByAltText("Zoom's kart")).toHaveAttribute('data-fallback', 'true')
+    const form = api.callsTo('POST', '/stats/extract')[0].body as FormData
+    expect(form.get('screenshot')).toBeInstanceOf(File)
+  })
+
+  it('signed out: registering asks to sign in and keeps the stats pending', async () => {
+    mockApi({ 'POST /stats/extract': { body: { success: true, stats: extracted } } })
+    const { requireAuth, setPending } = setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Register for PPL7' }))
+    expect(requireAuth).toHaveBeenCalled()
+    expect(setPending).toHaveBeenCalledWith(expect.objectContaining({ register: true, stats: extracted }))
+  })
+
+  it("an extraction failure shows the message and the alert 'Error processing image…'", async () => {
+    mockApi({ 'POST /stats/extract': { status: 502 } })
+    setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    expect(await screen.findByText(MSG.extractFailed)).toBeInTheDocument()
+    expect(screen.getByText('Error processing image. Please try again with a clearer screenshot.')).toBeInTheDocument()
+  })
+
+  it("an empty answer says 'No data extracted from image'", async () => {
+    mockApi({ 'POST /stats/extract': { body: { success: false, stats: null } } })
+    setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    expect(await screen.findByText('No data extracted from image')).toBeInTheDocument()
+  })
+
+  it('signed in: the extraction is saved by the server and the stored category is shown', async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: null } },
+      'POST /stats/extract': { body: { success: true, stats: extracted } },
+    })
+    const user = makeUser()
+    setup(user)
+    await screen.findByRole('button', { name: 'UPLOAD STATS' })
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: { category: 4, kd: 3 } } },
+      'POST /stats/extract': { body: { success: true, stats: extracted } },
+      'GET /auth/profile': { body: { user } },
+    })
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    const category = await screen.findByText('Category', { selector: 'dt' })
+    await waitFor(() => expect(category.nextElementSibling).toHaveTextContent('4'))
+    expect(screen.queryByText(MSG.loginToSave)).not.toBeInTheDocument()
+  })
+
+  it("register without stats on the server says the seed's message", async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
+      'POST /tournament/register': { status: 400, body: { message: MSG.needStats } },
+    })
+    setup(makeUser({ sk_stats_uploaded: true }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Register for PPL7' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload your SK stats first before registering for the tournament!')
+  })
+
+  it("a failed registration without message says 'Failed to register for tournament'", async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
+      'POST /tournament/register': { status: 500 },
+    })
+    setup(makeUser({ sk_stats_uploaded: true }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Register for PPL7' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to register for tournament')
+  })
+
+  it("registering shows 'Registration Successful!' counting down 6 s, then goes to /tournament", async () => {
+    const user = makeUser({ sk_stats_uploaded: true })
+    const api = mockApi({
+      'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
+      'POST /tournament/register': { body: { success: true, registered: true, message: 'Registered' } },
+      'GET /auth/profile': { body: { user: { ...user, tournament_registered: true } } },
+    })
+    const { close } = setup(user)
+    const btn = await screen.findByRole('button', { name: 'Register for PPL7' })
+    vi.useFakeTimers()
+    fireEvent.click(btn)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(api.callsTo('POST', '/tournament/register')[0].body).toEqual({ tournamentName: 'PPL7' })
+    expect(screen.getByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument()
+    expect(screen.getByTestId('countdown')).toHaveTextContent('6')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000)
+    })
+    expect(screen.getByTestId('countdown')).toHaveTextContent('5')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4000)
+    })
+    expect(screen.getByTestId('countdown')).toHaveTextContent('1')
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000)
+    })
+    expect(close).toHaveBeenCalled()
+    expect(screen.getByTestId('location')).toHaveTextContent('/tournament')
+  })
+
+  it('a registered player can unregister from the card', async () => {
+    const api = mockApi({
+      'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
+      'POST /tournament/unregister': { body: { success: true, registered: false, message: 'You have been unregistered.' } },
+    })
+    setup(makeUser({ sk_stats_uploaded: true, tournament_registered: true }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload New Stats' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to my stats card' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Unregister' }))
+    expect(await screen.findByText('You have been unregistered.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/tournament/unregister')[0].body).toEqual({ tournamentName: 'PPL7' })
+    expect(screen.getByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
+  })
+
+  it('after signing in with pending stats: saves them, then registers automatically', async () => {
+    const api = mockApi({
+      'GET /stats/get': { body: { success: true, stats: null } },
+      'POST /stats/save': { body: { success: true, stats: {} } },
+      'POST /tournament/register': { body: { success: true, registered: true } },
+      'GET /auth/profile': { body: { user: makeUser() } },
+    })
+    setup(makeUser(), { pending: { stats: extracted, category: 2, register: true } })
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument()
+    expect(api.callsTo('POST', '/stats/save')[0].body).toMatchObject({ sk_id: 'SK-1', level: 42, kills: 300, deaths: 100, games_played: 150, kd: 3, category: 2, preferred_role: 'Player' })
+    await waitFor(() => expect(api.callsTo('POST', '/tournament/register')).toHaveLength(1))
+  })
+
+  it("a failed save says 'Failed to save stats'", async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: null } },
+      'POST /stats/save': { status: 500 },
+    })
+    setup(makeUser(), { pending: { stats: extracted, category: 2, register: true } })
+    expect(await screen.findByText('Failed to save stats')).toBeInTheDocument()
+  })
+})

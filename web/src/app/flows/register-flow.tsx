@@ -1,0 +1,306 @@
+// The stats-upload and registration view of the auth modal (seed §2): composes the stats
+// feature (picker, progress, card) with the tournament feature (register, popup, screens).
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { Message } from '@/components/ui/popup'
+import { Spinner } from '@/components/ui/spinner'
+import { useTournamentName } from '@/config/app-config'
+import { errorMessage } from '@/lib/api-client'
+import { userQueryKey, type User } from '@/lib/auth'
+import { useLiveTopic } from '@/lib/live'
+import { extractStats, getSavedStats, saveStats, savedStatsKey, useSavedStats } from '@/features/stats/api/stats'
+import { StatsCard } from '@/features/stats/components/stats-card'
+import { StatsPicker } from '@/features/stats/components/stats-picker'
+import { UploadProgress } from '@/features/stats/components/upload-progress'
+import { cardFromExtracted, cardFromSaved, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
+import type { CardStats, ExtractedStats, ProgressStage } from '@/features/stats/types'
+import { registerForTournament, unregisterFromTournament } from '@/features/tournament/api/registrations'
+import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
+import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
+
+export type PendingRegistration = { stats: ExtractedStats; category: number; register: boolean } | null
+
+export const MSG = {
+  needStats: 'Please upload your SK stats first before registering for the tournament!',
+  alreadyRegistered: 'You are already registered for the tournament!',
+  loginToSave: 'Please login to save your stats',
+  noData: 'No data extracted from image',
+  extractFailed: 'Failed to extract stats from image',
+  extractAlert: 'Error processing image. Please try again with a clearer screenshot.',
+  saveFailed: 'Failed to save stats',
+  registerFailed: 'Failed to register for tournament',
+} as const
+
+type Props = {
+  user: User | null
+  view: 'stats' | 'registered'
+  autoRegister?: boolean
+  requireAuth: () => void
+  close: () => void
+  pending: PendingRegistration
+  setPending: (p: PendingRegistration) => void
+}
+
+type Phase = 'auto' | 'pick' | 'card'
+
+export function RegisterFlow({ user, view, autoRegister = false, requireAuth, close, pending, setPending }: Props) {
+  const tournament = useTournamentName()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const saved = useSavedStats(!!user)
+
+  const [phase, setPhase] = useState<Phase>('auto')
+  const [file, setFile] = useState<File | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const [stage, setStage] = useState<ProgressStage | null>(null)
+  const [card, setCard] = useState<CardStats | null>(pending ? cardFromExtracted(pending.stats, pending.category) : null)
+  const [anon, setAnon] = useState<{ stats: ExtractedStats; category: number } | null>(
+    pending ? { stats: pending.stats, category: pending.category } : null,
+  )
+  const [registered, setRegistered] = useState(!!user?.tournament_registered)
+  const [error, setError] = useState('')
+  const [alertText, setAlertText] = useState('')
+  const [info, setInfo] = useState(view === 'registered' ? MSG.alreadyRegistered : '')
+  const [busy, setBusy] = useState(false)
+  const [popup, setPopup] = useState(false)
+  const handledPending = useRef(false)
+
+  useLiveTopic(
+    'user',
+    {
+      onEvent: (ev) => {
+        const st = (ev.data as { stage?: ProgressStage })?.stage
+        if (ev.event === 'stats.progress' && st) setStage(st)
+      },
+    },
+    { enabled: !!user },
+  )
+
+  const refreshAfterChange = () => {
+    qc.invalidateQueries({ queryKey: userQueryKey })
+    qc.invalidateQueries({ queryKey: ['tournament', tournament] })
+  }
+
+  async function register() {
+    setError('')
+    setAlertText('')
+    if (!user) {
+      if (!anon) {
+        setError(MSG.needStats)
+        return
+      }
+      setPending({ ...anon, register: true })
+      requireAuth()
+      return
+    }
+    if (registered) {
+      setError(MSG.alreadyRegistered)
+      return
+    }
+    setBusy(true)
+    try {
+      await registerForTournament(tournament)
+      setRegistered(true)
+      setPopup(true)
+      refreshAfterChange()
+    } catch (err) {
+      setError(errorMessage(err, MSG.registerFailed))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  // Signed in after choosing stats anonymously: save them, then register if that was asked.
+  useEffect(() => {
+    if (!user || !pending || handledPending.current) return
+    handledPending.current = true
+    ;(async () => {
+      setBusy(true)
+      setInfo('')
+      try {
+        await saveStats(toSavePayload(pending.stats, pending.category))
+        qc.invalidateQueries({ queryKey: savedStatsKey })
+        setAnon(null)
+        setPhase('card')
+      } catch (err) {
+        setError(errorMessage(err, MSG.saveFailed))
+        setPending(null)
+        setBusy(false)
+        return
+      }
+      setBusy(false)
+      const wantsRegister = pending.register
+      setPending(null)
+      if (wantsRegister && !user.tournament_registered) await register()
+      else refreshAfterChange()
+    })()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, pending])
+
+  // Signed in from register mode with stats already saved: registration starts by itself.
+  const autoDone = useRef(false)
+  useEffect(() => {
+    if (!autoRegister || autoDone.current || pending || !user || registered || !saved.data) return
+    autoDone.current = true
+    void register()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoRegister, pending, user, registered, saved.data])
+
+  async function upload() {
+    if (!file) return
+    setError('')
+    setAlertText('')
+    setInfo('')
+    setStage(null)
+    setUploading(true)
+    try {
+      const res = await extractStats(file)
+      const stats = res?.stats
+      if (!stats) {
+        setError(MSG.noData)
+        setAlertText(MSG.extractAlert)
+        return
+      }
+      if (user) {
+        // Signed in: the server saved them already; read back the category it stored.
+        let category: number | null = null
+        try {
+          const fresh = await qc.fetchQuery({ queryKey: savedStatsKey, queryFn: async () => (await getSavedStats()).stats ?? null, staleTime: 0 })
+          category = fresh ? cardFromSaved(fresh, '').category : null
+        } catch {
+          category = null
+        }
+        setCard(cardFromExtracted(stats, category))
+        refreshAfterChange()
+      } else {
+        const category = randomCategory()
+        setAnon({ stats, category })
+        setCard(cardFromExtracted(stats, category))
+        setInfo(MSG.loginToSave)
+      }
+      setFile(null)
+      setPhase('card')
+    } catch (err) {
+      setError(errorMessage(err, MSG.extractFailed))
+      setAlertText(MSG.extractAlert)
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  async function unregister() {
+    setError('')
+    setBusy(true)
+    try {
+      const res = await unregisterFromTournament(tournament)
+      setRegistered(false)
+      setInfo(res?.message || `You are no longer registered for ${tournament}.`)
+      refreshAfterChange()
+    } catch (err) {
+      setError(errorMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function goToTournament() {
+    close()
+    navigate('/tournament')
+  }
+
+  if (popup) return <RegistrationPopup onDone={goToTournament} />
+
+  const savedCard = user && saved.data ? cardFromSaved(saved.data, user.discord_username || user.name) : null
+  const shownCard = card ?? savedCard
+  let shown: 'registered' | 'loading' | 'pick' | 'card' = phase === 'auto' ? 'pick' : phase
+  if (phase === 'auto') {
+    if (user && registered && !pending) shown = 'registered'
+    else if (shownCard) shown = 'card'
+    else if (user && saved.isLoading) shown = 'loading'
+  }
+
+  const messages = (
+    <>
+      <Message kind="error">{error}</Message>
+      {alertText ? (
+        <p className="msg msg-alert" role="alert">
+          {alertText}
+        </p>
+      ) : null}
+      <Message kind="info">{info}</Message>
+    </>
+  )
+
+  if (shown === 'loading') return <Spinner label="Loading your stats" />
+
+  if (shown === 'registered') {
+    return (
+      <>
+        {messages}
+        <AlreadyRegistered onTournament={goToTournament} onUploadNew={() => (setInfo(''), setPhase('pick'))} />
+      </>
+    )
+  }
+
+  if (shown === 'card' && shownCard) {
+    return (
+      <div className="register-flow">
+        {messages}
+        <StatsCard
+          stats={shownCard}
+          note={
+            !user ? (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => (setPending(anon ? { ...anon, register: false } : null), requireAuth())}>
+                Sign in to save your stats
+              </button>
+            ) : registered ? (
+              <p className="registered-note">✓ Registered for {tournament}</p>
+            ) : null
+          }
+          actions={
+            <>
+              {registered ? (
+                <button type="button" className="btn btn-danger" onClick={unregister} disabled={busy}>
+                  Unregister
+                </button>
+              ) : (
+                <button type="button" className="btn btn-primary" onClick={register} disabled={busy}>
+                  {busy ? 'Registering…' : `Register for ${tournament}`}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => {
+                  setError('')
+                  setInfo('')
+                  setPhase('pick')
+                }}
+                disabled={busy}
+              >
+                REUPLOAD SK STATS
+              </button>
+            </>
+          }
+        />
+      </div>
+    )
+  }
+
+  return (
+    <div className="register-flow">
+      <p className="muted">
+        Upload the screenshot of your Smash Karts stats screen: we read your level, kills, deaths, games and K/D.
+      </p>
+      {messages}
+      <StatsPicker file={file} onFile={setFile} onUpload={upload} busy={uploading} />
+      {uploading ? <UploadProgress stage={stage} live={!!user} /> : null}
+      {shownCard && !uploading ? (
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => setPhase('card')}>
+          Back to my stats card
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Route, Routes } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import HomeRoute from './routes/home'
+import NotFoundRoute from './routes/not-found'
+import { SiteLayout } from './site-layout'
+
+// The home page ships in the first bundle; the other pages load when visited.
+const TournamentRoute = lazy(() => import('./routes/tournament'))
+const ContactRoute = lazy(() => import('./routes/contact'))
+const PptRoute = lazy(() => import('./routes/ppt'))
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="tournament" element={<TournamentRoute />} />
+        <Route path="contact" element={<ContactRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+      <Route
+        path="ppt"
+        element={
+          <Suspense
+            fallback={
+              <div className="page-loading">
+                <Spinner />
+              </div>
+            }
+          >
+            <PptRoute />
+          </Suspense>
+        }
+      />
+    </Routes>
+  )
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,175 @@
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { useTournamentName } from '@/config/app-config'
+import { HERO_TITLE } from '@/config/constants'
+import { useReveal } from '@/lib/use-reveal'
+import { openAuthModal, openStatsUpload } from '@/lib/window-events'
+import { RegisteredTeams, TeamCaptains } from '@/features/teams/components/teams-grid'
+import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
+import { Contenders } from '@/features/tournament/components/contenders'
+import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
+
+const NEWS = [
+  {
+    tag: 'Season',
+    title: 'PPLS-6.0 registration is open',
+    text: 'Sign up, verify your e-mail, link Discord and upload your stats screenshot. The player list below fills up live.',
+  },
+  {
+    tag: 'Auction',
+    title: 'Eight captains, one purse each',
+    text: 'When registration closes, captains bid for players in a live auction. Every player carries a credit value from 1100 to 2200.',
+  },
+  {
+    tag: 'Stats',
+    title: 'Your stats, straight from the screenshot',
+    text: 'No more typing numbers: the reader takes your level, kills, deaths, games and K/D from the in-game stats screen.',
+  },
+  {
+    tag: 'Discord',
+    title: 'The league bot knows you',
+    text: 'Use !profile, !matches and !bracket in the league server to check your registration, fixtures and the bracket.',
+  },
+]
+
+/** Fires openStatsUpload for ?showStatsUpload=true and clears the query without a reload. */
+export function useShowStatsUploadParam() {
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search)
+    if (params.get('showStatsUpload') !== 'true') return
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.hash}`)
+    openStatsUpload()
+  }, [])
+}
+
+export default function HomeRoute() {
+  const tournament = useTournamentName()
+  const info = useTournamentInfo(tournament)
+  const registrations = useRegistrations(tournament)
+  useShowStatsUploadParam()
+  useReveal()
+  useEffect(() => {
+    document.title = 'Pitlane · PPLS-6.0 Smash Karts league'
+  }, [])
+
+  return (
+    <>
+      <article className="home">
+        <section id="home" className="hero" aria-labelledby="hero-title">
+          <div className="hero-glow" aria-hidden="true" />
+          <p className="hero-kicker">Smash Karts community league · {tournament}</p>
+          <h1 id="hero-title" className="hero-title">
+            {HERO_TITLE}
+          </h1>
+          <p className="hero-sub">
+            Race for one of eight teams. Register with your in-game stats, get drafted by a captain, and chase the cup and
+            the Red Cap.
+          </p>
+          <div className="hero-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              onClick={() => openAuthModal('register')}
+            >
+              REGISTER
+            </button>
+            <button type="button" className="btn btn-ghost btn-lg" onClick={() => openStatsUpload()}>
+              Upload SK stats
+            </button>
+          </div>
+          {registrations.data ? (
+            <p className="hero-meta">
+              <span className="live-dot" aria-hidden="true" /> <strong>{registrations.data.count}</strong>{' '}
+              {registrations.data.count === 1 ? 'player' : 'players'} registered
+              {info.data ? ` · ${info.data.registration_open ? 'registration open' : 'registration closed'}` : ''}
+            </p>
+          ) : null}
+        </section>
+
+        <section id="tournament" className="section reveal" aria-labelledby="contenders-title">
+          <div className="section-head">
+            <h2 id="contenders-title">Contenders</h2>
+            <Link to="/tournament" className="section-link">
+              Tournament page →
+            </Link>
+          </div>
+          <p className="section-sub">The sharpest drivers registered so far, by K/D.</p>
+          <Contenders tournament={tournament} />
+          <div className="split">
+            <div>
+              <h3 className="sub-title">Team captains</h3>
+              <TeamCaptains tournament={tournament} />
+            </div>
+            <div>
+              <h3 className="sub-title">Registered teams</h3>
+              <RegisteredTeams tournament={tournament} />
+            </div>
+          </div>
+        </section>
+
+        <section id="news" className="section reveal" aria-labelledby="news-title">
+          <h2 id="news-title">News</h2>
+          <div className="news-grid">
+            {NEWS.map((n) => (
+              <article key={n.title} className="news-card">
+                <span className="news-tag">{n.tag}</span>
+                <h3>{n.title}</h3>
+                <p>{n.text}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+      </article>
+
+      <section id="players" className="section" aria-labelledby="players-title">
+        <div className="section-head">
+          <h2 id="players-title">Registered players</h2>
+          <span className="live-pill">
+            <span className="dot" aria-hidden="true" /> Live
+          </span>
+        </div>
+        <RegisteredPlayers tournament={tournament} limit={12} />
+        <p className="see-all">
+          <Link to="/tournament?tab=reg" className="section-link">
+            See every registered player →
+          </Link>
+        </p>
+      </section>
+
+      <aside className="section info-block" aria-label="Help and policies">
+        <section id="help" aria-labelledby="help-title">
+          <h2 id="help-title">Help</h2>
+          <ol className="help-steps">
+            <li>
+              <strong>Sign up</strong> with e-mail and password (or Google) and enter the 6-digit code we e-mail you.
+            </li>
+            <li>
+              <strong>Link Discord</strong>: your username on the league server.
+            </li>
+            <li>
+              <strong>Upload your stats</strong>: a screenshot of the Smash Karts stats screen.
+            </li>
+            <li>
+              <strong>Register</strong> for {tournament}. You can unregister while registration is open.
+            </li>
+          </ol>
+          <p className="muted">Stuck? Ask in #help on the PPL Discord server.</p>
+        </section>
+        <section id="privacy" aria-labelledby="privacy-title">
+          <h2 id="privacy-title">Privacy</h2>
+          <p>
+            We keep your e-mail, Discord username and the stats you upload to run the league. Your e-mail is never shown
+            publicly; the player list shows your name, picture and stats only. Unregistering removes you from the list.
+          </p>
+        </section>
+        <section id="terms" aria-labelledby="terms-title">
+          <h2 id="terms-title">Terms</h2>
+          <p>
+            One account per player. Upload only screenshots of your own account. Captains and admins may remove entries
+            that break fair play. Disputes about results are settled by the league admins.
+          </p>
+        </section>
+      </aside>
+    </>
+  )
+}

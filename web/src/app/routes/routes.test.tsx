@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { mockApi } from '@/testing/mock-api'
+import { AppProvider } from '../provider'
+import { AppRoutes } from '../router'
+
+function at(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(['auth', 'user'], null)
+  return render(
+    <AppProvider client={client} live={false}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  )
+}
+
+const routes = {
+  'GET /config': { body: { google_client_id: '', default_tournament: 'PPL7', extractor: 'ocr' } },
+  'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 0, seq: 0, players: [] } },
+  'GET /tournament/teams': {
+    body: {
+      tournament: 'PPL7',
+      teams: 'ABCDEFGH'.split('').map((l, i) => ({ id: i + 1, letter: l, name: `Team ${l}`, logo: '', captain: null, players: [] })),
+    },
+  },
+  'GET /tournament/info': { body: { name: 'PPL7', status: 'registration', registration_open: true, count: 0 } },
+}
+
+describe('routes', () => {
+  it('unknown paths show a real not-found page', async () => {
+    mockApi(routes)
+    at('/no/such/page')
+    expect(await screen.findByRole('heading', { name: 'Off the track' })).toBeInTheDocument()
+    expect(screen.getByText('/no/such/page')).toBeInTheDocument()
+  })
+
+  it('/tournament shows the tabs, the captain button and eight team cards', async () => {
+    mockApi(routes)
+    at('/tournament?tab=teams')
+    expect(await screen.findByRole('button', { name: 'Sign in as Captain' })).toBeInTheDocument()
+    expect(await screen.findAllByRole('heading', { level: 3, name: /^Team [A-H]$/ })).toHaveLength(8)
+    expect(screen.getAllByText('Open slot')).toHaveLength(40)
+  })
+
+  it('/contact shows the portfolio, the seed skills and three projects', async () => {
+    mockApi(routes)
+    at('/contact')
+    expect(await screen.findByRole('heading', { name: 'Skills' })).toBeInTheDocument()
+    for (const s of ['Node.js', 'React/Vite', 'JavaScript', 'Python and AI/ML basics', 'REST APIs and webhooks', 'Auth and JWT', 'MySql', 'Git/GitHub and CI basics', 'UI/UX and theming'])
+      expect(screen.getByText(s)).toBeInTheDocument()
+    const projects = screen.getByRole('heading', { name: 'Projects' }).parentElement!
+    expect(projects.querySelectorAll('.project-card')).toHaveLength(3)
+  })
+
+  it('/ppt shows the deck', async () => {
+    mockApi(routes)
+    at('/ppt')
+    expect(await screen.findByText('Slide 1 of 10')).toBeInTheDocument()
+  })
+})

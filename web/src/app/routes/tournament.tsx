@@ -1,0 +1,83 @@
+import { plural } from '@/lib/format'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useTournamentName } from '@/config/app-config'
+import { useSession } from '@/lib/auth'
+import { openAuthModal } from '@/lib/window-events'
+import { CaptainModal } from '@/features/auth/components/captain-modal'
+import { PointsTable, RedCap } from '@/features/bracket/components/standings'
+import { TeamsGrid } from '@/features/teams/components/teams-grid'
+import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
+import { CategoryPanel } from '@/features/tournament/components/category-panel'
+import { DescriptionPanel } from '@/features/tournament/components/description-panel'
+import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
+import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
+import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
+
+export default function TournamentRoute() {
+  const tournament = useTournamentName()
+  const info = useTournamentInfo(tournament)
+  const count = useRegistrations(tournament).data?.count
+  const { user } = useSession()
+  const [params, setParams] = useSearchParams()
+  const fromUrl = params.get('tab')
+  const [tab, setTab] = useState<TabKey>(isTabKey(fromUrl) ? fromUrl : 'description')
+  const [captainOpen, setCaptainOpen] = useState(false)
+
+  useEffect(() => {
+    document.title = `Tournament ${tournament} · Pitlane`
+  }, [tournament])
+
+  function change(key: TabKey) {
+    setTab(key)
+    setParams(key === 'description' ? {} : { tab: key }, { replace: true, preventScrollReset: true })
+  }
+
+  return (
+    <div className="page tournament-page">
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">PPLS-6.0</p>
+          <h1>Tournament {tournament}</h1>
+          <p className="muted page-meta">
+            {count !== undefined ? `${plural(count, 'player')} registered` : ''}
+            {count !== undefined && info.data ? ' · ' : ''}
+            {info.data ? `status: ${info.data.status}` : ''}
+          </p>
+        </div>
+        <div className="page-actions">
+          {!user?.tournament_registered ? (
+            <button type="button" className="btn btn-primary" onClick={() => openAuthModal('register')}>
+              REGISTER
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
+            Sign in as Captain
+          </button>
+        </div>
+      </header>
+
+      <TournamentTabs
+        active={tab}
+        onChange={change}
+        renderPanel={(key) => {
+          switch (key) {
+            case 'description':
+              return <DescriptionPanel info={info.data} count={count} tournament={tournament} />
+            case 'category':
+              return <CategoryPanel />
+            case 'teams':
+              return <TeamsGrid tournament={tournament} />
+            case 'reg':
+              return <RegisteredPlayers tournament={tournament} />
+            case 'points':
+              return <PointsTable />
+            case 'redcap':
+              return <RedCap />
+          }
+        }}
+      />
+      <CaptainModal open={captainOpen} onClose={() => setCaptainOpen(false)} />
+    </div>
+  )
+}

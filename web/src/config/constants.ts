@@ -1,0 +1,12 @@
+// Business constants of seed §9, in one place so tests and components agree.
+export const OTP_LENGTH = 6
+export const POST_VERIFY_LOGIN_DELAY_MS = 2000
+export const OTP_POPUP_MS = 5000
+export const REGISTRATION_COUNTDOWN_S = 6
+export const SCROLL_THRESHOLD_PX = 100
+export const REVEAL_RATIO = 1.1
+export const MODAL_TAB_SWITCH_MS = 200
+export const CARD_OBSERVER = { threshold: 0.1, rootMargin: '50px', staggerS: 0.03 } as const
+export const DEFAULT_TOURNAMENT = 'PPL7'
+export const HERO_TITLE = 'PPLS-6.0 is back'
+export const SLIDE_COUNT = 10

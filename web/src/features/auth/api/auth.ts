@@ -1,0 +1,18 @@
+import { api } from '@/lib/api-client'
+import type { AuthResponse, User } from '@/lib/auth'
+
+export type SignupInput = { email: string; password: string; confirmPassword: string; discordUsername: string }
+
+export const signup = (input: SignupInput) => api.post<{ message: string }>('/auth/signup', input)
+
+export const verifyOtp = (email: string, otp: string) => api.post<{ message: string }>('/auth/verify-otp', { email, otp })
+
+export const resendOtp = (email: string) => api.post<{ message: string }>('/auth/resend-otp', { email })
+
+export const login = (email: string, password: string) => api.post<AuthResponse>('/auth/login', { email, password })
+
+/** Google Identity Services ID token; the server verifies it (product §5). */
+export const googleLogin = (credential: string) => api.post<AuthResponse>('/auth/google-login', { credential })
+
+export const updateDiscordUsername = (discordUsername: string) =>
+  api.post<{ message: string; user?: User }>('/auth/update-discord-username', { discordUsername })

@@ -1,0 +1,215 @@
+// The auth modal of seed §2: Sign In / Sign Up tabs, OTP view, Discord step, and the stats
+// and profile views that the app layer plugs in (features do not import one another).
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Modal } from '@/components/ui/modal'
+import { Message } from '@/components/ui/popup'
+import { Spinner } from '@/components/ui/spinner'
+import { MODAL_TAB_SWITCH_MS } from '@/config/constants'
+import { useSession, type AuthResponse, type User } from '@/lib/auth'
+import { emitAuthComplete, type AuthMode } from '@/lib/window-events'
+import { currentStep, resolveView, viewAfterSignIn, type AuthView } from '../lib/resume'
+import { DiscordStep } from './discord-step'
+import { GoogleButton } from './google-button'
+import { OtpForm } from './otp-form'
+import { ProgressSteps } from './progress-steps'
+import { SignInForm } from './sign-in-form'
+import { SignUpForm } from './sign-up-form'
+
+export type StatsSlotContext = {
+  user: User | null
+  view: 'stats' | 'registered'
+  /** Signed in from register mode: register at once if the player's stats exist (seed §4). */
+  autoRegister: boolean
+  /** Ask the visitor to sign in (or sign up) first; the modal comes back to the stats view. */
+  requireAuth: () => void
+  close: () => void
+}
+
+export type ProfileSlotContext = { user: User; showStats: () => void; close: () => void }
+
+type Props = {
+  open: boolean
+  mode: AuthMode
+  /** Bumped on every open request, so re-opening resets the view. */
+  openKey: number
+  onClose: () => void
+  googleClientId: string
+  /** A registration is waiting for the sign-in to finish (seed §4). */
+  pendingRegister?: boolean
+  renderStats: (ctx: StatsSlotContext) => ReactNode
+  renderProfile: (ctx: ProfileSlotContext) => ReactNode
+}
+
+const TITLES: Record<AuthView, string> = {
+  signin: 'Sign In',
+  signup: 'Sign Up',
+  otp: 'Verify your e-mail',
+  discord: 'Link your Discord',
+  stats: 'Upload your SK stats',
+  registered: 'Tournament registration',
+  profile: 'Your profile',
+}
+
+type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null
+
+export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendingRegister = false, renderStats, renderProfile }: Props) {
+  const { user, isLoading, setSession, refresh } = useSession()
+  const [pinned, setView] = useState<AuthView | null>(null)
+  const [leaving, setLeaving] = useState(false)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [creds, setCreds] = useState<{ email: string; password: string | null; fromSignup: boolean } | null>(null)
+  const [flowMode, setFlowMode] = useState<AuthMode>(mode)
+  const [autoRegister, setAutoRegister] = useState(false)
+  const tabTimer = useRef<number | undefined>(undefined)
+
+  // Every open request starts from where the player stands (seed §4 resume cases).
+  const [seenKey, setSeenKey] = useState<number | null>(null)
+  if (open && seenKey !== openKey) {
+    setSeenKey(openKey)
+    setView(null)
+    setNotice(null)
+    setLeaving(false)
+    setFlowMode(mode)
+    setAutoRegister(false)
+  }
+  // Once resolved, the view is pinned: later profile refreshes do not move the player.
+  const view: AuthView | null = pinned ?? (isLoading ? null : resolveView(flowMode, user))
+  useEffect(() => {
+    if (open && pinned === null && view !== null) setView(view)
+  }, [open, pinned, view])
+
+  useEffect(() => () => window.clearTimeout(tabTimer.current), [])
+
+  function switchTab(next: 'signin' | 'signup') {
+    if (next === view || leaving) return
+    setLeaving(true)
+    setNotice(null)
+    tabTimer.current = window.setTimeout(() => {
+      setView(next)
+      setLeaving(false)
+    }, MODAL_TAB_SWITCH_MS)
+  }
+
+  function signedIn(res: AuthResponse, opts: { google?: boolean; fromSignup?: boolean } = {}) {
+    setSession(res.token, res.user)
+    emitAuthComplete(res.user)
+    const effectiveMode: AuthMode = opts.fromSignup && flowMode === 'login' ? 'register' : flowMode
+    const next = viewAfterSignIn(effectiveMode, res.user, !!opts.google, pendingRegister)
+    if (effectiveMode === 'register' && !opts.fromSignup) setAutoRegister(true)
+    if (opts.google) setNotice({ kind: 'success', text: res.message || 'Google login successful!' })
+    else setNotice(null)
+    if (next === null) onClose()
+    else setView(next)
+  }
+
+  const step = currentStep(user)
+  const showProgress = view !== null && view !== 'profile' && !(view === 'signin' && flowMode === 'login')
+  const isTabView = view === 'signin' || view === 'signup'
+  const title = view ? TITLES[view] : 'Loading'
+
+  let body: ReactNode = <Spinner />
+  switch (view) {
+    case 'signin':
+      body = (
+        <SignInForm
+          onSignedIn={(res) => signedIn(res)}
+          onNeedsVerification={(email, password) => {
+            setCreds({ email, password, fromSignup: false })
+            setNotice({ kind: 'info', text: 'Enter the code from your e-mail to verify your account.' })
+            setView('otp')
+          }}
+        />
+      )
+      break
+    case 'signup':
+      body = (
+        <SignUpForm
+          onSignedUp={(email, password, message) => {
+            setCreds({ email, password, fromSignup: true })
+            setNotice({ kind: 'success', text: message })
+            setView('otp')
+          }}
+        />
+      )
+      break
+    case 'otp':
+      body = creds ? (
+        <OtpForm
+          email={creds.email}
+          password={creds.password}
+          onLoggedIn={(res) => signedIn(res, { fromSignup: true })}
+          onLoginFailed={(text) => {
+            setNotice({ kind: 'error', text })
+            setView('signin')
+          }}
+        />
+      ) : null
+      break
+    case 'discord':
+      body = (
+        <DiscordStep
+          initial={user?.discord_username ?? ''}
+          onDone={async () => {
+            setNotice(null)
+            await refresh().catch(() => null)
+            setView('stats')
+          }}
+        />
+      )
+      break
+    case 'stats':
+    case 'registered':
+      body = renderStats({
+        user,
+        view,
+        autoRegister,
+        requireAuth: () => {
+          setFlowMode('register')
+          setNotice({ kind: 'info', text: 'Sign in or create an account to save your stats and register.' })
+          setView('signin')
+        },
+        close: onClose,
+      })
+      break
+    case 'profile':
+      body = user ? renderProfile({ user, showStats: () => setView('stats'), close: onClose }) : null
+      break
+    default:
+      break
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title={title} className="auth-modal">
+      {showProgress ? <ProgressSteps step={step} /> : null}
+      {isTabView ? (
+        <div className="auth-tabs" role="tablist" aria-label="Account">
+          {(['signin', 'signup'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`auth-tab-${t}`}
+              aria-selected={view === t}
+              aria-controls="auth-panel"
+              className={`auth-tab ${view === t ? 'active' : ''}`}
+              onClick={() => switchTab(t)}
+            >
+              {t === 'signin' ? 'Sign In' : 'Sign Up'}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}
+      <div
+        id="auth-panel"
+        role={isTabView ? 'tabpanel' : undefined}
+        aria-labelledby={isTabView ? `auth-tab-${view}` : undefined}
+        className={`auth-panel ${leaving ? 'is-leaving' : ''}`}
+        data-view={view ?? 'loading'}
+      >
+        {body}
+        {isTabView ? <GoogleButton clientId={googleClientId} onSignedIn={(res) => signedIn(res, { google: true })} /> : null}
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,60 @@
+// 'Sign in as Captain' (tournament page): the normal login, accepted only for captains and
+// admins. Anyone else is told so and no session is kept.
+import { useState } from 'react'
+import { Modal } from '@/components/ui/modal'
+import { Message } from '@/components/ui/popup'
+import { isStaff, useSession, type User } from '@/lib/auth'
+import { emitAuthComplete } from '@/lib/window-events'
+import { SignInForm } from './sign-in-form'
+
+export const NOT_A_CAPTAIN = 'This account is not a team captain.'
+
+export function CaptainModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user, setSession } = useSession()
+  const [error, setError] = useState('')
+  const [welcome, setWelcome] = useState<User | null>(null)
+
+  function close() {
+    setError('')
+    setWelcome(null)
+    onClose()
+  }
+
+  const signedInCaptain = welcome ?? (isStaff(user) ? user : null)
+
+  return (
+    <Modal open={open} onClose={close} title="Sign in as Captain" className="captain-modal">
+      {signedInCaptain ? (
+        <div className="captain-welcome">
+          <p className="msg msg-success" role="status">
+            Signed in as {signedInCaptain.role === 'admin' ? 'admin' : 'captain'} {signedInCaptain.name || signedInCaptain.email}.
+          </p>
+          <p className="muted">Your team, its roster and the auction room are on the Teams tab.</p>
+          <button type="button" className="btn btn-primary" onClick={close}>
+            Continue
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="muted">Captains use the account the organisers made them captain with.</p>
+          <Message kind="error">{error}</Message>
+          <SignInForm
+            idPrefix="captain"
+            submitLabel="Sign in as Captain"
+            onSignedIn={(res) => {
+              if (!isStaff(res.user)) {
+                setError(NOT_A_CAPTAIN)
+                return
+              }
+              setError('')
+              setSession(res.token, res.user)
+              emitAuthComplete(res.user)
+              setWelcome(res.user)
+            }}
+            onNeedsVerification={() => setError('Verify your e-mail first: sign up or sign in from the header.')}
+          />
+        </>
+      )}
+    </Modal>
+  )
+}

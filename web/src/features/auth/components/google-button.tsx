@@ -1,0 +1,84 @@
+// "Sign in with Google" through Google Identity Services: Google hands the page an ID token
+// (`credential`), which goes to the server to verify (product §5). Shown only when configured.
+import { useEffect, useRef, useState } from 'react'
+import { Message } from '@/components/ui/popup'
+import { errorMessage } from '@/lib/api-client'
+import type { AuthResponse } from '@/lib/auth'
+import { googleLogin } from '../api/auth'
+
+const GIS_SRC = 'https://accounts.google.com/gsi/client'
+
+type GoogleId = {
+  initialize: (cfg: { client_id: string; callback: (r: { credential?: string }) => void; ux_mode?: string }) => void
+  renderButton: (el: HTMLElement, opts: Record<string, unknown>) => void
+}
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleId } }
+  }
+}
+
+let loader: Promise<void> | null = null
+function loadGis(): Promise<void> {
+  if (window.google?.accounts?.id) return Promise.resolve()
+  loader ??= new Promise<void>((resolve, reject) => {
+    const s = document.createElement('script')
+    s.src = GIS_SRC
+    s.async = true
+    s.defer = true
+    s.onload = () => resolve()
+    s.onerror = () => {
+      loader = null
+      reject(new Error('gis'))
+    }
+    document.head.appendChild(s)
+  })
+  return loader
+}
+
+export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSignedIn: (res: AuthResponse) => void }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [error, setError] = useState('')
+  const cb = useRef(onSignedIn)
+  cb.current = onSignedIn
+
+  useEffect(() => {
+    if (!clientId) return
+    let alive = true
+    loadGis()
+      .then(() => {
+        const id = window.google?.accounts?.id
+        if (!alive || !id || !ref.current) return
+        id.initialize({
+          client_id: clientId,
+          callback: async (r) => {
+            if (!r?.credential) {
+              setError('Failed to get user information from Google')
+              return
+            }
+            try {
+              cb.current(await googleLogin(r.credential))
+            } catch (err) {
+              setError(errorMessage(err, 'Google login failed'))
+            }
+          },
+        })
+        id.renderButton(ref.current, { theme: 'filled_black', size: 'large', text: 'continue_with', shape: 'pill', width: 280 })
+      })
+      .catch(() => alive && setError('Google authentication failed'))
+    return () => {
+      alive = false
+    }
+  }, [clientId])
+
+  if (!clientId) return null
+  return (
+    <div className="google-signin">
+      <div className="divider" role="separator">
+        <span>or</span>
+      </div>
+      <div ref={ref} className="google-btn" />
+      <Message kind="error">{error}</Message>
+    </div>
+  )
+}

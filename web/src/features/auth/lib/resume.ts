@@ -1,0 +1,68 @@
+// Where the auth modal opens and where a signed-in player resumes (seed §4).
+import type { User } from '@/lib/auth'
+import type { AuthMode } from '@/lib/window-events'
+
+export type AuthView = 'signin' | 'signup' | 'otp' | 'discord' | 'stats' | 'registered' | 'profile'
+
+/**
+ * The four-step progress: 1 e-mail verified (sign-up), 2 Discord username, 3 stats upload,
+ * 4 tournament registration. Returns the step the player is on, 5 when all are done.
+ */
+export function currentStep(user: User | null): 1 | 2 | 3 | 4 | 5 {
+  if (!user || !user.email_verified) return 1
+  if (!user.discord_verified) return 2
+  if (!user.sk_stats_uploaded) return 3
+  if (!user.tournament_registered) return 4
+  return 5
+}
+
+/**
+ * The resume cases of seed §4: 1 Discord step, 2 stats upload, 3 registration (the saved
+ * stats card with its register button lives in the stats view), 4 fully registered shows the
+ * dashboard with 'You are already registered for the tournament!'.
+ */
+export type ResumeCase = 1 | 2 | 3 | 4
+
+export function resumeCase(user: User): ResumeCase | null {
+  switch (currentStep(user)) {
+    case 2:
+      return 1
+    case 3:
+      return 2
+    case 4:
+      return 3
+    case 5:
+      return 4
+    default:
+      return null
+  }
+}
+
+export function resolveView(mode: AuthMode, user: User | null): AuthView {
+  if (!user) {
+    if (mode === 'statsUpload') return 'stats'
+    if (mode === 'login') return 'signin'
+    return 'signup'
+  }
+  if (mode === 'login') return 'profile'
+  if (mode === 'statsUpload') return 'stats'
+  // signup and register while signed in resume where the player left off.
+  if (user.tournament_registered) return 'registered'
+  if (!user.email_verified) return 'signup'
+  if (!user.discord_verified) return 'discord'
+  return 'stats'
+}
+
+/** After a sign-in, where the modal goes next (or null: the sign-in was the whole errand). */
+export function viewAfterSignIn(mode: AuthMode, user: User, viaGoogle: boolean, pendingRegister: boolean): AuthView | null {
+  if (pendingRegister) return resolveView('register', user)
+  if (viaGoogle) {
+    // Google sign-in: Discord step, then stats upload (seed §4).
+    if (!user.discord_verified) return 'discord'
+    return mode === 'login' ? null : resolveView('register', user)
+  }
+  if (mode === 'login') return null
+  return resolveView(mode === 'statsUpload' ? 'statsUpload' : 'register', user)
+}
+
+export const STEP_LABELS = ['Sign up', 'Discord', 'SK stats', 'Register'] as const

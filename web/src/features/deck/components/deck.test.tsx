@@ -1,0 +1,104 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { makeUser } from '@/testing/fixtures'
+import { mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render'
+import { LiveClient } from '@/lib/live-client'
+import { Deck } from './deck'
+import { SLIDES } from './slides'
+
+const key = (k: string) => fireEvent.keyDown(window, { key: k })
+
+describe('Deck', () => {
+  it('has the ten seed titles', () => {
+    expect(SLIDES.map((s) => s.title)).toEqual([
+      'Pitlane',
+      'Project Overview',
+      '4-Case Registration Flow',
+      'Database Schema',
+      'API Architecture',
+      'Discord Bot Integration',
+      'UI/UX Design',
+      'Security & Performance',
+      'Success Metrics & Goals',
+      'Future Roadmap',
+    ])
+  })
+
+  it('Previous is disabled on the first slide and Next on the last', () => {
+    mockApi({})
+    renderApp(<Deck />)
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 1 of 10')
+    fireEvent.click(screen.getByRole('button', { name: /Go to slide 10/ }))
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 10 of 10')
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Future Roadmap')
+  })
+
+  it('arrow keys wrap around', () => {
+    mockApi({})
+    renderApp(<Deck />)
+    key('ArrowLeft')
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 10 of 10')
+    key('ArrowRight')
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 1 of 10')
+    key('ArrowRight')
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 2 of 10')
+  })
+
+  it("double-click enters fullscreen with 'N / 10'; Escape leaves it, a second Escape goes to /", () => {
+    mockApi({})
+    renderApp(<Deck />, { route: '/ppt' })
+    key('ArrowRight')
+    fireEvent.doubleClick(screen.getByTestId('deck-stage'))
+    expect(screen.getByText('2 / 10')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument()
+    key('Escape')
+    expect(screen.queryByText('2 / 10')).not.toBeInTheDocument()
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 2 of 10')
+    expect(screen.getByTestId('location')).toHaveTextContent('/ppt')
+    key('Escape')
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/)
+  })
+
+  it("an admin presenter publishes every change with POST /api/deck", async () => {
+    const api = mockApi({
+      'GET /deck': { body: { slide: 3, seq: 5 } },
+      'POST /deck': (req) => ({ body: { slide: (req.body as { slide: number }).slide, seq: 6 } }),
+    })
+    renderApp(<Deck />, { user: makeUser({ role: 'admin' }) })
+    await waitFor(() => expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 3 of 10'))
+    key('ArrowRight')
+    await waitFor(() => expect(api.callsTo('POST', '/deck')).toHaveLength(1))
+    expect(api.callsTo('POST', '/deck')[0].body).toEqual({ slide: 4 })
+  })
+
+  it('a player does not publish', async () => {
+    const api = mockApi({})
+    renderApp(<Deck />, { user: makeUser() })
+    key('ArrowRight')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(api.callsTo('POST', '/deck')).toHaveLength(0)
+  })
+})
+
+describe('Deck follower', () => {
+  it('starts at the shared slide and follows slide.changed on the deck topic', async () => {
+    mockApi({ 'GET /deck': { body: { slide: 2, seq: 9 } } })
+    const client = new LiveClient()
+    const { LiveProvider } = await import('@/lib/live')
+    renderApp(
+      <LiveProvider enabled={false} client={client}>
+        <Deck follow />
+      </LiveProvider>,
+    )
+    await waitFor(() => expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 2 of 10'))
+    expect(screen.getByText(/Following the presenter/)).toBeInTheDocument()
+    const sent: unknown[] = []
+    act(() => client.open((f) => sent.push(f), null))
+    expect(sent).toContainEqual({ type: 'subscribe', topics: ['deck'], since: { deck: 9 } })
+    act(() => client.handleFrame(JSON.stringify({ type: 'event', topic: 'deck', seq: 10, event: 'slide.changed', data: { slide: 7 } })))
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 7 of 10')
+  })
+})

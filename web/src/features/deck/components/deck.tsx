@@ -1,0 +1,176 @@
+// The /ppt presentation: buttons, dots, counter, keyboard, double-click fullscreen, and the
+// live presenter/follower pair over the `deck` topic.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { SLIDE_COUNT } from '@/config/constants'
+import { errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { useLiveTopic } from '@/lib/live'
+import { getDeck, publishSlide } from '../api/deck'
+import { canNext, canPrev, counterText, goTo, next, onDeckKey, prev, type DeckState } from '../lib/deck-nav'
+import { SLIDES } from './slides'
+
+export function Deck({ follow = false }: { follow?: boolean }) {
+  const navigate = useNavigate()
+  const { user } = useSession()
+  const isAdmin = user?.role === 'admin'
+  const [presenting, setPresenting] = useState(true)
+  const presenter = isAdmin && !follow && presenting
+  const [state, setState] = useState<DeckState>({ slide: 1, fullscreen: false })
+  const [publishError, setPublishError] = useState('')
+  const stageRef = useRef<HTMLDivElement>(null)
+
+  // Followers and the presenter start where the presenter is.
+  const shared = useQuery({ queryKey: ['deck'], queryFn: getDeck, enabled: follow || isAdmin, staleTime: 0 })
+  const initialised = useRef(false)
+  useEffect(() => {
+    if (shared.data && !initialised.current) {
+      initialised.current = true
+      setState((s) => goTo(s, shared.data.slide))
+    }
+  }, [shared.data])
+
+  useLiveTopic(
+    'deck',
+    {
+      onEvent: (ev) => {
+        const slide = Number((ev.data as { slide?: number })?.slide)
+        if (ev.event === 'slide.changed' && slide >= 1) setState((s) => goTo(s, slide))
+      },
+      onResync: () => {
+        getDeck()
+          .then((d) => setState((s) => goTo(s, d.slide)))
+          .catch(() => undefined)
+      },
+    },
+    { enabled: follow && shared.data !== undefined, since: shared.data?.seq },
+  )
+
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  const move = useCallback(
+    (nextState: DeckState) => {
+      const cur = stateRef.current
+      if (presenter && nextState.slide !== cur.slide) {
+        publishSlide(nextState.slide)
+          .then(() => setPublishError(''))
+          .catch((err) => setPublishError(errorMessage(err)))
+      }
+      stateRef.current = nextState
+      setState(nextState)
+    },
+    [presenter],
+  )
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return
+      const t = e.target as HTMLElement | null
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return
+      const res = onDeckKey(stateRef.current, e.key)
+      if (!res) return
+      e.preventDefault()
+      if (res.exit) {
+        navigate('/')
+        return
+      }
+      if (!res.state.fullscreen && stateRef.current.fullscreen && document.fullscreenElement) {
+        document.exitFullscreen?.().catch(() => undefined)
+      }
+      move(res.state)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [move, navigate])
+
+  // The browser's own fullscreen may be left with its Escape handling: follow it.
+  useEffect(() => {
+    const onChange = () => {
+      if (!document.fullscreenElement) setState((s) => (s.fullscreen ? { ...s, fullscreen: false } : s))
+    }
+    document.addEventListener('fullscreenchange', onChange)
+    return () => document.removeEventListener('fullscreenchange', onChange)
+  }, [])
+
+  function enterFullscreen() {
+    if (state.fullscreen) return
+    setState((s) => ({ ...s, fullscreen: true }))
+    stageRef.current?.requestFullscreen?.().catch(() => undefined)
+  }
+
+  const slide = SLIDES[state.slide - 1]
+
+  return (
+    <div className={`deck ${state.fullscreen ? 'is-fullscreen' : ''}`} data-slide={state.slide}>
+      <div className="deck-bar">
+        <a href="/" className="deck-home" onClick={(e) => (e.preventDefault(), navigate('/'))}>
+          ← Pitlane
+        </a>
+        {follow ? (
+          <span className="live-pill" role="status">
+            <span className="dot" aria-hidden="true" /> Following the presenter
+          </span>
+        ) : isAdmin ? (
+          <label className="presenter-toggle">
+            <input type="checkbox" checked={presenting} onChange={(e) => setPresenting(e.target.checked)} /> Presenter mode
+            (followers of /ppt?follow move with you)
+          </label>
+        ) : null}
+      </div>
+      {publishError ? (
+        <p className="msg msg-error" role="alert">
+          {publishError}
+        </p>
+      ) : null}
+      <div
+        ref={stageRef}
+        className="deck-stage"
+        onDoubleClick={enterFullscreen}
+        aria-roledescription="slide"
+        aria-label={`${slide.title}, slide ${state.slide} of ${SLIDE_COUNT}`}
+        data-testid="deck-stage"
+      >
+        <section key={state.slide} className="slide">
+          {slide.kicker ? <p className="slide-kicker">{slide.kicker}</p> : null}
+          <h1 className="slide-title">{slide.title}</h1>
+          <div className="slide-body">{slide.body}</div>
+        </section>
+        {state.fullscreen ? (
+          <p className="deck-counter deck-counter-fs" aria-live="polite">
+            {counterText(state)}
+          </p>
+        ) : null}
+      </div>
+      {!state.fullscreen ? (
+        <div className="deck-controls">
+          <button type="button" className="btn btn-ghost" onClick={() => move(prev(state))} disabled={!canPrev(state)}>
+            Previous
+          </button>
+          <div className="deck-dots" role="group" aria-label="Slides">
+            {SLIDES.map((s, i) => (
+              <button
+                key={s.title}
+                type="button"
+                className={`deck-dot ${state.slide === i + 1 ? 'active' : ''}`}
+                aria-label={`Go to slide ${i + 1}: ${s.title}`}
+                aria-current={state.slide === i + 1 ? 'true' : undefined}
+                onClick={() => move(goTo(state, i + 1))}
+              />
+            ))}
+          </div>
+          <button type="button" className="btn btn-primary" onClick={() => move(next(state))} disabled={!canNext(state)}>
+            Next
+          </button>
+        </div>
+      ) : null}
+      {!state.fullscreen ? (
+        <p className="deck-counter" aria-live="polite" data-testid="deck-counter">
+          {counterText(state)}
+        </p>
+      ) : null}
+      {!state.fullscreen ? <p className="deck-hint muted">Arrow keys move · double-click a slide for fullscreen · Esc leaves</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+// The signed-in player's dashboard inside the auth modal.
+import type { User } from '@/lib/auth'
+
+function statOf(user: User, ...keys: string[]) {
+  const s = user.stats_data ?? {}
+  for (const k of keys) {
+    const v = s[k]
+    if (v !== undefined && v !== null && v !== '') return String(v)
+  }
+  return '—'
+}
+
+type Props = {
+  user: User
+  onUploadStats: () => void
+  onTournament: () => void
+  onLogout: () => void
+}
+
+export function ProfileView({ user, onUploadStats, onTournament, onLogout }: Props) {
+  const checks: [string, boolean][] = [
+    ['E-mail verified', user.email_verified],
+    ['Discord linked', user.discord_verified],
+    ['SK stats uploaded', user.sk_stats_uploaded],
+    ['Registered for the tournament', user.tournament_registered],
+  ]
+  return (
+    <div className="profile-view">
+      <div className="profile-head">
+        <span className="avatar avatar-initials" aria-hidden="true" style={{ width: 56, height: 56 }}>
+          {(user.name || user.email).slice(0, 2).toUpperCase()}
+        </span>
+        <div>
+          <p className="profile-name">{user.name || user.discord_username || user.email}</p>
+          <p className="muted">{user.email}</p>
+          {user.role !== 'user' ? <span className="role-pill">{user.role}</span> : null}
+        </div>
+      </div>
+      <dl className="profile-facts">
+        <div>
+          <dt>Discord</dt>
+          <dd>{user.discord_username || 'not linked'}</dd>
+        </div>
+        <div>
+          <dt>K/D</dt>
+          <dd>{statOf(user, 'kd', 'kd_ratio')}</dd>
+        </div>
+        <div>
+          <dt>Level</dt>
+          <dd>{statOf(user, 'level')}</dd>
+        </div>
+        <div>
+          <dt>Games</dt>
+          <dd>{statOf(user, 'games_played', 'total_games')}</dd>
+        </div>
+      </dl>
+      <ul className="checklist">
+        {checks.map(([label, ok]) => (
+          <li key={label} className={ok ? 'ok' : 'todo'}>
+            <span aria-hidden="true">{ok ? '✓' : '○'}</span> {label}
+            <span className="sr-only">{ok ? ': done' : ': not yet'}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="row-actions">
+        <button type="button" className="btn btn-primary" onClick={onUploadStats}>
+          {user.sk_stats_uploaded ? 'Stats & registration' : 'Upload SK stats'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onTournament}>
+          Go to Tournament Page
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onLogout}>
+          Logout
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+/** What POST /api/stats/extract answers: every field a string (seed §3). */
+export type ExtractedStats = {
+  discord_username: string
+  level: string
+  kills: string
+  deaths: string
+  total_games: string
+  sk_id: string
+  kd_ratio: string
+  cart_image: string | null
+}
+
+/** The body of POST /api/stats/save (seed §3). */
+export type SaveStatsPayload = {
+  sk_id: string
+  level: number
+  kills: number
+  deaths: number
+  games_played: number
+  kd: number
+  cart_image: string | null
+  description: string
+  category: number
+  preferred_role: 'Player'
+}
+
+/** A saved stats record from GET /api/stats/get; read defensively. */
+export type SavedStats = Partial<SaveStatsPayload> & {
+  discord_username?: string | null
+  player_name?: string | null
+  name?: string | null
+  kd_ratio?: number | string | null
+  total_games?: number | string | null
+  [key: string]: unknown
+}
+
+/** What the profile card shows. */
+export type CardStats = {
+  name: string
+  kd: string
+  games: number
+  level: number
+  category: number | null
+  kills: number
+  deaths: number
+  skid: string
+  cartImage: string | null
+}
+
+export type ProgressStage = 'received' | 'reading' | 'extracting' | 'rendering' | 'done' | 'failed'

@@ -1,0 +1,20 @@
+/** Seed §2: the screen for a player who is already registered. */
+export function AlreadyRegistered({ onTournament, onUploadNew }: { onTournament: () => void; onUploadNew: () => void }) {
+  return (
+    <div className="already-registered">
+      <div className="big-check" aria-hidden="true">
+        ✓
+      </div>
+      <h3>You are already registered!</h3>
+      <p className="muted">You are already registered for the tournament!</p>
+      <div className="row-actions">
+        <button type="button" className="btn btn-primary" onClick={onTournament} data-autofocus>
+          Go to Tournament Page
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onUploadNew}>
+          Upload New Stats
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { plural } from '@/lib/format'
+import type { TournamentInfo } from '../types'
+
+const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
+  registration: 'Registration is open',
+  auction: 'Captains are drafting teams in the auction',
+  matches: 'Matches are being played',
+  completed: 'The season is over',
+}
+
+export function DescriptionPanel({ info, count, tournament }: { info?: TournamentInfo; count?: number; tournament: string }) {
+  return (
+    <div className="prose">
+      <h2>PPLS-6.0 — {tournament}</h2>
+      {info ? (
+        <p className="status-line">
+          <span className={`status-pill status-${info.status}`}>{STATUS_TEXT[info.status] ?? info.status}</span>
+          {count !== undefined ? <span>{plural(count, 'player')} registered</span> : null}
+        </p>
+      ) : null}
+      <p>
+        The Pitlane Premier League is a community Smash Karts league. Players register with their in-game stats, eight
+        captains build their teams in a live auction, and teams meet in fixtures until one lifts the cup.
+      </p>
+      <ol className="timeline">
+        <li>
+          <strong>Registration.</strong> Sign up, verify your e-mail, link Discord, upload your SK stats screenshot and
+          register.
+        </li>
+        <li>
+          <strong>Auction.</strong> Captains bid for players within their purse; each player carries a credit value from
+          1100 to 2200.
+        </li>
+        <li>
+          <strong>Matches.</strong> Team against team in eight-kart rooms; captains report results and the other side
+          confirms.
+        </li>
+        <li>
+          <strong>Awards.</strong> The Points Table crowns the champion; the Red Cap goes to the top killer.
+        </li>
+      </ol>
+      <p className="muted">Fair play: one account per player, screenshots must be your own, and admins settle disputes.</p>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { CrownIcon, MedalIcon, TrophyIcon } from '@/components/ui/icons'
+import { Avatar } from '@/components/ui/avatar'
+import { formatKd, killsDeaths } from '../lib/registrations-reducer'
+import type { Player } from '../types'
+
+export function BadgeIcon({ icon }: { icon: string }) {
+  switch (icon?.toLowerCase()) {
+    case 'trophy':
+      return <TrophyIcon />
+    case 'crown':
+      return <CrownIcon />
+    default:
+      return <MedalIcon />
+  }
+}
+
+export function BadgeList({ badges }: { badges: Player['badges'] }) {
+  if (!badges?.length) return null
+  return (
+    <ul className="badges" aria-label="Badges">
+      {badges.map((b) => (
+        <li key={b.id} className="badge" style={{ ['--badge' as string]: b.color || 'var(--color-accent)' }} title={b.name}>
+          <BadgeIcon icon={b.icon} /> {b.name}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function PlayerCard({
+  player,
+  onOpen,
+  cardRef,
+}: {
+  player: Player
+  onOpen: (p: Player) => void
+  cardRef?: (el: HTMLElement | null) => void
+}) {
+  const { kills, deaths } = killsDeaths(player)
+  return (
+    <li ref={cardRef} className="player-card" data-player-id={player.id}>
+      <button type="button" className="player-card-btn" onClick={() => onOpen(player)} aria-label={`${player.name}: details`}>
+        <span className="player-head">
+          <Avatar src={player.image} name={player.name} size={52} />
+          <span className="player-id">
+            <span className="player-name">
+              {player.name}
+              {player.is_discord_verified ? (
+                <span className="verified" title="Discord verified">
+                  <span aria-hidden="true"> ✔</span>
+                  <span className="sr-only"> (Discord verified)</span>
+                </span>
+              ) : null}
+            </span>
+            <span className="player-sub">SKID {player.s_id || 'N/A'}</span>
+          </span>
+        </span>
+        <span className="player-stats">
+          <span>
+            <b>{formatKd(player.kd)}</b>
+            <small>K/D</small>
+          </span>
+          <span>
+            <b>{player.games_played ?? 0}</b>
+            <small>Games</small>
+          </span>
+          <span>
+            <b>{player.level ?? 0}</b>
+            <small>Level</small>
+          </span>
+          <span>
+            <b>{kills}</b>
+            <small>Kills</small>
+          </span>
+          <span>
+            <b>{deaths}</b>
+            <small>Deaths</small>
+          </span>
+        </span>
+      </button>
+      <BadgeList badges={player.badges} />
+    </li>
+  )
+}

@@ -1,0 +1,56 @@
+import { Avatar } from '@/components/ui/avatar'
+import { KartImage } from '@/components/ui/kart-image'
+import { Modal } from '@/components/ui/modal'
+import { formatKd, killsDeaths } from '../lib/registrations-reducer'
+import type { Player } from '../types'
+import { BadgeList } from './player-card'
+
+export function PlayerModal({ player, onClose }: { player: Player | null; onClose: () => void }) {
+  const kd = player ? killsDeaths(player) : { kills: 0, deaths: 0 }
+  return (
+    <Modal open={!!player} onClose={onClose} title={player?.name ?? 'Player'} className="player-modal">
+      {player ? (
+        <div className="player-detail">
+          <div className="player-detail-head">
+            <Avatar src={player.image} name={player.name} size={72} />
+            <div>
+              <p className="muted">
+                Discord: {player.discord_id || 'not linked'} {player.is_discord_verified ? '(verified)' : ''}
+              </p>
+              <p className="muted">Registered {new Date(player.created_at).toLocaleDateString()}</p>
+            </div>
+          </div>
+          <KartImage src={player.cart_image} alt={`${player.name}'s kart`} className="stats-kart" />
+          <dl className="stats-grid">
+            <div className="stat">
+              <dt>K/D ratio</dt>
+              <dd>{formatKd(player.kd)}</dd>
+            </div>
+            <div className="stat">
+              <dt>Games played</dt>
+              <dd>{player.games_played ?? 0}</dd>
+            </div>
+            <div className="stat">
+              <dt>Level</dt>
+              <dd>{player.level ?? 0}</dd>
+            </div>
+            <div className="stat">
+              <dt>Kills</dt>
+              <dd>{kd.kills}</dd>
+            </div>
+            <div className="stat">
+              <dt>Deaths</dt>
+              <dd>{kd.deaths}</dd>
+            </div>
+            <div className="stat">
+              <dt>SKID</dt>
+              <dd>{player.s_id || 'N/A'}</dd>
+            </div>
+          </dl>
+          {player.description ? <p>{player.description}</p> : null}
+          <BadgeList badges={player.badges} />
+        </div>
+      ) : null}
+    </Modal>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react'
+import { REGISTRATION_COUNTDOWN_S } from '@/config/constants'
+
+/** 'Registration Successful!' counting down six seconds, then `onDone` (go to /tournament). */
+export function RegistrationPopup({ onDone, seconds = REGISTRATION_COUNTDOWN_S }: { onDone: () => void; seconds?: number }) {
+  const [left, setLeft] = useState(seconds)
+  const done = useRef(false)
+  const cb = useRef(onDone)
+  cb.current = onDone
+  const btn = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    btn.current?.focus()
+    const id = window.setInterval(() => setLeft((l) => Math.max(0, l - 1)), 1000)
+    return () => window.clearInterval(id)
+  }, [])
+
+  useEffect(() => {
+    if (left === 0 && !done.current) {
+      done.current = true
+      cb.current()
+    }
+  }, [left])
+
+  const finish = () => {
+    if (done.current) return
+    done.current = true
+    cb.current()
+  }
+
+  return (
+    <div className="reg-popup" role="alertdialog" aria-labelledby="reg-popup-title" aria-describedby="reg-popup-desc">
+      <div className="reg-popup-badge" aria-hidden="true">
+        ✓
+      </div>
+      <h3 id="reg-popup-title">Registration Successful!</h3>
+      <p id="reg-popup-desc">
+        Redirecting to the tournament page in <span className="countdown" data-testid="countdown">{left}</span> s…
+      </p>
+      <button ref={btn} type="button" className="btn btn-primary" onClick={finish}>
+        Go to Tournament Page now
+      </button>
+    </div>
+  )
+}

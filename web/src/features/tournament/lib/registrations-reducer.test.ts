@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { makePlayer } from '@/testing/fixtures'
+import type { LiveEvent } from '@/lib/live-client'
+import { applyRegistrationEvent, killsDeaths, replayEvents } from './registrations-reducer'
+import type { RegistrationsData } from '../types'
+
+const state = (seq = 10): RegistrationsData => ({ tournament: 'PPL7', count: 2, seq, players: [makePlayer(1), makePlayer(2)] })
+const ev = (seq: number, event: string, data: unknown): LiveEvent => ({ type: 'event', topic: 'registrations', seq, event, data })
+
+describe('applyRegistrationEvent', () => {
+  it('player.registered adds the player (upsert)', () => {
+    const next = applyRegistrationEvent(state(), ev(11, 'player.registered', { player: makePlayer(3) }))!
+    expect(next.players.map((p) => p.id)).toEqual([1, 2, 3])
+    expect(next.count).toBe(3)
+    expect(next.seq).toBe(11)
+  })
+
+  it('is idempotent: registering a present player updates it in place', () => {
+    const next = applyRegistrationEvent(state(), ev(11, 'player.registered', { player: makePlayer(2, { name: 'Renamed' }) }))!
+    expect(next.players).toHaveLength(2)
+    expect(next.players[1].name).toBe('Renamed')
+  })
+
+  it('player.unregistered removes by id, and twice is harmless', () => {
+    const once = applyRegistrationEvent(state(), ev(11, 'player.unregistered', { id: 1 }))!
+    expect(once.players.map((p) => p.id)).toEqual([2])
+    const twice = applyRegistrationEvent(once, ev(12, 'player.unregistered', { id: 1 }))!
+    expect(twice.players.map((p) => p.id)).toEqual([2])
+    expect(twice.count).toBe(1)
+  })
+
+  it('stats.updated updates a listed player but never adds one', () => {
+    const s = applyRegistrationEvent(state(), ev(11, 'stats.updated', { player: makePlayer(1, { kd: 3 }) }))!
+    expect(s.players[0].kd).toBe(3)
+    const t = applyRegistrationEvent(s, ev(12, 'stats.updated', { player: makePlayer(9) }))!
+    expect(t.players.map((p) => p.id)).toEqual([1, 2])
+  })
+
+  it('ignores events the list already contains (seq at or below the read)', () => {
+    const s = state(10)
+    expect(applyRegistrationEvent(s, ev(10, 'player.registered', { player: makePlayer(5) }))).toBe(s)
+  })
+
+  it('does nothing without a cached list (the refetch will carry it)', () => {
+    expect(applyRegistrationEvent(undefined, ev(1, 'player.registered', { player: makePlayer(5) }))).toBeUndefined()
+  })
+
+  it('replays, in order, what arrived while the list was fetched', () => {
+    const s = replayEvents(state(10), [
+      ev(9, 'player.unregistered', { id: 1 }),
+      ev(11, 'player.registered', { player: makePlayer(3) }),
+      ev(12, 'player.unregistered', { id: 2 }),
+    ])
+    expect(s.players.map((p) => p.id)).toEqual([1, 3])
+    expect(s.seq).toBe(12)
+  })
+})
+
+describe('killsDeaths', () => {
+  it('derives kills and deaths from K/D and games (seed §3)', () => {
+    expect(killsDeaths({ kd: 3, games_played: 100 })).toEqual({ kills: 75, deaths: 25 })
+    expect(killsDeaths({ kd: 0, games_played: 10 })).toEqual({ kills: 0, deaths: 10 })
+    expect(killsDeaths({ kd: 2, games_played: 9, kills: 4, deaths: 1 })).toEqual({ kills: 4, deaths: 1 })
+  })
+})

@@ -1,0 +1,73 @@
+// Live updates of the registered-players list (topic `registrations`), applied to the cached
+// REST answer as idempotent upserts and removals. Pure, so it is tested without a socket.
+import type { LiveEvent } from '@/lib/live-client'
+import type { Player, RegistrationsData } from '../types'
+
+type RegistrationEventData = {
+  player?: Player
+  id?: Player['id']
+  tournament?: string
+}
+
+const sameId = (a: Player['id'], b: Player['id'] | undefined) => b !== undefined && String(a) === String(b)
+
+export function upsertPlayer(players: Player[], player: Player, insert: boolean): Player[] {
+  const i = players.findIndex((p) => sameId(p.id, player.id))
+  if (i === -1) return insert ? [...players, player] : players
+  const next = players.slice()
+  next[i] = { ...players[i], ...player }
+  return next
+}
+
+export function removePlayer(players: Player[], id: Player['id'] | undefined): Player[] {
+  if (id === undefined) return players
+  const next = players.filter((p) => !sameId(p.id, id))
+  return next.length === players.length ? players : next
+}
+
+export function applyRegistrationEvent(
+  state: RegistrationsData | undefined,
+  ev: LiveEvent,
+): RegistrationsData | undefined {
+  if (!state || ev.topic !== 'registrations') return state
+  if (typeof ev.seq === 'number' && ev.seq <= state.seq) return state // already in this state
+  const data = (ev.data ?? {}) as RegistrationEventData
+  if (data.tournament && state.tournament && data.tournament !== state.tournament) {
+    return { ...state, seq: ev.seq }
+  }
+  let players = state.players
+  switch (ev.event) {
+    case 'player.registered':
+      if (data.player) players = upsertPlayer(players, data.player, true)
+      break
+    case 'stats.updated':
+      // Stats of someone not on this list do not make them registered.
+      if (data.player) players = upsertPlayer(players, data.player, false)
+      break
+    case 'player.unregistered':
+      players = removePlayer(players, data.id ?? data.player?.id)
+      break
+    default:
+      break
+  }
+  return { ...state, players, count: players.length, seq: typeof ev.seq === 'number' ? ev.seq : state.seq }
+}
+
+/** Applies, in order, events received while the list was being fetched. */
+export function replayEvents(state: RegistrationsData, events: LiveEvent[]): RegistrationsData {
+  return events.reduce<RegistrationsData>((s, ev) => applyRegistrationEvent(s, ev) ?? s, state)
+}
+
+/** Seed §3: kills = round(kd*games/(1+kd)), deaths = games - kills, when not given. */
+export function killsDeaths(p: Pick<Player, 'kd' | 'games_played' | 'kills' | 'deaths'>) {
+  const kd = Number(p.kd) || 0
+  const games = Number(p.games_played) || 0
+  if (p.kills != null && p.deaths != null) return { kills: Number(p.kills), deaths: Number(p.deaths) }
+  const kills = Math.round((kd * games) / (1 + kd))
+  return { kills, deaths: Math.max(0, games - kills) }
+}
+
+export function formatKd(kd: Player['kd']) {
+  const n = Number(kd)
+  return Number.isFinite(n) ? n.toFixed(2) : '0.00'
+}

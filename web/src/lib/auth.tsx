@@ -1,0 +1,93 @@
+// Session state: the stored token and the signed-in user, read through TanStack Query.
+// On load a stored token is checked against /api/auth/profile; a 401 removes it (seed §4).
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect } from 'react'
+import { api, ApiError, setUnauthorizedHandler, tokenStore, TOKEN_EVENT, TOKEN_KEY } from './api-client'
+
+export type Role = 'user' | 'captain' | 'admin'
+
+export type User = {
+  id: number | string
+  email: string
+  name: string
+  role: Role
+  email_verified: boolean
+  discord_username: string | null
+  discord_verified: boolean
+  sk_stats_verified: boolean
+  sk_stats_uploaded: boolean
+  tournament_registered: boolean
+  stats_data: Record<string, unknown> | null
+}
+
+export type AuthResponse = { token: string; user: User; message?: string }
+
+export const userQueryKey = ['auth', 'user'] as const
+
+export async function getProfile(): Promise<User | null> {
+  if (!tokenStore.get()) return null
+  try {
+    const { user } = await api.get<{ user: User }>('/auth/profile')
+    return user
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      tokenStore.clear()
+      return null
+    }
+    throw err
+  }
+}
+
+export function installUnauthorizedHandler(qc: QueryClient) {
+  setUnauthorizedHandler(() => {
+    tokenStore.clear()
+    qc.setQueryData(userQueryKey, null)
+  })
+}
+
+export function useUser() {
+  return useQuery({ queryKey: userQueryKey, queryFn: getProfile, staleTime: 60_000, retry: false })
+}
+
+/** Keeps other tabs in step: a login or logout elsewhere refetches the profile here. */
+export function useTokenSync() {
+  const qc = useQueryClient()
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === TOKEN_KEY) qc.invalidateQueries({ queryKey: userQueryKey })
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [qc])
+}
+
+export function useSession() {
+  const qc = useQueryClient()
+  const { data, isLoading } = useUser()
+
+  const setSession = useCallback(
+    (token: string, user: User) => {
+      tokenStore.set(token)
+      qc.setQueryData(userQueryKey, user)
+    },
+    [qc],
+  )
+  const logout = useCallback(() => {
+    tokenStore.clear()
+    qc.setQueryData(userQueryKey, null)
+    qc.removeQueries({ queryKey: ['stats'] })
+  }, [qc])
+  const refresh = useCallback(async () => {
+    const user = await getProfile()
+    qc.setQueryData(userQueryKey, user)
+    return user
+  }, [qc])
+
+  return { user: data ?? null, isLoading: isLoading && !!tokenStore.get(), setSession, logout, refresh }
+}
+
+export function isStaff(user: User | null | undefined) {
+  return user?.role === 'captain' || user?.role === 'admin'
+}
+
+export { TOKEN_EVENT }

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest'
+import { backoffDelay, LiveClient, type ClientFrame } from './live-client'
+
+const ev = (topic: string, seq: number, event = 'player.registered', data: unknown = {}) =>
+  JSON.stringify({ type: 'event', topic, seq, event, data, ts: '2026-01-01T00:00:00Z' })
+
+describe('LiveClient', () => {
+  it('authenticates first, then subscribes to the wanted topics on open', () => {
+    const c = new LiveClient()
+    c.subscribe('registrations', {}, 41)
+    c.subscribe('deck', {})
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), 'jwt')
+    expect(sent[0]).toEqual({ type: 'auth', token: 'jwt' })
+    expect(sent[1]).toEqual({ type: 'subscribe', topics: ['registrations', 'deck'], since: { registrations: 41 } })
+  })
+
+  it('sends no auth frame when signed out, and subscribes topics added while open', () => {
+    const c = new LiveClient()
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), null)
+    expect(sent).toEqual([])
+    const off = c.subscribe('teams', {})
+    expect(sent).toEqual([{ type: 'subscribe', topics: ['teams'] }])
+    off()
+    expect(sent[1]).toEqual({ type: 'unsubscribe', topics: ['teams'] })
+  })
+
+  it('dispatches events once, in order, and ignores replays it has seen', () => {
+    const c = new LiveClient()
+    const got: number[] = []
+    c.subscribe('registrations', { onEvent: (e) => got.push(e.seq) }, 10)
+    c.handleFrame(ev('registrations', 11))
+    c.handleFrame(ev('registrations', 11))
+    c.handleFrame(ev('registrations', 9))
+    c.handleFrame(ev('registrations', 12))
+    expect(got).toEqual([11, 12])
+    expect(c.lastSeq('registrations')).toBe(12)
+  })
+
+  it('resubscribes after a reconnect from the last seq seen per topic', () => {
+    const c = new LiveClient()
+    c.subscribe('registrations', {}, 3)
+    c.subscribe('deck', {}, 7)
+    c.open(() => undefined, null)
+    c.handleFrame(ev('registrations', 4))
+    c.handleFrame(ev('deck', 8, 'slide.changed', { slide: 2 }))
+    c.close()
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), 'jwt2')
+    expect(sent).toEqual([
+      { type: 'auth', token: 'jwt2' },
+      { type: 'subscribe', topics: ['registrations', 'deck'], since: { registrations: 4, deck: 8 } },
+    ])
+  })
+
+  it('a resync frame tells the listeners to refetch and forgets the seq', () => {
+    const c = new LiveClient()
+    const onResync = vi.fn()
+    c.subscribe('registrations', { onResync }, 5)
+    c.handleFrame(JSON.stringify({ type: 'resync', topic: 'registrations' }))
+    expect(onResync).toHaveBeenCalledTimes(1)
+    expect(c.lastSeq('registrations')).toBeUndefined()
+  })
+
+  it('a gap in seq is treated as a resync', () => {
+    const c = new LiveClient()
+    const onResync = vi.fn()
+    const onEvent = vi.fn()
+    c.subscribe('registrations', { onResync, onEvent }, 5)
+    c.handleFrame(ev('registrations', 8))
+    expect(onResync).toHaveBeenCalledTimes(1)
+    expect(onEvent).not.toHaveBeenCalled()
+  })
+
+  it('keeps recent events so a list fetched meanwhile can replay them', () => {
+    const c = new LiveClient()
+    c.subscribe('registrations', {})
+    c.handleFrame(ev('registrations', 20))
+    c.handleFrame(ev('registrations', 21))
+    expect(c.eventsAfter('registrations', 20).map((e) => e.seq)).toEqual([21])
+  })
+
+  it('records error frames and ignores pong and garbage', () => {
+    const c = new LiveClient()
+    c.handleFrame(JSON.stringify({ type: 'error', message: 'not allowed' }))
+    c.handleFrame(JSON.stringify({ type: 'pong' }))
+    c.handleFrame('not json')
+    expect(c.lastError).toBe('not allowed')
+  })
+})
+
+describe('backoffDelay', () => {
+  it('grows exponentially with jitter between half and all of the step, capped at 30 s', () => {
+    expect(backoffDelay(0, () => 0)).toBe(250)
+    expect(backoffDelay(0, () => 1)).toBe(500)
+    expect(backoffDelay(3, () => 0.5)).toBe(3000)
+    expect(backoffDelay(20, () => 1)).toBe(30_000)
+    expect(backoffDelay(20, () => 0)).toBe(15_000)
+  })
+})

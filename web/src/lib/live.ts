@@ -1,0 +1,102 @@
+// The one shared websocket of the app (react-use-websocket with `share`), wired to the
+// LiveClient protocol: auth first, subscribe with `since`, heartbeat, reconnect with backoff
+// and jitter, and a fresh connection whenever the session token changes.
+import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+// The package ships CommonJS only; its named export survives every bundler's interop, while
+// its `default` does not (Vite 8's rolldown hands back the whole exports object).
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
+import { tokenStore, TOKEN_EVENT } from './api-client'
+import { backoffDelay, LiveClient, type LiveEvent, type LiveListener } from './live-client'
+
+export type { LiveEvent } from './live-client'
+
+export const liveClient = new LiveClient()
+const LiveContext = createContext<LiveClient>(liveClient)
+
+export function wsUrl(epoch: number, loc: Location = window.location): string {
+  const proto = loc.protocol === 'https:' ? 'wss:' : 'ws:'
+  // A new session (login/logout) needs a new connection whose first frame carries the new
+  // token; a different URL makes the shared socket reconnect. The token never goes in the URL.
+  return `${proto}//${loc.host}/api/ws${epoch ? `?session=${epoch}` : ''}`
+}
+
+const PING = JSON.stringify({ type: 'ping' })
+const PONG = JSON.stringify({ type: 'pong' })
+
+export function LiveProvider({
+  children,
+  enabled = true,
+  client = liveClient,
+}: {
+  children: ReactNode
+  enabled?: boolean
+  client?: LiveClient
+}) {
+  const [epoch, setEpoch] = useState(0)
+  useEffect(() => {
+    const bump = () => {
+      client.forget('user')
+      setEpoch((e) => e + 1)
+    }
+    window.addEventListener(TOKEN_EVENT, bump)
+    return () => window.removeEventListener(TOKEN_EVENT, bump)
+  }, [client])
+
+  useWebSocket(
+    enabled ? wsUrl(epoch) : null,
+    {
+      share: true,
+      onOpen: (ev) => {
+        const ws = ev.target as WebSocket
+        client.open((frame) => {
+          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
+        }, tokenStore.get())
+      },
+      onMessage: (ev) => {
+        if (typeof ev.data === 'string') client.handleFrame(ev.data)
+      },
+      onClose: () => client.close(),
+      shouldReconnect: () => true,
+      retryOnError: true,
+      reconnectAttempts: Number.MAX_SAFE_INTEGER,
+      reconnectInterval: (attempt) => backoffDelay(attempt),
+      heartbeat: { message: PING, returnMessage: PONG, interval: 25_000, timeout: 60_000 },
+    },
+    enabled,
+  )
+
+  return createElement(LiveContext.Provider, { value: client }, children)
+}
+
+export function useLiveClient() {
+  return useContext(LiveContext)
+}
+
+/**
+ * Subscribes to a topic while mounted and enabled. `since` is the seq the caller's REST state
+ * was read at; pass it so nothing between the read and the subscription is lost.
+ */
+export function useLiveTopic(
+  topic: string,
+  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void },
+  { enabled = true, since }: { enabled?: boolean; since?: number } = {},
+) {
+  const client = useLiveClient()
+  const ref = useRef(handlers)
+  ref.current = handlers
+  const sinceRef = useRef(since)
+  sinceRef.current = since
+
+  useEffect(() => {
+    if (!enabled) return
+    const listener: LiveListener = {
+      onEvent: (ev) => ref.current.onEvent?.(ev),
+      onResync: () => ref.current.onResync?.(),
+    }
+    return client.subscribe(topic, listener, sinceRef.current)
+  }, [client, topic, enabled])
+
+  useEffect(() => {
+    if (enabled && since !== undefined) client.noteSeq(topic, since)
+  }, [client, topic, enabled, since])
+}

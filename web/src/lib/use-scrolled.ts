@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react'
+import { SCROLL_THRESHOLD_PX } from '@/config/constants'
+
+/** True once the page is scrolled past the threshold (seed §9: 100px). */
+export function useScrolled(threshold = SCROLL_THRESHOLD_PX) {
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold)
+  useEffect(() => {
+    let frame = 0
+    const check = () => {
+      frame = 0
+      setScrolled(window.scrollY > threshold)
+    }
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(check)
+    }
+    check()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      if (frame) window.cancelAnimationFrame(frame)
+    }
+  }, [threshold])
+  return scrolled
+}

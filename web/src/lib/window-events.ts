@@ -1,0 +1,33 @@
+// The window events of seed §2, under the names the seed gives them.
+import { useEffect, useRef } from 'react'
+
+export type AuthMode = 'login' | 'signup' | 'register' | 'statsUpload'
+
+export const OPEN_STATS_UPLOAD = 'openStatsUpload'
+export const OPEN_AUTH_MODAL = 'openAuthModal'
+export const AUTH_COMPLETE = 'authComplete'
+
+export type OpenAuthModalDetail = { mode: AuthMode }
+
+export function openAuthModal(mode: AuthMode) {
+  window.dispatchEvent(new CustomEvent<OpenAuthModalDetail>(OPEN_AUTH_MODAL, { detail: { mode } }))
+}
+
+export function openStatsUpload() {
+  window.dispatchEvent(new CustomEvent(OPEN_STATS_UPLOAD))
+}
+
+export function emitAuthComplete<U>(user: U) {
+  window.dispatchEvent(new CustomEvent(AUTH_COMPLETE, { detail: { user } }))
+}
+
+/** Listens to a window event for the component's lifetime; the handler may change freely. */
+export function useWindowEvent<D = unknown>(name: string, handler: (detail: D, ev: Event) => void) {
+  const ref = useRef(handler)
+  ref.current = handler
+  useEffect(() => {
+    const listener = (ev: Event) => ref.current((ev as CustomEvent<D>).detail, ev)
+    window.addEventListener(name, listener)
+    return () => window.removeEventListener(name, listener)
+  }, [name])
+}
