@@ -167,9 +167,13 @@ func loadTeams(ctx context.Context, tx pgx.Tx, rng *rand.Rand, tid int64, ids []
 			captain, fmt.Sprintf("captain.%s@demo.pitlane.local", strings.ToLower(letter)), hash); err != nil {
 			return err
 		}
+		logoID, err := saveImage(ctx, tx, avatar(letter, float64(t*45)))
+		if err != nil {
+			return err
+		}
 		var teamID int64
 		if err := tx.QueryRow(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id, logo)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, tid, letter, "Team "+letter, captain, teamLogos[t]).Scan(&teamID); err != nil {
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, tid, letter, "Team "+letter, captain, "/api/images/"+logoID).Scan(&teamID); err != nil {
 			return err
 		}
 		for p := 0; p < 5; p++ {
@@ -183,8 +187,6 @@ func loadTeams(ctx context.Context, tx pgx.Tx, rng *rand.Rand, tid int64, ids []
 	}
 	return nil
 }
-
-var teamLogos = []string{"🔥", "⚡", "🐺", "🦊", "🚀", "👻", "🐍", "❄️"}
 
 func saveImage(ctx context.Context, tx pgx.Tx, data []byte) (string, error) {
 	sum := sha256.Sum256(data)
