@@ -21,7 +21,10 @@ func TestMain(m *testing.M) {
 func TestTwoInstancesStayInStep(t *testing.T) {
 	db := pgtest.DB(t)
 	prefix := testkit.UniquePrefix()
-	shared := func(c *config.Config) { c.RedisPrefix = prefix; c.JWTSecret = "one-secret-for-every-instance-0123456789" }
+	shared := func(c *config.Config) {
+		c.RedisPrefix = prefix
+		c.JWTSecret = "one-secret-for-every-instance-0123456789"
+	}
 	a := testkit.NewServer(t, db, testkit.Options{RedisURL: testkit.RedisURL(), Configure: shared})
 	b := testkit.NewServer(t, db, testkit.Options{RedisURL: testkit.RedisURL(), Configure: shared})
 

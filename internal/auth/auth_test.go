@@ -1,0 +1,51 @@
+package auth
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+func TestOTP(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 200; i++ {
+		c, err := NewOTP()
+		if err != nil || !ValidOTPFormat(c) {
+			t.Fatalf("%q %v", c, err)
+		}
+		seen[c] = true
+	}
+	if len(seen) < 190 {
+		t.Fatalf("only %d distinct codes in 200", len(seen))
+	}
+	for _, bad := range []string{"12345", "1234567", "12a456", "１２３４５６"} {
+		if ValidOTPFormat(bad) {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+	secret := []byte("s")
+	if bytes.Equal(OTPMac(secret, 1, "123456"), OTPMac(secret, 2, "123456")) {
+		t.Error("a code's MAC does not depend on the user")
+	}
+}
+
+func TestTokensRoundTrip(t *testing.T) {
+	now := time.Now()
+	tk := Tokens{Secret: []byte("0123456789abcdef0123456789abcdef"), Now: func() time.Time { return now }}
+	tok, _ := tk.Issue(42, 3)
+	id, ver, err := tk.Parse(tok)
+	if err != nil || id != 42 || ver != 3 {
+		t.Fatalf("%d %d %v", id, ver, err)
+	}
+	later := Tokens{Secret: tk.Secret, Now: func() time.Time { return now.Add(TokenTTL + time.Minute) }}
+	if _, _, err := later.Parse(tok); err == nil {
+		t.Fatal("expired token accepted")
+	}
+}
+
+func TestPassword(t *testing.T) {
+	h, err := HashPassword("kart-racer-42")
+	if err != nil || !CheckPassword(h, "kart-racer-42") || CheckPassword(h, "kart-racer-43") || CheckPassword("", "x") {
+		t.Fatal("password check wrong")
+	}
+}
