@@ -2,10 +2,45 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/extract/screens"
 )
 
-func extractFiles(ctx context.Context, files []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	return errors.New("the extractor is not wired yet")
+// extractFiles is `pitlane extract FILE...`: the configured reader (Gemini
+// with a key, else Tesseract) over each screenshot, one JSON line per file.
+// `pitlane extract -screens DIR -n N` writes N synthetic stats screens and
+// their truth.json instead, for the accuracy benchmark.
+func extractFiles(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	screensDir := fs.String("screens", "", "write synthetic stats screens and truth.json into this folder")
+	n := fs.Int("n", 60, "with -screens: how many")
+	seed := fs.Int64("seed", 1, "with -screens: the generator's seed")
+	if err := fs.Parse(args); err != nil {
+		return usageError(err.Error())
+	}
+	if *screensDir != "" {
+		if _, err := screens.WriteScreens(*screensDir, *n, *seed); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d screens and truth.json into %s\n", *n, *screensDir)
+		return nil
+	}
+	cfg, err := config.FromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	ex, err := extract.New(extract.Options{GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel,
+		ImageModel: cfg.GeminiImageModel, BaseURL: cfg.GeminiBaseURL})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	return extract.RunCLI(ctx, ex, fs.Args(), stdout, stderr, func() float64 { return time.Since(start).Seconds() })
 }

@@ -1,0 +1,75 @@
+package extract
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// Line is what `pitlane extract` prints per file: the stats fields of the
+// API's answer, the kart as a data URL (or null), and an error if any.
+type Line struct {
+	File string `json:"file"`
+	Stats
+	CartImage *string `json:"cart_image"`
+	Seconds   float64 `json:"seconds"`
+	Error     string  `json:"error,omitempty"`
+}
+
+// RunCLI reads each file with ex and prints one JSON object per line. It
+// fails (after printing every line) when any file could not be read.
+func RunCLI(ctx context.Context, ex Extractor, files []string, stdout, stderr io.Writer, now func() float64) error {
+	if len(files) == 0 {
+		return fmt.Errorf("usage: pitlane extract FILE...")
+	}
+	enc := json.NewEncoder(stdout)
+	failed := 0
+	for _, f := range files {
+		line := Line{File: f}
+		start := now()
+		s, err := readFile(ctx, ex, f)
+		line.Seconds = now() - start
+		if err != nil {
+			failed++
+			line.Error = errs.MessageOf(err)
+			if errs.KindOf(err) == errs.Internal {
+				line.Error = err.Error()
+			}
+		} else {
+			line.Stats = s
+			if len(s.CartImage) > 0 {
+				u := "data:" + s.CartImageType + ";base64," + base64.StdEncoding.EncodeToString(s.CartImage)
+				line.CartImage = &u
+			}
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files could not be read", failed, len(files))
+	}
+	return nil
+}
+
+func readFile(ctx context.Context, ex Extractor, name string) (Stats, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Stats{}, err
+	}
+	img, err := Check(data)
+	if err != nil {
+		return Stats{}, err
+	}
+	s, err := ex.Extract(ctx, img, nil)
+	if err != nil {
+		return Stats{}, err
+	}
+	s = s.Normalize().WithDefaults()
+	return s, s.Validate()
+}

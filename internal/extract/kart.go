@@ -1,0 +1,272 @@
+package extract
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// findKart locates the drawing on the page: the largest cluster of colour
+// edges that are neither text nor straight panel borders. Text is what OCR
+// read with some confidence as a label, a number or a name-like word. ok
+// is false when nothing big enough is left, e.g. a screen cropped to the
+// stats panel.
+func findKart(pg *page, ws []word) (image.Rectangle, bool) {
+	const q = 4 // work at a quarter of the page's resolution per side
+	src := pg.rgba
+	w, h := src.Bounds().Dx()/q, src.Bounds().Dy()/q
+	if w < 8 || h < 8 {
+		return image.Rectangle{}, false
+	}
+	small := image.NewRGBA(image.Rect(0, 0, w, h))
+	xdraw.ApproxBiLinear.Scale(small, small.Bounds(), src, src.Bounds(), draw.Src, nil)
+	at := func(x, y int) rgb {
+		i := small.PixOffset(x, y)
+		return rgb{int32(small.Pix[i]), int32(small.Pix[i+1]), int32(small.Pix[i+2])}
+	}
+	edge := make([]bool, w*h)
+	for y := 0; y < h-1; y++ {
+		for x := 0; x < w-1; x++ {
+			c := at(x, y)
+			edge[y*w+x] = max(dist(c, at(x+1, y)), dist(c, at(x, y+1))) >= 40
+		}
+	}
+	// Text is not the kart.
+	for _, wd := range ws {
+		// Marks read into the kart come with little confidence and few
+		// letters; a long word is text even when OCR is unsure of it.
+		if !(wd.conf >= 70 && isTextish(wd.text) || wd.conf >= 30 && letters(wd.text) >= 5) {
+			continue
+		}
+		r := wd.box.Inset(-wd.box.Dy() / 4)
+		for y := max(0, r.Min.Y/q); y < min(h, r.Max.Y/q+1); y++ {
+			for x := max(0, r.Min.X/q); x < min(w, r.Max.X/q+1); x++ {
+				edge[y*w+x] = false
+			}
+		}
+	}
+	// Neither are the straight borders of panels and tiles.
+	run := max(6, min(w, h)/20)
+	straight := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; {
+			e := x
+			for e < w && edge[y*w+e] {
+				e++
+			}
+			if e-x >= run {
+				for k := x; k < e; k++ {
+					straight[y*w+k] = true
+				}
+			}
+			x = e + 1
+		}
+	}
+	for x := 0; x < w; x++ {
+		for y := 0; y < h; {
+			e := y
+			for e < h && edge[e*w+x] {
+				e++
+			}
+			if e-y >= run {
+				for k := y; k < e; k++ {
+					straight[k*w+x] = true
+				}
+			}
+			y = e + 1
+		}
+	}
+	for i := range edge {
+		edge[i] = edge[i] && !straight[i]
+	}
+	// Group what is left: edges closer than gap belong together.
+	gap := max(2, min(w, h)/30)
+	cell := gap
+	gw, gh := (w+cell-1)/cell, (h+cell-1)/cell
+	count := make([]int, gw*gh)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if edge[y*w+x] {
+				count[(y/cell)*gw+x/cell]++
+			}
+		}
+	}
+	type cluster struct {
+		box image.Rectangle
+		n   int
+	}
+	var clusters []cluster
+	seen := make([]bool, gw*gh)
+	for start := range count {
+		if count[start] == 0 || seen[start] {
+			continue
+		}
+		c := cluster{}
+		stack := []int{start}
+		seen[start] = true
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			cx, cy := p%gw, p/gw
+			c.n += count[p]
+			c.box = c.box.Union(image.Rect(cx, cy, cx+1, cy+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := cx+dx, cy+dy
+					if nx < 0 || ny < 0 || nx >= gw || ny >= gh {
+						continue
+					}
+					if k := ny*gw + nx; count[k] > 0 && !seen[k] {
+						seen[k] = true
+						stack = append(stack, k)
+					}
+				}
+			}
+		}
+		clusters = append(clusters, c)
+	}
+	// Parts of one drawing whose boxes touch are one drawing (a wheel
+	// inside the body's outline, a helmet over the seat).
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(clusters); i++ {
+			for j := i + 1; j < len(clusters); j++ {
+				if clusters[i].box.Inset(-1).Overlaps(clusters[j].box) {
+					clusters[i].box = clusters[i].box.Union(clusters[j].box)
+					clusters[i].n += clusters[j].n
+					clusters = append(clusters[:j], clusters[j+1:]...)
+					merged = true
+					j--
+				}
+			}
+		}
+	}
+	// A kart is about as tall as it is wide; a long thin cluster is a line
+	// of text OCR did not read.
+	var best image.Rectangle
+	bestN := 0
+	for _, c := range clusters {
+		if c.box.Dx() > 3*c.box.Dy() || c.box.Dy() > 3*c.box.Dx() {
+			continue
+		}
+		if c.n > bestN {
+			best, bestN = c.box, c.n
+		}
+	}
+	minSide := min(w, h) / 8
+	box := image.Rect(best.Min.X*cell*q, best.Min.Y*cell*q, best.Max.X*cell*q, best.Max.Y*cell*q).Intersect(src.Bounds())
+	if best.Dx()*cell < minSide || best.Dy()*cell < minSide {
+		return image.Rectangle{}, false
+	}
+	return box, true
+}
+
+// isTextish tells whether OCR output looks like real text (a label, a
+// number, a name) rather than marks read into a drawing.
+func isTextish(s string) bool {
+	if _, _, ok := classifyValue(s); ok {
+		return true
+	}
+	t := trimName(s)
+	return len(t) >= 2 && nameRe.MatchString(t)
+}
+
+// kartBackground is the dark background the kart is placed on, the site's
+// background colour.
+var kartBackground = color.RGBA{R: 0x1A, G: 0x1A, B: 0x1A, A: 0xFF}
+
+// cropKart cuts the kart out of the original screenshot (box is in page
+// coordinates), replaces the screen's background around it with a dark
+// one and returns a square PNG of at most 512 pixels a side.
+func cropKart(pg *page, src image.Image, box image.Rectangle) ([]byte, bool) {
+	sb := src.Bounds()
+	inv := 1 / pg.scale
+	r := image.Rect(int(float64(box.Min.X)*inv), int(float64(box.Min.Y)*inv), int(float64(box.Max.X)*inv)+1, int(float64(box.Max.Y)*inv)+1)
+	pad := max(r.Dx(), r.Dy()) / 12
+	r = r.Inset(-pad).Add(sb.Min).Intersect(sb)
+	if r.Dx() < 16 || r.Dy() < 16 {
+		return nil, false
+	}
+	crop := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	draw.Draw(crop, crop.Bounds(), src, r.Min, draw.Src)
+	removeBackground(crop)
+
+	side := max(r.Dx(), r.Dy())
+	out := image.NewRGBA(image.Rect(0, 0, side, side))
+	draw.Draw(out, out.Bounds(), image.NewUniform(kartBackground), image.Point{}, draw.Src)
+	off := image.Pt((side-r.Dx())/2, (side-r.Dy())/2)
+	draw.Draw(out, crop.Bounds().Add(off), crop, image.Point{}, draw.Over)
+	var final image.Image = out
+	if side > 512 {
+		small := image.NewRGBA(image.Rect(0, 0, 512, 512))
+		xdraw.ApproxBiLinear.Scale(small, small.Bounds(), out, out.Bounds(), draw.Src, nil)
+		final = small
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, final); err != nil {
+		return nil, false
+	}
+	return buf.Bytes(), true
+}
+
+// removeBackground makes transparent every pixel reachable from the crop's
+// border through colours close to the border's most common colour: the
+// screen around the kart, not the kart's own parts.
+func removeBackground(img *image.RGBA) {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	at := func(x, y int) rgb {
+		i := img.PixOffset(x, y)
+		return rgb{int32(img.Pix[i]), int32(img.Pix[i+1]), int32(img.Pix[i+2])}
+	}
+	counts := map[rgb]int{}
+	var border []image.Point
+	for x := 0; x < w; x++ {
+		border = append(border, image.Pt(x, 0), image.Pt(x, h-1))
+	}
+	for y := 0; y < h; y++ {
+		border = append(border, image.Pt(0, y), image.Pt(w-1, y))
+	}
+	for _, p := range border {
+		c := at(p.X, p.Y)
+		counts[rgb{c.r >> 4, c.g >> 4, c.b >> 4}]++
+	}
+	var mode rgb
+	best := -1
+	for k, n := range counts {
+		if n > best {
+			mode, best = k, n
+		}
+	}
+	seen := make([]bool, w*h)
+	stack := border
+	near := func(c rgb) bool {
+		return dist(rgb{c.r >> 4, c.g >> 4, c.b >> 4}, mode) <= 2
+	}
+	// The background drifts (gradients), so a pixel also joins when it is
+	// close to the neighbour it was reached from.
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i := p.Y*w + p.X
+		if seen[i] {
+			continue
+		}
+		seen[i] = true
+		c := at(p.X, p.Y)
+		if !near(c) {
+			continue
+		}
+		o := img.PixOffset(p.X, p.Y)
+		img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = 0, 0, 0, 0
+		for _, d := range [4]image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			q := p.Add(d)
+			if q.X >= 0 && q.Y >= 0 && q.X < w && q.Y < h && !seen[q.Y*w+q.X] && dist(at(q.X, q.Y), c) <= 12 {
+				stack = append(stack, q)
+			}
+		}
+	}
+}

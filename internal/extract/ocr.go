@@ -1,0 +1,74 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// workShort is the short side, in pixels, screenshots are scaled to before
+// OCR: labels then stand about 25 px tall, which Tesseract reads best.
+const workShort = 1100
+
+// ocr extracts stats offline: it prepares the screenshot, runs Tesseract,
+// pairs labels with values by position and crops the kart.
+type ocr struct {
+	bin     string
+	timeout time.Duration
+}
+
+func newOCR(opts Options) (*ocr, error) {
+	bin := opts.TesseractPath
+	if bin == "" {
+		bin = "tesseract"
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return nil, fmt.Errorf("extract: offline OCR needs tesseract (apt-get install tesseract-ocr tesseract-ocr-eng) or GEMINI_API_KEY: %w", err)
+	}
+	o := &ocr{bin: path, timeout: opts.Timeout}
+	if o.timeout <= 0 {
+		o.timeout = 20 * time.Second
+	}
+	return o, nil
+}
+
+func (o *ocr) Extract(ctx context.Context, img Image, progress func(string)) (Stats, error) {
+	report := reporter(progress)
+	report(StageReading)
+	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	if img.decoded == nil {
+		checked, err := Check(img.Data)
+		if err != nil {
+			return Stats{}, err
+		}
+		img = checked
+	}
+	pg := preparePage(img.decoded, workShort)
+
+	report(StageExtracting)
+	words, err := tesseract(ctx, o.bin, pgm(pg.ink), "--psm", "11", "-c", "tessedit_do_invert=0")
+	if err != nil {
+		return Stats{}, upstream(err)
+	}
+	kart, hasKart := findKart(pg, words)
+	r := readLayout(words, kart)
+	o.reread(ctx, pg, &r)
+	if !r.found() {
+		return Stats{}, noData()
+	}
+	s := finish(r.stats())
+	if err := s.Validate(); err != nil {
+		return Stats{}, wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
+	}
+
+	report(StageRendering)
+	if png, ok := cropKart(pg, img.decoded, kart); hasKart && ok {
+		s.CartImage, s.CartImageType = png, "image/png"
+	}
+	return s, nil
+}

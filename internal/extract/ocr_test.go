@@ -1,0 +1,87 @@
+package extract_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/extract/screens"
+)
+
+// The offline reader on stats screens the test draws itself: every layout
+// (rows, tiles, columns, portrait), several fonts, themes and sizes, PNG and
+// JPEG with noise; each compared field by field with what was drawn.
+func TestOCRReadsSyntheticScreens(t *testing.T) {
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		t.Skip("tesseract-ocr is not installed (make test installs it)")
+	}
+	dir := t.TempDir()
+	truths, err := screens.WriteScreens(dir, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := extract.New(extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layouts := map[string]bool{}
+	for _, tr := range truths {
+		layouts[tr.Layout] = true
+		t.Run(fmt.Sprintf("%s/%s/%s", tr.Layout, tr.Format, tr.File), func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(dir, tr.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := extract.Check(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ex.Extract(context.Background(), img, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = got.Normalize().WithDefaults()
+			for _, f := range []struct{ name, got, want string }{
+				{"name", got.DiscordUsername, tr.Name}, {"level", got.Level, tr.Level}, {"kills", got.Kills, tr.Kills},
+				{"deaths", got.Deaths, tr.Deaths}, {"games", got.TotalGames, tr.TotalGames}, {"sk_id", got.SkID, tr.SkID},
+				{"kd", got.KDRatio, tr.KDRatio},
+			} {
+				if f.got != f.want {
+					t.Errorf("%s = %q, want %q", f.name, f.got, f.want)
+				}
+			}
+			if len(got.CartImage) == 0 {
+				t.Error("no kart cropped")
+			}
+		})
+	}
+	if len(layouts) != len(screens.Layouts) {
+		t.Fatalf("drew layouts %v, want all of %v", layouts, screens.Layouts)
+	}
+}
+
+func TestCLI(t *testing.T) {
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		t.Skip("tesseract-ocr is not installed (make test installs it)")
+	}
+	dir := t.TempDir()
+	truths, _ := screens.WriteScreens(dir, 1, 3)
+	ex, _ := extract.New(extract.Options{})
+	var out, errOut bytes.Buffer
+	err := extract.RunCLI(context.Background(), ex, []string{filepath.Join(dir, truths[0].File), filepath.Join(dir, "truth.json")},
+		&out, &errOut, func() float64 { return 0 })
+	if err == nil {
+		t.Fatal("a non-image file did not fail the run")
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"kills":"`+truths[0].Kills+`"`) ||
+		!strings.Contains(lines[1], `"error":"Only PNG, JPEG or WebP images are accepted"`) {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}

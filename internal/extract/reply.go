@@ -1,0 +1,166 @@
+package extract
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var fence = regexp.MustCompile("(?s)```[A-Za-z]*\\s*(.*?)```")
+
+// parseReply reads the text model's answer: JSON (bare or in a code fence)
+// with the keys the prompt asks for, or, when the model answered in prose,
+// whatever the regular expressions find. ok is false when no field at all
+// could be read. Missing fields are left empty for WithDefaults.
+func parseReply(text string) (s Stats, ok bool) {
+	text = strings.TrimSpace(text)
+	if m := fence.FindStringSubmatch(text); m != nil {
+		text = strings.TrimSpace(m[1])
+	}
+	if i, j := strings.IndexByte(text, '{'), strings.LastIndexByte(text, '}'); i >= 0 && j > i {
+		var m map[string]any
+		if json.Unmarshal([]byte(text[i:j+1]), &m) == nil {
+			return fromJSON(m)
+		}
+	}
+	return fromProse(text)
+}
+
+// jsonKeys maps the prompt's keys, and the spellings models drift to, onto
+// the fields they fill.
+var jsonKeys = map[string]string{
+	"username": "name", "playername": "name", "name": "name", "discordusername": "name", "player": "name",
+	"level": "level", "lvl": "level",
+	"kills": "kills", "deaths": "deaths",
+	"kd": "kd", "kdratio": "kd", "kd_ratio": "kd",
+	"skid": "id", "sk_id": "id", "id": "id", "playerid": "id",
+	"gamesplayed": "games", "games": "games", "totalgames": "games", "games_played": "games", "total_games": "games", "matches": "games",
+}
+
+func fromJSON(m map[string]any) (Stats, bool) {
+	var s Stats
+	found := false
+	for k, v := range m {
+		key := strings.ToLower(strings.NewReplacer("/", "", " ", "", "-", "").Replace(k))
+		field, known := jsonKeys[key]
+		if !known {
+			continue
+		}
+		str := jsonString(v, field == "kd")
+		if str == "" {
+			continue
+		}
+		found = true
+		switch field {
+		case "name":
+			s.DiscordUsername = str
+		case "level":
+			s.Level = str
+		case "kills":
+			s.Kills = str
+		case "deaths":
+			s.Deaths = str
+		case "kd":
+			s.KDRatio = str
+		case "id":
+			s.SkID = str
+		case "games":
+			s.TotalGames = str
+		}
+	}
+	return s, found
+}
+
+// jsonString renders a JSON value as the field's string; null and empty
+// values come back as "".
+func jsonString(v any, decimal bool) string {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case float64:
+		if decimal {
+			return formatKD(x)
+		}
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return ""
+}
+
+const num = `(\d{1,3}(?:,\d{3})+|\d+)`
+
+// prose patterns: "label: value", "label is value" and, for counts,
+// "value label" ("1,234 kills"). Only a colon, equals sign or dash may stand
+// between a label and its value: in "3,120 kills, 1,560 deaths" the number
+// after "kills," belongs to deaths.
+var prose = []struct {
+	field string
+	res   []*regexp.Regexp
+}{
+	{"name", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(?:user\s*name|player\s*name|username|name)\s*[:=\-]?\s*(?:is\s+)?["'*]*([A-Za-z0-9_.\-]{2,32})`),
+	}},
+	{"level", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(?:level|lvl)\s*[:=\-]?\s*(?:is\s+|of\s+)?` + num),
+	}},
+	{"kills", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bkills\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+(?:total\s+)?kills\b`),
+	}},
+	{"deaths", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bdeaths\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+(?:total\s+)?deaths\b`),
+	}},
+	{"kd", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(?:k/?d)(?:\s*ratio)?\s*[:=\-]?\s*(?:is\s+|of\s+)?(\d+(?:\.\d+)?)`),
+	}},
+	{"id", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bsk\s*_?id\s*[:=\-]?\s*(?:is\s+)?#?([A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)`),
+	}},
+	{"games", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(?:games\s*played|total\s*games|games)\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+(?:games|matches)\b`),
+	}},
+}
+
+func fromProse(text string) (Stats, bool) {
+	m := map[string]string{}
+	for _, p := range prose {
+		for _, re := range p.res {
+			if sub := re.FindStringSubmatch(text); sub != nil {
+				m[p.field] = sub[1]
+				break
+			}
+		}
+	}
+	s := Stats{
+		DiscordUsername: m["name"], Level: m["level"], Kills: m["kills"], Deaths: m["deaths"],
+		KDRatio: m["kd"], SkID: m["id"], TotalGames: m["games"],
+	}
+	return s, len(m) > 0
+}
+
+// finish turns a raw reading into stats ready for Validate. A stats
+// screen's K/D is kills/deaths, so: a missing count is derived from the
+// other and the K/D; when all three are there but disagree, the two whole
+// numbers are trusted and the ratio recomputed; then the seed's defaults
+// fill what is still empty.
+func finish(s Stats) Stats {
+	s = s.Normalize()
+	k, okK := parseCount(s.Kills)
+	d, okD := parseCount(s.Deaths)
+	kd, errKD := strconv.ParseFloat(s.KDRatio, 64)
+	switch {
+	case okK && !okD && errKD == nil && kd > 0 && s.Deaths == "":
+		s.Deaths = strconv.FormatInt(int64(math.Round(float64(k)/kd)), 10)
+	case !okK && okD && errKD == nil && s.Kills == "":
+		s.Kills = strconv.FormatInt(int64(math.Round(kd*float64(d))), 10)
+	case okK && okD && (errKD != nil || !kdMatches(kd, k, d)):
+		s.KDRatio = computeKD(k, d)
+	}
+	return s.WithDefaults()
+}

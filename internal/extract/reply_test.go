@@ -1,0 +1,38 @@
+package extract
+
+import "testing"
+
+func TestParseReply(t *testing.T) {
+	want := Stats{DiscordUsername: "TurboKing", Level: "42", Kills: "5200", Deaths: "2600", KDRatio: "2.00", SkID: "123456", TotalGames: "1800"}
+	tests := []struct {
+		name, text string
+	}{
+		{"CleanJSON", `{"userName":"TurboKing","level":42,"kills":5200,"deaths":2600,"kd":2,"skId":"123456","gamesPlayed":1800}`},
+		{"FencedJSON", "Here you go:\n```json\n{\"userName\": \"TurboKing\", \"level\": \"42\", \"kills\": \"5,200\", \"deaths\": 2600, \"kd\": \"2.00\", \"skId\": \"#123456\", \"gamesPlayed\": 1800}\n```"},
+		{"ProseWithNumbers", "The player name is TurboKing at level 42. They have 5,200 kills and 2,600 deaths, a K/D ratio of 2.00, SK ID #123456 and 1800 games played."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			raw, ok := parseReply(tc.text)
+			if !ok {
+				t.Fatal("nothing read")
+			}
+			if got := finish(raw); got.DiscordUsername != want.DiscordUsername || got.Level != want.Level ||
+				got.Kills != want.Kills || got.Deaths != want.Deaths || got.KDRatio != want.KDRatio ||
+				got.SkID != want.SkID || got.TotalGames != want.TotalGames {
+				t.Fatalf("got %+v\nwant %+v", got, want)
+			}
+		})
+	}
+	t.Run("ErrEmptyReply", func(t *testing.T) {
+		if _, ok := parseReply(""); ok {
+			t.Fatal("read something from nothing")
+		}
+	})
+	t.Run("DefaultsOfTheSeed", func(t *testing.T) {
+		s := Stats{Kills: "10"}.WithDefaults()
+		if s.DiscordUsername != "Player" || s.Level != "1" || s.Deaths != "0" || s.SkID != "N/A" || s.TotalGames != "0" {
+			t.Fatalf("%+v", s)
+		}
+	})
+}
