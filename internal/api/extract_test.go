@@ -2,8 +2,6 @@ package api_test
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"mime/multipart"
@@ -43,8 +41,8 @@ func TestExtractRefusesBadUploads(t *testing.T) {
 		status int
 	}{
 		{"ErrTextRenamedPNG", "stats.png", []byte("this is not an image, just text pretending\n"), 415},
-		{"ErrNineMegabytes", "big.png", append(pngHeader(100, 100), bytes.Repeat([]byte{0}, 9<<20)...), 413},
-		{"ErrPNGBomb", "bomb.png", pngHeader(20000, 20000), 413},
+		{"ErrNineMegabytes", "big.png", append(screens.PNGClaiming(100, 100), bytes.Repeat([]byte{0}, 9<<20)...), 413},
+		{"ErrPNGBomb", "bomb.png", screens.PNGClaiming(20000, 20000), 413},
 		{"ErrTruncatedJPEG", "cut.jpg", jpg.Bytes()[:jpg.Len()/3], 422},
 	}
 	for _, tc := range tests {
@@ -113,20 +111,4 @@ func TestExtractSavesAndReportsProgress(t *testing.T) {
 	if p["sk_stats_uploaded"] != true || p["sk_stats_verified"] != true {
 		t.Fatalf("profile %v", p)
 	}
-}
-
-// pngHeader is the start of a PNG that claims w x h pixels: enough for a
-// decoder to read its size, far too little to decode.
-func pngHeader(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 6
-	binary.Write(&b, binary.BigEndian, uint32(13))
-	chunk := append([]byte("IHDR"), ihdr...)
-	b.Write(chunk)
-	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
-	return b.Bytes()
 }

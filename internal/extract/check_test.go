@@ -2,34 +2,18 @@ package extract
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/extract/screens"
 )
 
 func encodePNG(w, h int) []byte {
 	var b bytes.Buffer
 	png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h)))
-	return b.Bytes()
-}
-
-// pngClaiming is a PNG signature and IHDR that claim w x h pixels, and nothing else.
-func pngClaiming(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 6
-	binary.Write(&b, binary.BigEndian, uint32(13))
-	chunk := append([]byte("IHDR"), ihdr...)
-	b.Write(chunk)
-	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
 	return b.Bytes()
 }
 
@@ -45,8 +29,8 @@ func TestCheck(t *testing.T) {
 		{"ErrTextRenamedPNG", []byte("just some text in a file called stats.png\n"), errs.Unsupported, MsgUnsupported},
 		{"ErrGIF", []byte("GIF89a\x01\x00\x01\x00"), errs.Unsupported, MsgUnsupported},
 		{"ErrNineMegabytes", append(encodePNG(10, 10), make([]byte, 9<<20)...), errs.TooLarge, MsgTooLarge},
-		{"ErrPNGBomb", pngClaiming(20000, 20000), errs.TooLarge, MsgTooManyPixel},
-		{"ErrOneSideTooLong", pngClaiming(5000, 10), errs.TooLarge, MsgTooManyPixel},
+		{"ErrPNGBomb", screens.PNGClaiming(20000, 20000), errs.TooLarge, MsgTooManyPixel},
+		{"ErrOneSideTooLong", screens.PNGClaiming(5000, 10), errs.TooLarge, MsgTooManyPixel},
 		{"ErrTruncatedJPEG", jpg.Bytes()[:jpg.Len()/2], errs.Unprocessable, MsgCorrupt},
 		{"ErrTruncatedPNG", encodePNG(64, 64)[:60], errs.Unprocessable, MsgCorrupt},
 	}

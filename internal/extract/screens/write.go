@@ -2,8 +2,10 @@ package screens
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -68,4 +70,20 @@ func ReadTruths(dir string) ([]Truth, error) {
 	}
 	var ts []Truth
 	return ts, json.Unmarshal(data, &ts)
+}
+
+// PNGClaiming is a PNG signature and header that claim w x h pixels and hold
+// nothing else: a decompression bomb as an upload check sees it.
+func PNGClaiming(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	binary.Write(&b, binary.BigEndian, uint32(13))
+	chunk := append([]byte("IHDR"), ihdr...)
+	b.Write(chunk)
+	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	return b.Bytes()
 }
