@@ -48,7 +48,9 @@ func TestServeMigratesAndShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	var logs bytes.Buffer
-	go func() { done <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &logs) }()
+	go func() {
+		done <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &logs)
+	}()
 	var res *http.Response
 	var err error
 	for i := 0; i < 100; i++ {

@@ -39,7 +39,12 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 	for _, wd := range ws {
 		// Marks read into the kart come with little confidence and few
 		// letters; a long word is text even when OCR is unsure of it.
-		if !(wd.conf >= 70 && isTextish(wd.text) || wd.conf >= 30 && letters(wd.text) >= 5) {
+		// Two letters read well ("na") are as often a mark on the kart as a
+		// label; leaving a short label's edges costs nothing, as they form
+		// a cluster far smaller than the kart.
+		_, _, isValue := classifyValue(wd.text)
+		textish := isValue || isTextish(wd.text) && len([]rune(trimName(wd.text))) >= 3
+		if !(wd.conf >= 70 && textish || wd.conf >= 30 && letters(wd.text) >= 5) {
 			continue
 		}
 		r := wd.box.Inset(-wd.box.Dy() / 4)

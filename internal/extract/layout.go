@@ -91,14 +91,14 @@ const (
 )
 
 type token struct {
-	text   string // as read, trimmed
-	norm   string // labels: lower case; values: digits cleaned up
-	kind   kind
-	num    bool // a value token
-	box    image.Rectangle
-	conf   float64
-	used   bool
-	isName bool
+	text    string // as read, trimmed
+	norm    string // labels: lower case; values: digits cleaned up
+	kind    kind
+	num     bool // a value token
+	box     image.Rectangle
+	conf    float64
+	used    bool
+	notName bool // read on the second look (missed.go) or inside the kart
 }
 
 type labelRef struct {
@@ -123,13 +123,15 @@ type reading struct {
 }
 
 var (
-	glued     = regexp.MustCompile(`^([A-Za-z][A-Za-z/ ]*?)[:.]?(#?\d[\d,.]*)$`)
+	glued     = regexp.MustCompile(`^([A-Za-z][A-Za-z/ ]*?)[:.\\|]?(#?\d[\dOoQD@,.]*)$`)
 	intRe     = regexp.MustCompile(`^(\d{1,3}([,.]\d{3})+|\d+)$`)
 	decRe     = regexp.MustCompile(`^\d+[.,]\d{1,2}$`)
 	hashRe    = regexp.MustCompile(`^#\d{4,}$`)
 	percentRe = regexp.MustCompile(`^\d+([.,]\d+)?%$`)
 	fracRe    = regexp.MustCompile(`^[\d,.]+/[\d,.]+$`)
 	nameRe    = regexp.MustCompile(`^[A-Za-z0-9_.\-]+$`)
+	numPrefix = regexp.MustCompile(`^\d{1,3}([,.]\d{3})*([,.]\d{0,3})?$`)
+	lvlRe     = regexp.MustCompile(`^[l1i|t]v[l1i|t]?[:.]?$`)
 	kdRe      = regexp.MustCompile(`^k[/|\\il1!]?[dop0][:.]?$`)
 	// idRe is "ID" as OCR misreads it ("1D:", "lD"): a label, not the number 10.
 	idRe = regexp.MustCompile(`^[1l|i!]d:?$`)
@@ -148,7 +150,7 @@ func classifyValue(text string) (norm string, k kind, ok bool) {
 	if idRe.MatchString(strings.ToLower(text)) {
 		return "", 0, false
 	}
-	t := strings.Trim(text, ":;'\"`()[]{}|_~")
+	t := strings.TrimRight(strings.Trim(text, ":;'\"`()[]{}|_~/"), ".,")
 	if t == "" {
 		return "", 0, false
 	}
@@ -190,6 +192,9 @@ func labelWord(text string) string {
 	t := strings.ToLower(strings.Trim(text, ":;.,'\"`()[]{}|_~-"))
 	if kdRe.MatchString(t) {
 		return "k/d"
+	}
+	if lvlRe.MatchString(t) {
+		return "lvl"
 	}
 	if t == "k/d:" {
 		return "k/d"
@@ -239,7 +244,8 @@ func isLabelStart(s string) bool {
 }
 
 // mergeNumbers joins the pieces Tesseract sometimes splits a grouped
-// number into: "38" "," "393" or "38," "393" become "38,393".
+// number into: "38" "," "393", "38," "393" or "33" ",2" "78" become one
+// number, as long as the pieces still spell the start of one.
 func mergeNumbers(ws []word) []word {
 	sort.SliceStable(ws, func(i, j int) bool { return ws[i].box.Min.X < ws[j].box.Min.X })
 	dead := make([]bool, len(ws))
@@ -253,9 +259,16 @@ func mergeNumbers(ws []word) []word {
 				break
 			}
 			a, b := ws[i].text, ws[j].text
-			joinable := (endsDigit(a) && (b == "," || b == ".")) ||
-				(strings.HasSuffix(a, ",") || strings.HasSuffix(a, ".")) && startsDigit(b) && endsDigit(strings.TrimRight(a, ",.")) ||
-				(endsDigit(a) && (strings.HasPrefix(b, ",") || strings.HasPrefix(b, ".")) && len(b) > 1 && startsDigit(b[1:]))
+			if commaLike(ws[i], ws[j]) && endsDigit(a) {
+				b = "," // a comma with a long tail, read as a digit
+			}
+			joinable := strings.ContainsAny(a+b, ",.") && numPrefix.MatchString(a+b) ||
+				// Digits found on the second look right against a number
+				// are the ones the first look dropped: "71813518" "8", or
+				// "5" "691" with an unread comma between.
+				(ws[i].second || ws[j].second) && endsDigit(a) && startsDigit(b) &&
+					(gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy())/3 ||
+						gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy()) && len(b) == 3 && plainInt.MatchString(b))
 			if !joinable {
 				break
 			}
@@ -296,6 +309,15 @@ func nextOnLine(ws []word, dead []bool, i int, maxGap float64) int {
 	}
 	return best
 }
+
+// commaLike tells whether b, just after a, is too narrow and sits too low
+// to be a digit of a's size: a comma OCR read as "5" or "9".
+func commaLike(a, b word) bool {
+	ah := a.box.Dy()
+	return b.box.Dy()*10 < ah*7 && b.box.Dx()*2 <= ah && b.box.Min.Y > a.box.Min.Y+ah/2
+}
+
+func gapOf(a, b word) int { return b.box.Min.X - a.box.Max.X }
 
 func endsDigit(s string) bool {
 	return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9'
@@ -356,7 +378,8 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 		if w.conf < 75 && in.Dx()*in.Dy()*2 >= w.box.Dx()*w.box.Dy() {
 			continue
 		}
-		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf})
+		// Nor is anything inside the kart the player's name.
+		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf, notName: w.second || in.Dx()*in.Dy()*2 >= w.box.Dx()*w.box.Dy()})
 	}
 	// Labels first: a label's words are not values ("Top 3").
 	var refs []labelRef
@@ -431,8 +454,20 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 			}
 		}
 	}
+	// Or its '#' was read as a digit ("4876359137"): a long free number
+	// is taken with no confidence, so that it is read again.
+	if _, ok := r.values[fieldID]; !ok {
+		for i, t := range toks {
+			if t.num && !t.used && t.kind == kindInt && len(t.norm) >= 6 && !strings.ContainsAny(t.text, ",.") {
+				toks[i].used = true
+				t.conf = 0
+				r.values[fieldID] = t
+				break
+			}
+		}
+	}
 	for _, t := range toks {
-		if !t.used && !t.num && t.conf >= 20 && letters(t.text) >= 2 && !headings[strings.ToLower(t.text)] &&
+		if !t.used && !t.num && !t.notName && t.conf >= 20 && letters(t.text) >= 2 && !headings[strings.ToLower(t.text)] &&
 			t.box.Dy() > r.tallest.Dy() {
 			r.tallest = t.box
 		}
@@ -533,11 +568,11 @@ func fits(f field, v token) bool {
 // a label, a value or a heading, joined with words right next to it.
 func findName(toks []token) (string, image.Rectangle, float64) {
 	cand := func(t token) (string, bool) {
-		if t.used || t.num || t.conf < 30 {
+		if t.used || t.num || t.notName || t.conf < 30 {
 			return "", false
 		}
-		s := trimName(t.text)
-		return s, plausibleName(s)
+		s := cleanName(t.text)
+		return s, len(s) >= 3 && plausibleName(s)
 	}
 	best, bestText := -1, ""
 	for i, t := range toks {
@@ -575,11 +610,27 @@ func findName(toks []token) (string, image.Rectangle, float64) {
 	return name, box, conf
 }
 
-// trimName drops the stray marks OCR puts around a word ("Boss80@").
+// trimName drops the stray marks OCR puts around a word.
 func trimName(s string) string {
 	return strings.TrimFunc(s, func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 	})
+}
+
+// cleanName turns what OCR makes of a slashed zero back into 0: "@" and
+// "Ø" anywhere (names have neither), "Q" right after a digit
+// ("Bomb_Kid9@", "Drift_Star2Q"); then trims stray marks.
+func cleanName(s string) string {
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '@' || r == 'Ø' || r == 'ø':
+			rs[i] = '0'
+		case r == 'Q' && i > 0 && unicode.IsDigit(rs[i-1]):
+			rs[i] = '0'
+		}
+	}
+	return trimName(string(rs))
 }
 
 func plausibleName(s string) bool {

@@ -56,6 +56,9 @@ func (o *ocr) Extract(ctx context.Context, img Image, progress func(string)) (St
 		return Stats{}, upstream(err)
 	}
 	kart, hasKart := findKart(pg, words)
+	if lines := missedLines(pg, words, kart); len(lines) > 0 {
+		words = append(words, o.readMissed(ctx, pg, words, lines)...)
+	}
 	r := readLayout(words, kart)
 	o.reread(ctx, pg, &r)
 	if !r.found() {

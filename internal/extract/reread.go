@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // A second look. Tesseract's sparse mode, which finds text anywhere on a
@@ -28,8 +30,14 @@ type job struct {
 	box   image.Rectangle
 	keep  image.Rectangle // the word being read again, not blanked
 	field field
-	text  string
-	conf  float64
+	reads []read // one per page segmentation mode tried
+}
+
+// read is one reading of a job's spot.
+type read struct {
+	text string
+	conf float64
+	raw  bool // raw-line mode (--psm 13)
 }
 
 func (o *ocr) reread(ctx context.Context, pg *page, r *reading) {
@@ -87,50 +95,78 @@ func (o *ocr) reread(ctx context.Context, pg *page, r *reading) {
 
 	if name != nil {
 		// The tallest word read well is the name; otherwise the better read.
-		t := trimName(name.text)
 		taller := name.keep.Dy() > r.nameBox.Dy()*6/5
-		if plausibleName(t) && (taller && name.conf >= 50 || name.conf > r.nameConf || r.name == "") {
-			r.name, r.nameBox, r.nameConf = t, name.box, name.conf
+		for _, rd := range name.reads {
+			t := cleanName(rd.text)
+			if len(t) >= 3 && plausibleName(t) && (taller && rd.conf >= 50 || rd.conf > r.nameConf || r.name == "") {
+				r.name, r.nameBox, r.nameConf = t, name.box, rd.conf
+			}
 		}
 	}
-	// Candidates per field: the first reading and the second.
+	// Candidates per field: the first reading and the second ones.
 	cands := map[field][]token{}
 	for f, v := range r.values {
 		cands[f] = append(cands[f], v)
 	}
 	for _, j := range nums {
-		norm, k, ok := classifyValue(strings.ReplaceAll(j.text, " ", ""))
-		if !ok {
-			continue
-		}
-		t := token{text: j.text, norm: norm, kind: k, num: true, box: j.box, conf: j.conf}
-		if fits(j.field, t) {
-			cands[j.field] = append(cands[j.field], t)
+		for _, rd := range j.reads {
+			norm, k, ok := classifyValue(strings.ReplaceAll(rd.text, " ", ""))
+			if !ok {
+				continue
+			}
+			// Raw-line mode, which reads the glyphs without a layout or
+			// a language model, is the better judge of digits in doubt:
+			// when it is fairly sure, its reading outvotes the others.
+			conf := rd.conf
+			if rd.raw && conf >= 50 {
+				conf += 200
+			}
+			t := token{text: rd.text, norm: norm, kind: k, num: true, box: j.box, conf: conf}
+			if fits(j.field, t) {
+				cands[j.field] = append(cands[j.field], t)
+			}
 		}
 	}
 	r.choose(cands)
 }
 
-// choose keeps, per field, the candidate with the best confidence, except
-// that kills, deaths and K/D are chosen together so that they agree.
+// choose keeps, per field, the value the readings agree on most (the sum
+// of their confidences), except that kills, deaths and K/D are chosen
+// together so that they agree with each other.
 func (r *reading) choose(cands map[field][]token) {
+	votes := map[field]map[string]float64{}
 	for f, cs := range cands {
-		sort.SliceStable(cs, func(a, b int) bool { return cs[a].conf > cs[b].conf })
+		votes[f] = map[string]float64{}
+		for _, c := range cs {
+			votes[f][c.norm] += c.conf + 1 // +1: a zero-confidence read still votes
+		}
+		// '#' is often read as '4': an id one reading has with a leading
+		// 4 and another without is the one without.
+		if f == fieldID {
+			for _, a := range cs {
+				for _, b := range cs {
+					if a.norm == "4"+b.norm {
+						votes[f][b.norm] += 500
+					}
+				}
+			}
+		}
+		sort.SliceStable(cs, func(a, b int) bool { return votes[f][cs[a].norm] > votes[f][cs[b].norm] })
 		r.values[f] = cs[0]
 		delete(r.unpaired, f)
 	}
-	ks, ds, kds := cands[fieldKills], cands[fieldDeaths], cands[fieldKD]
 	best := -1.0
-	for _, k := range ks {
-		for _, d := range ds {
-			for _, kd := range kds {
+	for _, k := range cands[fieldKills] {
+		for _, d := range cands[fieldDeaths] {
+			for _, kd := range cands[fieldKD] {
 				kn, _ := parseCount(k.norm)
 				dn, _ := parseCount(d.norm)
 				kdv, err := strconv.ParseFloat(kd.norm, 64)
 				if err != nil || !kdMatches(kdv, kn, dn) {
 					continue
 				}
-				if score := k.conf + d.conf + kd.conf; score > best {
+				score := votes[fieldKills][k.norm] + votes[fieldDeaths][d.norm] + votes[fieldKD][kd.norm]
+				if score > best {
 					best = score
 					r.values[fieldKills], r.values[fieldDeaths], r.values[fieldKD] = k, d, kd
 				}
@@ -175,57 +211,84 @@ func (r *reading) clip(area, label image.Rectangle) image.Rectangle {
 
 func pad(r image.Rectangle, n int) image.Rectangle { return r.Inset(-n) }
 
-// readJobs stacks the jobs' boxes from the ink image into one image, reads
-// it a line per box and stores each line's text and confidence.
+// readJobs cuts each job's box out of the ink image (blanking words
+// already read there that belong to something else), trims it to its ink,
+// scales small text up and reads it as one line, in raw-line and in line
+// mode. Tesseract runs two at a time, one per core.
 func (o *ocr) readJobs(ctx context.Context, pg *page, r *reading, jobs []*job, args ...string) {
-	bounds := pg.ink.Bounds()
-	width, height := 0, 0
-	var rows []image.Rectangle
+	const textH, margin = 40, 16
+	psms := []string{"13", "7"}
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
 	for _, j := range jobs {
-		j.box = j.box.Intersect(bounds)
-		gap := max(16, j.box.Dy()/2)
-		rows = append(rows, image.Rect(gap, height+gap, gap+j.box.Dx(), height+gap+j.box.Dy()))
-		width = max(width, j.box.Dx()+2*gap)
-		height += j.box.Dy() + gap
-	}
-	height += 16
-	if width == 0 || height == 0 {
-		return
-	}
-	sheet := image.NewGray(image.Rect(0, 0, width, height))
-	for i := range sheet.Pix {
-		sheet.Pix[i] = 255
-	}
-	for i, j := range jobs {
+		j.box = j.box.Intersect(pg.ink.Bounds())
 		if j.box.Empty() {
 			continue
 		}
-		draw.Draw(sheet, rows[i], pg.ink, j.box.Min, draw.Src)
-		// Blank words already read there that belong to something else.
+		crop := image.NewGray(j.box)
+		draw.Draw(crop, j.box, pg.ink, j.box.Min, draw.Src)
 		for _, t := range r.tokens {
 			if t.used && t.box.Overlaps(j.box) && t.box != j.keep {
-				draw.Draw(sheet, t.box.Sub(j.box.Min).Add(rows[i].Min).Intersect(rows[i]), image.White, image.Point{}, draw.Src)
+				draw.Draw(crop, t.box.Intersect(j.box), image.White, image.Point{}, draw.Src)
 			}
 		}
-	}
-	words, err := tesseract(ctx, o.bin, pgm(sheet), append([]string{"--psm", "6"}, args...)...)
-	if err != nil {
-		return
-	}
-	sort.SliceStable(words, func(a, b int) bool { return words[a].box.Min.X < words[b].box.Min.X })
-	for _, w := range words {
-		cy := (w.box.Min.Y + w.box.Max.Y) / 2
-		for i, row := range rows {
-			if cy >= row.Min.Y && cy < row.Max.Y {
-				j := jobs[i]
-				if j.text == "" {
-					j.conf = w.conf
-				} else {
-					j.text += " "
-					j.conf = min(j.conf, w.conf)
+		ink := inkBounds(crop)
+		if ink.Empty() {
+			continue
+		}
+		scale := max(1, min(4, float64(textH)/float64(max(ink.Dy(), 8))))
+		w, h := max(1, int(float64(ink.Dx())*scale)), max(1, int(float64(ink.Dy())*scale))
+		sheet := image.NewGray(image.Rect(0, 0, w+2*margin, h+2*margin))
+		for i := range sheet.Pix {
+			sheet.Pix[i] = 255
+		}
+		xdraw.BiLinear.Scale(sheet, image.Rect(margin, margin, margin+w, margin+h), crop, ink, draw.Src, nil)
+		// Raw-line mode reads bold slashed zeros the line mode takes for
+		// other digits, and the line mode reads what raw-line mode drops:
+		// both are asked, and choose lets them vote.
+		j.reads = make([]read, len(psms))
+		for i, psm := range psms {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				words, err := tesseract(ctx, o.bin, pgm(sheet), append([]string{"--psm", psm}, args...)...)
+				if err != nil || len(words) == 0 {
+					return
 				}
-				j.text += w.text
-			}
+				sort.SliceStable(words, func(a, b int) bool { return words[a].box.Min.X < words[b].box.Min.X })
+				rd := read{text: words[0].text, conf: words[0].conf, raw: psm == "13"}
+				for _, w := range words[1:] {
+					rd.text += " " + w.text
+					rd.conf = min(rd.conf, w.conf)
+				}
+				j.reads[i] = rd
+			}()
 		}
+	}
+	wg.Wait()
+	if debugJobs != nil {
+		debugJobs(jobs)
 	}
 }
+
+// inkBounds is the box of the pixels darker than mid-grey, padded a little.
+func inkBounds(g *image.Gray) image.Rectangle {
+	b := g.Bounds()
+	box := image.Rectangle{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := g.Pix[(y-b.Min.Y)*g.Stride:]
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if row[x-b.Min.X] < 128 {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	if box.Empty() {
+		return box
+	}
+	return box.Inset(-max(2, box.Dy()/8)).Intersect(b)
+}
+
+var debugJobs func([]*job) // DEBUG

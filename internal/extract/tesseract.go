@@ -18,6 +18,9 @@ type word struct {
 	text string
 	box  image.Rectangle
 	conf float64
+	// second marks words from the second look at missed ink, which may
+	// pair with labels but are never taken for the name.
+	second bool
 }
 
 // tesseract runs the binary on a PGM image and returns the words of its
