@@ -9,6 +9,8 @@ db=${PITLANE_DB:-pitlane}
 psql -X -q "$PITLANE_PG_ADMIN" -tc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 ||
   psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL=${DATABASE_URL:-$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db")}
+# Live events go through Redis, as in production (REDIS_URL= serves without it).
+export REDIS_URL=${REDIS_URL-$PITLANE_REDIS}
 export ADMIN_EMAILS=${ADMIN_EMAILS:-organiser@demo.pitlane.local}
 bin/pitlane migrate
 bin/pitlane seed-demo -if-empty -password pitlane-demo

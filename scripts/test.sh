@@ -35,8 +35,13 @@ step "web unit tests"
 step "browser end-to-end tests"
 db="pitlane_e2e_$$_$(date +%s)"
 psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $db"
-trap 'psql -X -q "$PITLANE_PG_ADMIN" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+prefix="$db:"
+cleanup() {
+  psql -X -q "$PITLANE_PG_ADMIN" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+  redis-cli -u "$PITLANE_REDIS" --scan --pattern "$prefix*" 2>/dev/null | xargs -r redis-cli -u "$PITLANE_REDIS" del >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
 E2E_DATABASE_URL="$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db")" PITLANE_BIN="$PWD/bin/pitlane" \
-  E2E_REDIS_URL="$PITLANE_REDIS" npm --prefix web run --silent e2e
+  E2E_REDIS_URL="$PITLANE_REDIS" E2E_REDIS_PREFIX="$prefix" npm --prefix web run --silent e2e
 
 step "done"

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 // clients of the other, in order, with a seq that rises by exactly one.
 func TestTwoInstancesStayInStep(t *testing.T) {
 	db := pgtest.DB(t)
-	prefix := testkit.UniquePrefix()
+	prefix := testkit.UniquePrefix(t)
 	shared := func(c *config.Config) {
 		c.RedisPrefix = prefix
 		c.JWTSecret = "one-secret-for-every-instance-0123456789"

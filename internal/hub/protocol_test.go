@@ -204,9 +204,10 @@ func TestProtocol(t *testing.T) {
 		_ = c.conn.Write(ctx, websocket.MessageText, []byte("not json"))
 		_ = c.conn.Write(ctx, websocket.MessageText, []byte(`{"type":"dance"}`))
 		_ = c.conn.Write(ctx, websocket.MessageBinary, []byte(`{"type":"ping"}`))
+		_ = c.conn.Write(ctx, websocket.MessageText, []byte(`{"type":"subscribe","topic":"registrations"}`))
 		got := c.sync()
-		if len(got) != 3 {
-			t.Fatalf("got %+v, want 3 errors", got)
+		if len(got) != 4 {
+			t.Fatalf("got %+v, want 4 errors", got)
 		}
 		for _, f := range got {
 			if f.Type != "error" {

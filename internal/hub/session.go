@@ -41,10 +41,16 @@ func (c *client) readLoop() {
 		switch f.Type {
 		case "auth":
 			c.auth(f.Token)
-		case "subscribe":
-			c.subscribe(f.Topics, f.Since)
-		case "unsubscribe":
-			c.unsubscribe(f.Topics)
+		case "subscribe", "unsubscribe":
+			if len(f.Topics) == 0 {
+				c.sendError(f.Type + ` needs "topics": a list of topic names`)
+				continue
+			}
+			if f.Type == "subscribe" {
+				c.subscribe(f.Topics, f.Since)
+			} else {
+				c.unsubscribe(f.Topics)
+			}
 		case "ping":
 			c.send(pongFrame)
 		default:

@@ -5,6 +5,8 @@ package ratelimit
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"log/slog"
 	"strconv"
 	"sync"
@@ -39,8 +41,11 @@ func (c *RedisCounter) Config(limit int, window time.Duration) {
 	c.local.Config(limit, window)
 }
 
+// key names a window's counter by a hash of the limited key, so no e-mail
+// address or IP is written to Redis.
 func (c *RedisCounter) key(key string, win time.Time) string {
-	return c.prefix + key + ":" + strconv.FormatInt(win.Unix(), 10)
+	sum := sha256.Sum256([]byte(key))
+	return c.prefix + hex.EncodeToString(sum[:16]) + ":" + strconv.FormatInt(win.Unix(), 10)
 }
 
 // Increment implements httprate.LimitCounter.

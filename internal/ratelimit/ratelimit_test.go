@@ -1,12 +1,14 @@
 package ratelimit
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"io"
 	"log/slog"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,5 +87,31 @@ func TestScale(t *testing.T) {
 	}
 	if over, _ := exceeded(l, rule, "k"); !over {
 		t.Fatal("7th request allowed at scale 2")
+	}
+}
+
+// What is limited (an e-mail address, an IP) is never written to Redis:
+// counters are named by a hash of it.
+func TestRedisKeysHoldNoAddresses(t *testing.T) {
+	opt, _ := redis.ParseURL(redisURL())
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	rule := newRule(t)
+	prefix := "pitlane-test:rl:" + rule.Name + ":"
+	l := New(rdb, prefix, 1, quiet, rule)
+	exceeded(l, rule, "someone@example.com")
+	exceeded(l, rule, "203.0.113.9")
+	keys, err := rdb.Keys(t.Context(), prefix+"*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Del(context.Background(), keys...)
+	if len(keys) != 2 {
+		t.Fatalf("keys %q, want one counter per limited key", keys)
+	}
+	for _, k := range keys {
+		if strings.Contains(k, "someone") || strings.Contains(k, "example.com") || strings.Contains(k, "203.0.113") {
+			t.Errorf("key %q names what it limits", k)
+		}
 	}
 }

@@ -13,6 +13,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/pitlane/pitlane/internal/app"
 	"github.com/pitlane/pitlane/internal/config"
@@ -54,6 +57,9 @@ func NewServer(t testing.TB, db *postgres.DB, opt Options) *Server {
 	cfg.GoogleClientID = s.Google.ClientID
 	cfg.GoogleCertsURL = s.Google.CertsURL
 	cfg.RedisURL = opt.RedisURL
+	if opt.RedisURL != "" {
+		cfg.RedisPrefix = UniquePrefix(t)
+	}
 	cfg.AdminEmails = opt.Admins
 	cfg.RateLimitScale = opt.RateLimitScale
 	if cfg.RateLimitScale == 0 {
@@ -200,9 +206,25 @@ func RedisURL() string {
 	return "redis://127.0.0.1:6379/0"
 }
 
-// UniquePrefix is a Redis key prefix of one test, so runs never share topics.
-func UniquePrefix() string {
+// UniquePrefix is a Redis key prefix of one test, so runs never share
+// topics; the test's keys are deleted when it ends.
+func UniquePrefix(t testing.TB) string {
 	b := make([]byte, 6)
 	rand.Read(b)
-	return "pitlane-test-" + hex.EncodeToString(b) + ":"
+	prefix := "pitlane-test-" + hex.EncodeToString(b) + ":"
+	t.Cleanup(func() {
+		o, err := redis.ParseURL(RedisURL())
+		if err != nil {
+			return
+		}
+		rdb := redis.NewClient(o)
+		defer rdb.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		iter := rdb.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			rdb.Del(ctx, iter.Val())
+		}
+	})
+	return prefix
 }

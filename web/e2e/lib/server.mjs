@@ -47,6 +47,8 @@ export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extr
       GEMINI_API_KEY: '',
       GOOGLE_CLIENT_ID: '',
       REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+      // a run's own keys and channel: a `make run` on the same Redis sees none of its events
+      REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `pitlane-e2e-${process.pid}:`,
       RATE_LIMIT_SCALE: '50',
       ...extraEnv,
     },
