@@ -90,8 +90,15 @@ func (c *client) offer(s *sub, ev event) (queued, start bool) {
 }
 
 // deliverLocked queues ev unless the subscription already had it; a seq
-// that skips ahead means events were lost, which the client must learn.
+// that skips ahead means events were lost, which the client must learn. A
+// seq of 1 after later ones means the topic expired and started over: the
+// client resyncs and takes it from there.
 func (c *client) deliverLocked(s *sub, ev event) bool {
+	if ev.seq == 1 && s.last > 1 {
+		c.resyncLocked(s)
+		s.last = 1
+		return c.enqueueLocked(ev.frame)
+	}
 	if s.last >= 0 && ev.seq <= s.last {
 		return false
 	}

@@ -52,7 +52,7 @@ func New(opts Options) (*Hub, error) {
 		stop:    make(chan struct{}),
 	}
 	if opts.RedisURL == "" {
-		h.store = newMemStore(opts.History, h.dispatch)
+		h.store = newMemStore(opts.History, opts.UserTopicTTL, h.dispatch)
 	} else {
 		rs, err := newRedisStore(h)
 		if err != nil {

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"sync"
+	"time"
 )
 
 // store assigns seqs, keeps the bounded history and fans events out to
@@ -21,29 +22,45 @@ type store interface {
 type memStore struct {
 	dispatch func(topic string, ev event)
 	size     int
+	ttl      time.Duration // of idle user topics
+	now      func() time.Time
 
-	mu     sync.Mutex
-	topics map[string]*memTopic
+	mu        sync.Mutex
+	topics    map[string]*memTopic
+	lastSweep time.Time
 }
 
 type memTopic struct {
 	mu   sync.Mutex
 	seq  int64
 	ring []event // ring[(seq-1) % size] holds seq, for the last len(ring) seqs
+	used time.Time // last publish or read; guarded by memStore.mu
 }
 
-func newMemStore(size int, dispatch func(string, event)) *memStore {
-	return &memStore{dispatch: dispatch, size: size, topics: make(map[string]*memTopic)}
+func newMemStore(size int, ttl time.Duration, dispatch func(string, event)) *memStore {
+	return &memStore{dispatch: dispatch, size: size, ttl: ttl, now: time.Now, topics: make(map[string]*memTopic)}
 }
 
+// topic returns the named topic, created when new, and forgets the user
+// topics idle for longer than the ttl (looking at most twice per ttl).
 func (s *memStore) topic(name string) *memTopic {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := s.now()
+	if now.Sub(s.lastSweep) >= s.ttl/2 {
+		s.lastSweep = now
+		for n, t := range s.topics {
+			if isUserTopic(n) && now.Sub(t.used) > s.ttl {
+				delete(s.topics, n)
+			}
+		}
+	}
 	t := s.topics[name]
 	if t == nil {
 		t = &memTopic{}
 		s.topics[name] = t
 	}
+	t.used = now
 	return t
 }
 

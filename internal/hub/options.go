@@ -23,6 +23,10 @@ type Options struct {
 	OriginPatterns []string
 	// History is how many events per topic stay replayable. Default 1000.
 	History int
+	// UserTopicTTL is how long a user's own topic keeps its seq and history
+	// after its last event; then it is forgotten (its memory freed) and
+	// starts over at seq 1, its subscribers getting a resync. Default 24h.
+	UserTopicTTL time.Duration
 	// QueueLen and QueueBytes bound what may wait to be written to one
 	// connection; a client past either is closed with 1013.
 	// Defaults 1024 frames and 1 MiB.
@@ -53,6 +57,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.History <= 0 {
 		o.History = 1000
+	}
+	if o.UserTopicTTL <= 0 {
+		o.UserTopicTTL = 24 * time.Hour
 	}
 	if o.QueueLen <= 0 {
 		o.QueueLen = 1024

@@ -6,6 +6,7 @@ package hub
 import (
 	"context"
 	"strconv"
+	"strings"
 )
 
 // Publisher is what domain code calls after a commit to tell every open client.
@@ -41,3 +42,7 @@ const (
 
 // UserTopic is the internal topic of one user's own events ("user" to the client).
 func UserTopic(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }
+
+// isUserTopic tells a user's own topic, which expires when idle, from the
+// shared ones, which never do.
+func isUserTopic(topic string) bool { return strings.HasPrefix(topic, "user:") }

@@ -38,6 +38,7 @@ local s = string.format('%d', seq)
 local frame = ARGV[2] .. s .. ARGV[3]
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], s .. '-0', 'f', frame)
 redis.call('PUBLISH', ARGV[4], ARGV[5] .. '\n' .. s .. '\n' .. frame)
+if tonumber(ARGV[6]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[6]) end
 return seq
 `)
 
@@ -141,8 +142,12 @@ func (s *redisStore) close() {
 }
 
 func (s *redisStore) publish(ctx context.Context, topic string, prefix, suffix []byte) (int64, error) {
+	var ttl int64 // ms; 0: the topic's stream never expires
+	if isUserTopic(topic) {
+		ttl = s.h.opts.UserTopicTTL.Milliseconds()
+	}
 	seq, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic)},
-		s.h.opts.History, prefix, suffix, s.channel, topic).Int64()
+		s.h.opts.History, prefix, suffix, s.channel, topic, ttl).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("hub: publish to %s: %w", topic, err)
 	}
