@@ -33,7 +33,7 @@ type memStore struct {
 type memTopic struct {
 	mu   sync.Mutex
 	seq  int64
-	ring []event // ring[(seq-1) % size] holds seq, for the last len(ring) seqs
+	ring []event   // ring[(seq-1) % size] holds seq, for the last len(ring) seqs
 	used time.Time // last publish or read; guarded by memStore.mu
 }
 
