@@ -1,5 +1,6 @@
 import { CrownIcon, MedalIcon, TrophyIcon } from '@/components/ui/icons'
 import { Avatar } from '@/components/ui/avatar'
+import { compactCount } from '@/lib/format'
 import { formatKd, killsDeaths } from '../lib/registrations-reducer'
 import type { Player } from '../types'
 
@@ -61,7 +62,7 @@ export function PlayerCard({
             <small>K/D</small>
           </span>
           <span>
-            <b>{player.games_played ?? 0}</b>
+            <b title={String(player.games_played ?? 0)}>{compactCount(player.games_played ?? 0)}</b>
             <small>Games</small>
           </span>
           <span>
@@ -69,11 +70,11 @@ export function PlayerCard({
             <small>Level</small>
           </span>
           <span>
-            <b>{kills}</b>
+            <b title={String(kills)}>{compactCount(kills)}</b>
             <small>Kills</small>
           </span>
           <span>
-            <b>{deaths}</b>
+            <b title={String(deaths)}>{compactCount(deaths)}</b>
             <small>Deaths</small>
           </span>
         </span>
