@@ -65,6 +65,9 @@ type Store interface {
 	// IssueOTP stores mac as the user's only live code unless one was sent
 	// within cooldown; then it returns how long to wait.
 	IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (wait time.Duration, err error)
+	// WithdrawOTP deletes the code mac if it is still the user's live one:
+	// a code whose e-mail could not be sent must not hold the cooldown.
+	WithdrawOTP(ctx context.Context, userID int64, mac []byte) error
 	// ConsumeOTP checks a code for email inside one transaction: match is
 	// called with the user id and stored mac. A match verifies the e-mail and
 	// deletes the code; a miss counts an attempt.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -72,7 +73,8 @@ func (s *Service) sendOTP(ctx context.Context, u User) error {
 	if err != nil {
 		return err
 	}
-	wait, err := s.Store.IssueOTP(ctx, u.ID, auth.OTPMac(s.OTPSecret, u.ID, code), OTPTTL, OTPCooldown)
+	mac := auth.OTPMac(s.OTPSecret, u.ID, code)
+	wait, err := s.Store.IssueOTP(ctx, u.ID, mac, OTPTTL, OTPCooldown)
 	if err != nil {
 		return err
 	}
@@ -88,6 +90,13 @@ func (s *Service) sendOTP(ctx context.Context, u User) error {
 	})
 	if err != nil {
 		s.Log.Error("sending verification e-mail failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+		// No mail, no cooldown: the player may try again at once, and a
+		// retry once the mail server is back sends a code.
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if werr := s.Store.WithdrawOTP(wctx, u.ID, mac); werr != nil {
+			s.Log.Error("withdrawing an unsent code failed", slog.Int64("user_id", u.ID), slog.Any("err", werr))
+		}
 		return errs.E(errs.Upstream, "We could not send the verification e-mail. Please try again shortly.")
 	}
 	return nil

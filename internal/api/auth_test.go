@@ -430,3 +430,31 @@ func TestRateLimits(t *testing.T) {
 		t.Fatalf("other e-mail: %d", r.Status)
 	}
 }
+
+// A mail server in trouble fails the sign-up with a clear 502 and keeps no
+// cooldown: once it is back, signing up again sends a code at once, and the
+// code verifies.
+func TestSignupRecoversWhenMailServerReturns(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("mailfail")
+	body := signupBody(email, "hunter22pw", "hunter22pw", "racer")
+
+	s.Mail.Refuse(true)
+	r := s.Do(t, "POST", "/api/auth/signup", "", body)
+	if r.Status != 502 || r.Message() != "We could not send the verification e-mail. Please try again shortly." {
+		t.Fatalf("signup with the mail server refusing: %d %q", r.Status, r.Message())
+	}
+	r = s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": email})
+	if r.Status != 502 {
+		t.Fatalf("resend with the mail server refusing: %d %q, want 502", r.Status, r.Message())
+	}
+
+	s.Mail.Refuse(false)
+	if r := s.Do(t, "POST", "/api/auth/signup", "", body); r.Status != 201 {
+		t.Fatalf("signup once the mail server is back: %d %q", r.Status, r.Message())
+	}
+	code := s.Mail.OTP(t, email, 1)
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": code}); r.Status != 200 {
+		t.Fatalf("verify: %d %q", r.Status, r.Message())
+	}
+}

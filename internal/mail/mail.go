@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -69,19 +70,32 @@ type SMTPSender struct {
 func (s *SMTPSender) Send(ctx context.Context, m Message) error {
 	msg := gomail.NewMsg()
 	if err := msg.From(s.from); err != nil {
-		return fmt.Errorf("mail from: %w", err)
+		return redacted{fmt.Errorf("mail from: %w", err)}
 	}
 	if err := msg.To(m.To); err != nil {
-		return fmt.Errorf("mail to: %w", err)
+		return redacted{fmt.Errorf("mail to: %w", err)}
 	}
 	msg.Subject(m.Subject)
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	c, err := gomail.NewClient(s.host, s.opts...)
 	if err != nil {
-		return err
+		return redacted{err}
 	}
-	return c.DialAndSendWithContext(ctx, msg)
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		return redacted{err}
+	}
+	return nil
 }
+
+// redacted is an error whose text names no e-mail address: go-mail's send
+// errors list the affected recipients, servers echo them in their replies,
+// and these errors are logged.
+type redacted struct{ err error }
+
+var addressRe = regexp.MustCompile(`[^\s<>"',;:()\[\]]+@[^\s<>"',;:()\[\]]+`)
+
+func (r redacted) Error() string { return addressRe.ReplaceAllString(r.err.Error(), "<address>") }
+func (r redacted) Unwrap() error { return r.err }
 
 // LogSender writes each mail as one JSON log line. Development only: the
 // line holds the OTP, which is the point of it.

@@ -71,6 +71,12 @@ func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, c
 	return 0, unavailable(err)
 }
 
+// WithdrawOTP implements accounts.Store.
+func (s Accounts) WithdrawOTP(ctx context.Context, userID int64, mac []byte) error {
+	_, err := s.DB.Pool.Exec(ctx, `DELETE FROM email_otps WHERE user_id = $1 AND code_mac = $2`, userID, mac)
+	return unavailable(err)
+}
+
 // ConsumeOTP implements accounts.Store: the row is locked, so parallel
 // guesses count one by one.
 func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(int64, []byte) bool) error {

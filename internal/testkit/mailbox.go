@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,11 +27,16 @@ type Mail struct {
 // Mailbox is an in-process SMTP server (emersion/go-smtp) that keeps every
 // mail, so tests read the OTP the server really sent.
 type Mailbox struct {
-	Addr string
-	mu   sync.Mutex
-	got  []Mail
-	cond *sync.Cond
+	Addr   string
+	mu     sync.Mutex
+	got    []Mail
+	cond   *sync.Cond
+	refuse atomic.Bool
 }
+
+// Refuse makes the server answer every mail with a temporary failure (451),
+// as a mail server in trouble does, until called with false.
+func (mb *Mailbox) Refuse(on bool) { mb.refuse.Store(on) }
 
 // NewMailbox starts a mailbox on a free loopback port, closed with the test.
 func NewMailbox(t testing.TB) *Mailbox {
@@ -113,6 +119,9 @@ func (s *session) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	if s.mb.refuse.Load() {
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "<" + to + "> mailbox busy, try again later"}
+	}
 	s.mail.To = append(s.mail.To, to)
 	return nil
 }
@@ -124,6 +133,7 @@ func (s *session) Data(r io.Reader) error {
 	if len(s.mail.To) == 0 {
 		return errors.New("no recipients")
 	}
+
 	s.mail.Data = decodeQP(string(b))
 	s.mb.mu.Lock()
 	s.mb.got = append(s.mb.got, s.mail)
