@@ -63,6 +63,13 @@ func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (
 	return p, nil
 }
 
+// last is the newest page built for the tournament, if any.
+func (c *rosterCache) last(name string) *cachedPage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries[name]
+}
+
 // serve writes the page, answering 304 to a matching If-None-Match and the
 // gzipped bytes to clients that accept them.
 func (p *cachedPage) serve(w http.ResponseWriter, r *http.Request) {

@@ -33,6 +33,12 @@ var statusOf = map[string]int{
 // internal errors are logged, and their details never leave the server.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	kind := errs.KindOf(err)
+	if kind == errs.Internal && errs.Transient(err) {
+		// A dependency that went away, by a path that did not say so.
+		slog.WarnContext(r.Context(), "dependency unavailable", slog.String("path", r.URL.Path), slog.Any("err", err))
+		err = errs.E(errs.Unavailable, "The service is temporarily unavailable. Please try again shortly.")
+		kind = errs.Unavailable
+	}
 	status, ok := statusOf[kind]
 	if !ok {
 		status = http.StatusInternalServerError

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
@@ -69,13 +70,23 @@ func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
 // tournament's roster version, so it is rebuilt only after a change and is
 // right on every instance.
 func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Tournaments.Find(r.Context(), r.URL.Query().Get("tournamentName"))
-	if err != nil {
-		writeError(w, r, err)
-		return
+	name := r.URL.Query().Get("tournamentName")
+	t, err := s.Tournaments.Find(r.Context(), name)
+	var page *cachedPage
+	if err == nil {
+		page, err = s.rosters.page(t, func() (any, error) { return s.Tournaments.Registrations(r.Context(), t) })
 	}
-	page, err := s.rosters.page(t, func() (any, error) { return s.Tournaments.Registrations(r.Context(), t) })
 	if err != nil {
+		// With the database down, the last list this instance built is
+		// still worth showing: its seq lets clients catch up live.
+		if name == "" {
+			name = s.Config.DefaultTournament
+		}
+		if stale := s.rosters.last(name); stale != nil && errs.KindOf(err) == errs.Unavailable {
+			w.Header().Set("Pitlane-Stale", "true")
+			stale.serve(w, r)
+			return
+		}
 		writeError(w, r, err)
 		return
 	}

@@ -5,6 +5,8 @@ package errs
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 )
 
 // Error kinds. Each maps to exactly one HTTP status in internal/api.
@@ -59,4 +61,13 @@ func MessageOf(err error) string {
 		return e.Message
 	}
 	return "Internal error."
+}
+
+// Transient tells a connection that failed or was lost (refused, reset,
+// closed mid-answer, timed out on the network) from a failure of the work
+// itself: the first is a dependency being down, worth a 503 and a retry.
+func Transient(err error) bool {
+	var netErr net.Error
+	return err != nil && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, net.ErrClosed) || errors.As(err, &netErr))
 }

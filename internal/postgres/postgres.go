@@ -133,7 +133,13 @@ func unavailable(err error) error {
 	return err
 }
 
+// isConnErr tells a lost or refused connection (the server went away
+// mid-query: EOF; could not dial: a net error) from a query's own failure.
 func isConnErr(err error) bool {
+	var connectErr *pgconn.ConnectError
+	if errs.Transient(err) || errors.As(err, &connectErr) || pgconn.Timeout(err) {
+		return true
+	}
 	s := err.Error()
 	return strings.Contains(s, "connect") || strings.Contains(s, "connection") || strings.Contains(s, "closed pool")
 }
