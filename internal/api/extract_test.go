@@ -112,3 +112,22 @@ func TestExtractSavesAndReportsProgress(t *testing.T) {
 		t.Fatalf("profile %v", p)
 	}
 }
+
+// A server with no screenshot reader (no GEMINI_API_KEY, no tesseract on
+// PATH) still starts and serves everything else; uploads answer 503.
+func TestNoReaderKeepsTheSiteUp(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	s := newServer(t, testkit.Options{})
+	scr, err := screens.GenerateLayout(11, screens.Layouts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := screens.Encode(scr)
+	r := upload(t, s, "", "stats.png", data)
+	if r.Status != 503 || r.Message() != "Reading stats from screenshots is unavailable right now. Please try again later." {
+		t.Fatalf("upload with no reader: %d %q", r.Status, r.Message())
+	}
+	if r := s.Do(t, "GET", "/api/tournament/registrations", "", nil); r.Status != 200 {
+		t.Fatalf("registrations: %d", r.Status)
+	}
+}

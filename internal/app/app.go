@@ -109,10 +109,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	ex, err := extract.New(extract.Options{
 		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,
-		BaseURL: cfg.GeminiBaseURL,
+		BaseURL: cfg.GeminiBaseURL, OfflineFallback: true,
 	})
 	if err != nil {
-		return nil, err
+		// Screenshot reading is one feature: without it the site still runs.
+		log.Error("reading stats from screenshots is unavailable", slog.Any("err", err))
+		ex = extract.Unavailable()
 	}
 	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log}
 	a.Server = srv

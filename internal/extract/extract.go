@@ -22,6 +22,7 @@ const (
 	MsgTooLarge     = "Image is larger than 8 MB"
 	MsgTooManyPixel = "Image is larger than 4096x4096 pixels"
 	MsgCorrupt      = "Image is damaged or incomplete"
+	MsgUnavailable  = "Reading stats from screenshots is unavailable right now. Please try again later."
 )
 
 // Progress stages an Extractor reports, in order. The caller adds
@@ -66,6 +67,10 @@ type Options struct {
 	// TesseractPath is the tesseract binary (default "tesseract" on PATH).
 	TesseractPath string
 	HTTPClient    *http.Client
+	// OfflineFallback, with GeminiAPIKey, reads with the offline reader
+	// when Gemini fails (an outage, a spent quota, a time-out), as long as
+	// tesseract is installed: a Gemini fault costs accuracy, not the feature.
+	OfflineFallback bool
 }
 
 // Default Gemini models, used when Options leave them empty.
@@ -78,10 +83,47 @@ const (
 // offline OCR extractor. The OCR extractor fails here, not on first use,
 // when tesseract cannot be found.
 func New(opts Options) (Extractor, error) {
-	if opts.GeminiAPIKey != "" {
-		return newGemini(opts)
+	if opts.GeminiAPIKey == "" {
+		return newOCR(opts)
 	}
-	return newOCR(opts)
+	g, err := newGemini(opts)
+	if err != nil || !opts.OfflineFallback {
+		return g, err
+	}
+	o, err := newOCR(Options{TesseractPath: opts.TesseractPath})
+	if err != nil {
+		return g, nil // no tesseract: Gemini alone
+	}
+	return fallback{primary: g, offline: o}, nil
+}
+
+// fallback reads with primary and, when primary's service fails (a 502
+// kind of error), with the offline reader. If that fails too, the answer is
+// primary's error: "no stats found" from a weaker reader would mislead.
+type fallback struct {
+	primary, offline Extractor
+}
+
+func (f fallback) Extract(ctx context.Context, img Image, progress func(string)) (Stats, error) {
+	s, err := f.primary.Extract(ctx, img, progress)
+	if err == nil || errs.KindOf(err) != errs.Upstream || ctx.Err() != nil {
+		return s, err
+	}
+	if s2, err2 := f.offline.Extract(ctx, img, progress); err2 == nil {
+		return s2, nil
+	}
+	return s, err
+}
+
+// Unavailable is the extractor of a server that has no reader (no
+// GEMINI_API_KEY and no tesseract): uploads answer 503, the rest of the
+// site works.
+func Unavailable() Extractor { return unavailable{} }
+
+type unavailable struct{}
+
+func (unavailable) Extract(context.Context, Image, func(string)) (Stats, error) {
+	return Stats{}, errs.E(errs.Unavailable, MsgUnavailable)
 }
 
 // Image is an upload that passed Check: its bytes, sniffed MIME type and
