@@ -46,7 +46,15 @@ export function installUnauthorizedHandler(qc: QueryClient) {
 }
 
 export function useUser() {
-  return useQuery({ queryKey: userQueryKey, queryFn: getProfile, staleTime: 60_000, retry: false })
+  // A 401 signs out (getProfile drops the token); a network error or a 5xx keeps the token and
+  // is retried with backoff, so a server blip does not sign every player out.
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: getProfile,
+    staleTime: 60_000,
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 4,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
+  })
 }
 
 /** Keeps other tabs in step: a login or logout elsewhere refetches the profile here. */

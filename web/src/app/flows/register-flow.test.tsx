@@ -17,7 +17,10 @@ const extracted = {
   cart_image: null,
 }
 
-function setup(user: User | null, opts: { pending?: PendingRegistration; view?: 'stats' | 'registered' } = {}) {
+function setup(
+  user: User | null,
+  opts: { pending?: PendingRegistration; view?: 'stats' | 'registered'; registerIntent?: boolean } = {},
+) {
   const requireAuth = vi.fn()
   const close = vi.fn()
   const setPending = vi.fn()
@@ -25,6 +28,7 @@ function setup(user: User | null, opts: { pending?: PendingRegistration; view?: 
     <RegisterFlow
       user={user}
       view={opts.view ?? 'stats'}
+      registerIntent={opts.registerIntent}
       requireAuth={requireAuth}
       close={close}
       pending={opts.pending ?? null}
@@ -92,6 +96,22 @@ describe('stats upload view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
     expect(await screen.findByText(MSG.extractFailed)).toBeInTheDocument()
     expect(screen.getByText('Error processing image. Please try again with a clearer screenshot.')).toBeInTheDocument()
+  })
+
+  it('a refused upload (rate limit, wrong type) shows the server message without the clearer-screenshot alert', async () => {
+    mockApi({ 'POST /stats/extract': { status: 429, body: { message: 'Too many uploads. Please wait a minute.' } } })
+    setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    expect(await screen.findByText('Too many uploads. Please wait a minute.')).toBeInTheDocument()
+    expect(screen.queryByText('Error processing image. Please try again with a clearer screenshot.')).not.toBeInTheDocument()
+  })
+
+  it("REGISTER with no stats yet says why the upload comes first", async () => {
+    mockApi({ 'GET /stats/get': { body: { stats: null } } })
+    setup(makeUser({ sk_stats_uploaded: false }), { registerIntent: true })
+    expect(await screen.findByText(MSG.needStats)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'UPLOAD STATS' })).toBeInTheDocument()
   })
 
   it("an empty answer says 'No data extracted from image'", async () => {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
-import { errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { userQueryKey, type User } from '@/lib/auth'
 import { useLiveTopic } from '@/lib/live'
 import { extractStats, getSavedStats, saveStats, savedStatsKey, useSavedStats } from '@/features/stats/api/stats'
@@ -36,6 +36,7 @@ type Props = {
   user: User | null
   view: 'stats' | 'registered'
   autoRegister?: boolean
+  registerIntent?: boolean
   requireAuth: () => void
   close: () => void
   pending: PendingRegistration
@@ -44,7 +45,7 @@ type Props = {
 
 type Phase = 'auto' | 'pick' | 'card'
 
-export function RegisterFlow({ user, view, autoRegister = false, requireAuth, close, pending, setPending }: Props) {
+export function RegisterFlow({ user, view, autoRegister = false, registerIntent = false, requireAuth, close, pending, setPending }: Props) {
   const tournament = useTournamentName()
   const qc = useQueryClient()
   const navigate = useNavigate()
@@ -183,7 +184,10 @@ export function RegisterFlow({ user, view, autoRegister = false, requireAuth, cl
       setPhase('card')
     } catch (err) {
       setError(errorMessage(err, MSG.extractFailed))
-      setAlertText(MSG.extractAlert)
+      // A clearer screenshot helps when the image could not be read, not when the upload
+      // was refused (type, size, rate limit) or the service is down.
+      const unreadable = !(err instanceof ApiError) || err.status === 422 || err.status === 502
+      setAlertText(unreadable ? MSG.extractAlert : '')
     } finally {
       setUploading(false)
     }
@@ -294,6 +298,9 @@ export function RegisterFlow({ user, view, autoRegister = false, requireAuth, cl
         Upload the screenshot of your Smash Karts stats screen: we read your level, kills, deaths, games and K/D.
       </p>
       {messages}
+      {registerIntent && user && !shownCard && !registered && !error && !info && !uploading ? (
+        <Message kind="info">{MSG.needStats}</Message>
+      ) : null}
       <StatsPicker file={file} onFile={setFile} onUpload={upload} busy={uploading} />
       {uploading ? <UploadProgress stage={stage} live={!!user} /> : null}
       {shownCard && !uploading ? (

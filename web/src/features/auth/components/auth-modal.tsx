@@ -20,6 +20,8 @@ export type StatsSlotContext = {
   view: 'stats' | 'registered'
   /** Signed in from register mode: register at once if the player's stats exist (seed §4). */
   autoRegister: boolean
+  /** The modal was opened to register (REGISTER buttons): a player without stats is told why the upload comes first. */
+  registerIntent: boolean
   /** Ask the visitor to sign in (or sign up) first; the modal comes back to the stats view. */
   requireAuth: () => void
   close: () => void
@@ -163,6 +165,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
         user,
         view,
         autoRegister,
+        registerIntent: flowMode === 'register' || flowMode === 'signup',
         requireAuth: () => {
           setFlowMode('register')
           setNotice({ kind: 'info', text: 'Sign in or create an account to save your stats and register.' })

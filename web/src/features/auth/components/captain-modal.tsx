@@ -29,7 +29,7 @@ export function CaptainModal({ open, onClose }: { open: boolean; onClose: () => 
           <p className="msg msg-success" role="status">
             Signed in as {signedInCaptain.role === 'admin' ? 'admin' : 'captain'} {signedInCaptain.name || signedInCaptain.email}.
           </p>
-          <p className="muted">Your team, its roster and the auction room are on the Teams tab.</p>
+          <p className="muted">Your team and its roster are on the Teams tab.</p>
           <button type="button" className="btn btn-primary" onClick={close}>
             Continue
           </button>

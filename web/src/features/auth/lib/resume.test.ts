@@ -50,6 +50,8 @@ describe('resume cases (seed §4)', () => {
   it('after Google sign-in: Discord step first, then stats', () => {
     expect(viewAfterSignIn('login', discordMissing, true, false)).toBe('discord')
     expect(viewAfterSignIn('register', statsMissing, true, false)).toBe('stats')
+    expect(viewAfterSignIn('login', statsMissing, true, false)).toBe('stats')
+    expect(viewAfterSignIn('login', done, true, false)).toBeNull()
     expect(viewAfterSignIn('login', statsMissing, false, false)).toBeNull()
     expect(viewAfterSignIn('login', statsMissing, false, true)).toBe('stats')
   })

@@ -57,9 +57,10 @@ export function resolveView(mode: AuthMode, user: User | null): AuthView {
 export function viewAfterSignIn(mode: AuthMode, user: User, viaGoogle: boolean, pendingRegister: boolean): AuthView | null {
   if (pendingRegister) return resolveView('register', user)
   if (viaGoogle) {
-    // Google sign-in: Discord step, then stats upload (seed §4).
+    // Google sign-in: Discord step, then stats upload (seed §4), even from a plain login.
     if (!user.discord_verified) return 'discord'
-    return mode === 'login' ? null : resolveView('register', user)
+    if (mode === 'login') return user.sk_stats_uploaded ? null : 'stats'
+    return resolveView('register', user)
   }
   if (mode === 'login') return null
   return resolveView(mode === 'statsUpload' ? 'statsUpload' : 'register', user)

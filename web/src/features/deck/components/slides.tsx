@@ -111,7 +111,7 @@ export const SLIDES: Slide[] = [
             <li>POST /api/auth/signup · verify-otp · login · google-login</li>
             <li>POST /api/stats/extract · save — GET /api/stats/get</li>
             <li>POST /api/tournament/register · unregister</li>
-            <li>GET /api/tournament/registrations · teams · info</li>
+            <li>GET /api/tournament/registrations (alias participants) · teams · info</li>
             <li>GET|POST /api/deck · POST /api/newsletter</li>
           </ul>
           <p className="muted">Errors are always {'{"message": "..."}'} with a fitting status.</p>

@@ -6,7 +6,6 @@ export function AlreadyRegistered({ onTournament, onUploadNew }: { onTournament:
         ✓
       </div>
       <h3>You are already registered!</h3>
-      <p className="muted">You are already registered for the tournament!</p>
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onTournament} data-autofocus>
           Go to Tournament Page
