@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/stats"
 )
 
@@ -45,5 +46,8 @@ func (s *Server) profileOf(r *http.Request, u accounts.User) (Profile, error) {
 		p.StatsData, p.SKStatsUploaded, p.SKStatsVerified = st, true, st.Verified
 	}
 	p.TournamentRegistered, err = s.Tournaments.IsRegistered(r.Context(), u.ID, "")
+	if errs.KindOf(err) == errs.NotFound {
+		err = nil // no such tournament (yet): not registered, and signing in still works
+	}
 	return p, err
 }

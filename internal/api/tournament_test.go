@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -310,4 +311,23 @@ func TestTeams(t *testing.T) {
 func tinyPNG() []byte {
 	b, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
 	return b
+}
+
+// DEFAULT_TOURNAMENT may name a tournament the migrations did not create:
+// the server creates it, open for registration, and signing in works.
+func TestDefaultTournamentIsCreated(t *testing.T) {
+	name := "PPL-" + strings.ToUpper(testkit.UniqueEmail("t")[2:10])
+	s := newServer(t, testkit.Options{Configure: func(c *config.Config) { c.DefaultTournament = name }})
+	token := s.SignUp(t, testkit.UniqueEmail("newseason"), "new_season")
+	if r := s.Do(t, "GET", "/api/auth/profile", token, nil); r.Status != 200 {
+		t.Fatalf("profile: %d %q", r.Status, r.Message())
+	}
+	s.SaveStats(t, token)
+	if r := s.Do(t, "POST", "/api/tournament/register", token, map[string]string{}); r.Status != 200 {
+		t.Fatalf("register for the default tournament: %d %q", r.Status, r.Message())
+	}
+	r := s.Do(t, "GET", "/api/tournament/registrations", "", nil)
+	if r.Status != 200 || r.JSON["tournament"] != name || r.JSON["count"] != float64(1) {
+		t.Fatalf("registrations: %d %v", r.Status, r.JSON)
+	}
 }

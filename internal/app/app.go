@@ -89,6 +89,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	a.Hub = h
 
+	if err := (postgres.Tournaments{DB: db}).EnsureTournament(ctx, cfg.DefaultTournament); err != nil {
+		log.Error("creating the default tournament", slog.String("tournament", cfg.DefaultTournament), slog.Any("err", err))
+	}
 	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Pub: h, Default: cfg.DefaultTournament, Log: log}
 	images := postgres.Images{DB: db}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Changed: tour.PlayerChanged, Log: log}

@@ -15,6 +15,13 @@ type Tournaments struct{ DB *DB }
 
 var _ tournament.Store = Tournaments{}
 
+// EnsureTournament creates the named tournament, open for registration,
+// unless it exists: DEFAULT_TOURNAMENT may name one the migrations did not.
+func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
+	_, err := s.DB.Pool.Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name)
+	return unavailable(err)
+}
+
 // FindTournament implements tournament.Store.
 func (s Tournaments) FindTournament(ctx context.Context, name string) (tournament.Tournament, error) {
 	var t tournament.Tournament
