@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"crypto/hmac"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -147,6 +148,10 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
 	}
 	id, err := s.Google.Verify(ctx, credential)
+	if errors.Is(err, auth.ErrGoogleUnavailable) {
+		s.Log.Warn("google sign-in: key set unreachable", slog.Any("err", err))
+		return Session{}, errs.E(errs.Upstream, "Google sign-in is unavailable right now. Please try again shortly.")
+	}
 	if err != nil {
 		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
 	}

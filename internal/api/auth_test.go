@@ -364,6 +364,23 @@ func TestGoogleLogin(t *testing.T) {
 	})
 }
 
+// Google's key set out of reach is Google's outage, not a bad token: 502,
+// and sign-in works again once it is back.
+func TestGoogleLoginDuringGoogleOutage(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("googledown")
+	credential := s.Google.Sign(t, s.Google.Claims("sub-"+email, email))
+	s.Google.Down(true)
+	r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": credential})
+	if r.Status != 502 || r.Message() != "Google sign-in is unavailable right now. Please try again shortly." {
+		t.Fatalf("during the outage: %d %q", r.Status, r.Message())
+	}
+	s.Google.Down(false)
+	if r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": credential}); r.Status != 200 {
+		t.Fatalf("after the outage: %d %q", r.Status, r.Message())
+	}
+}
+
 // The four resume cases of seed section 4, as profile shows them.
 func TestProfileResumeCases(t *testing.T) {
 	s := newServer(t, testkit.Options{})

@@ -3,7 +3,9 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 )
@@ -41,10 +43,19 @@ func NewGoogleVerifier(ctx context.Context, clientID, certsURL string, client *h
 // ErrGoogleToken is any ID token that does not prove a verified Google account.
 var ErrGoogleToken = errors.New("google token not verified")
 
+// ErrGoogleUnavailable is Google's key set out of reach: the token may be
+// fine, it cannot be checked now.
+var ErrGoogleUnavailable = errors.New("google key set unavailable")
+
 // Verify returns the identity in rawToken or ErrGoogleToken.
 func (g *GoogleVerifier) Verify(ctx context.Context, rawToken string) (GoogleIdentity, error) {
 	tok, err := g.verifier.Verify(ctx, rawToken)
 	if err != nil {
+		// go-oidc keeps only the text of a key-set failure ("fetching keys
+		// oidc: get keys failed: 503 ...").
+		if strings.Contains(err.Error(), "fetching keys") {
+			return GoogleIdentity{}, fmt.Errorf("%w: %v", ErrGoogleUnavailable, err)
+		}
 		return GoogleIdentity{}, ErrGoogleToken
 	}
 	if tok.Issuer != "https://accounts.google.com" && tok.Issuer != "accounts.google.com" {

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,7 +21,12 @@ type Google struct {
 	ClientID string
 	CertsURL string
 	key      *rsa.PrivateKey
+	down     atomic.Bool
 }
+
+// Down makes the key set answer 503, as during an outage at Google, until
+// called with false.
+func (g *Google) Down(on bool) { g.down.Store(on) }
 
 // NewGoogle serves a key set on loopback for the test's life.
 func NewGoogle(t testing.TB) *Google {
@@ -31,6 +37,10 @@ func NewGoogle(t testing.TB) *Google {
 	}
 	g := &Google{ClientID: "pitlane-test.apps.googleusercontent.com", key: key}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if g.down.Load() {
+			http.Error(w, "backend unavailable", http.StatusServiceUnavailable)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
 			"kty": "RSA", "alg": "RS256", "use": "sig", "kid": "test-key",
