@@ -231,7 +231,8 @@ func (s *Service) session(u User) (Session, error) {
 	return Session{Token: tok, User: s.withRole(u)}, nil
 }
 
-// withRole gives the admin role to the verified e-mails of ADMIN_EMAILS.
+// withRole gives the admin role to the verified e-mails of ADMIN_EMAILS, and
+// to no one else: taking an address off the list takes the role away.
 func (s *Service) withRole(u User) User {
 	if u.EmailVerified && s.Admins[u.Email] {
 		u.Role = RoleAdmin

@@ -475,3 +475,37 @@ func TestSignupRecoversWhenMailServerReturns(t *testing.T) {
 		t.Fatalf("verify: %d %q", r.Status, r.Message())
 	}
 }
+
+// Roles as product.md §7 defines them: admin is ADMIN_EMAILS and nothing
+// else (a stale "admin" in the database gives nothing), captain is whoever
+// captains a team.
+func TestRolesComeFromAdminEmailsAndTeams(t *testing.T) {
+	admin, stale, captain := testkit.UniqueEmail("admin"), testkit.UniqueEmail("stale"), testkit.UniqueEmail("captain")
+	s := newServer(t, testkit.Options{Admins: []string{admin}})
+	role := func(token string) any {
+		t.Helper()
+		r := s.Do(t, "GET", "/api/auth/profile", token, nil)
+		if r.Status != 200 {
+			t.Fatalf("profile: %d", r.Status)
+		}
+		return r.JSON["user"].(map[string]any)["role"]
+	}
+	ctx := context.Background()
+	adminTok, staleTok, captainTok := s.SignUp(t, admin, "the_admin"), s.SignUp(t, stale, "was_admin"), s.SignUp(t, captain, "the_captain")
+	if _, err := s.DB.Pool.Exec(ctx, `UPDATE users SET role = 'admin' WHERE email = $1`, stale); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB.Pool.Exec(ctx, `
+		WITH tour AS (INSERT INTO tournaments (name) VALUES ($2) RETURNING id)
+		INSERT INTO teams (tournament_id, letter, name, captain_user_id)
+		SELECT tour.id, 'A', 'Team A', u.id FROM tour, users u WHERE u.email = $1`, captain, "ROLES-"+captain[8:16]); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		who, token, want string
+	}{{"listed admin", adminTok, "admin"}, {"admin only in the database", staleTok, "user"}, {"team captain", captainTok, "captain"}} {
+		if got := role(c.token); got != c.want {
+			t.Errorf("%s: role %v, want %s", c.who, got, c.want)
+		}
+	}
+}

@@ -16,9 +16,16 @@ type Accounts struct{ DB *DB }
 
 var _ accounts.Store = Accounts{}
 
+// userColumns reads the role as product.md §7 defines it: a captain is a
+// user who captains a team (or was made one before teams were formed); the
+// admin role comes from ADMIN_EMAILS alone (accounts.Service), never from
+// the column.
 const userColumns = `u.id, u.email, coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
 	coalesce(u.google_name, ''), coalesce('/api/images/' || u.avatar_image_id, ''), coalesce(u.discord_username, ''),
-	u.discord_verified, u.email_verified, u.role, u.token_version, u.created_at`
+	u.discord_verified, u.email_verified,
+	CASE WHEN u.role = 'captain' OR EXISTS (SELECT 1 FROM teams t WHERE t.captain_user_id = u.id)
+	     THEN 'captain' ELSE 'user' END,
+	u.token_version, u.created_at`
 
 func scanUser(row pgx.Row) (accounts.User, error) {
 	var u accounts.User
