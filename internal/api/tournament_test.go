@@ -131,6 +131,19 @@ func TestRegistration(t *testing.T) {
 	t.Run("ErrNoStats", func(t *testing.T) {
 		expect(t, reg(token, "PPL7"), 400, "Please upload your SK stats first before registering for the tournament!")
 	})
+	t.Run("ErrNoDiscord", func(t *testing.T) {
+		email := testkit.UniqueEmail("nodiscord")
+		r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, s.Google.Claims("sub-"+email, email))})
+		if r.Status != 200 {
+			t.Fatalf("google login: %d", r.Status)
+		}
+		googleToken := r.JSON["token"].(string)
+		s.SaveStats(t, googleToken)
+		expect(t, reg(googleToken, "PPL7"), 400, "Please link your Discord username before registering for the tournament!")
+		s.Do(t, "POST", "/api/auth/update-discord-username", googleToken, map[string]string{"discordUsername": "linked_now"})
+		expect(t, reg(googleToken, "PPL7"), 200, "Successfully registered for the tournament!")
+		expect(t, unreg(googleToken, "PPL7"), 200, "")
+	})
 	s.SaveStats(t, token)
 	t.Run("ErrUnknownTournament", func(t *testing.T) { expect(t, reg(token, "PPL99"), 404, "Tournament PPL99 not found") })
 	t.Run("OK", func(t *testing.T) { expect(t, reg(token, "PPL7"), 200, "Successfully registered for the tournament!") })

@@ -42,9 +42,13 @@ func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) e
 		if _, err := lockOpenRoster(ctx, tx, tournamentID); err != nil {
 			return err
 		}
-		var hasStats bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM stats WHERE user_id = $1)`, userID).Scan(&hasStats); err != nil {
+		var hasDiscord, hasStats bool
+		if err := tx.QueryRow(ctx, `SELECT coalesce(u.discord_username, '') <> '', EXISTS (SELECT 1 FROM stats WHERE user_id = u.id)
+			FROM users u WHERE u.id = $1`, userID).Scan(&hasDiscord, &hasStats); err != nil {
 			return err
+		}
+		if !hasDiscord {
+			return errs.E(errs.Invalid, tournament.MsgNoDiscord)
 		}
 		if !hasStats {
 			return errs.E(errs.Invalid, tournament.MsgNoStats)

@@ -35,6 +35,8 @@ const (
 	MsgRegistered        = "Successfully registered for the tournament!"
 	MsgUnregistered      = "Successfully unregistered from the tournament."
 	MsgNotRegistered     = "You are not registered for the tournament."
+	// Ours: the seed's flow links Discord before stats and registration.
+	MsgNoDiscord = "Please link your Discord username before registering for the tournament!"
 )
 
 // Tournament is one league season.
