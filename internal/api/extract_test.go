@@ -59,6 +59,14 @@ func TestExtractRefusesBadUploads(t *testing.T) {
 			t.Fatalf("%d %q", r.Status, r.Message())
 		}
 	})
+	t.Run("ErrRefusedToken", func(t *testing.T) {
+		// An expired or forged token is not taken for an anonymous caller: the
+		// player would think their stats were saved.
+		r := upload(t, s, "eyJhbGciOiJIUzI1NiJ9.e30.forged", "stats.png", jpg.Bytes())
+		if r.Status != 401 || r.Message() != "Please login to continue" {
+			t.Fatalf("got %d %q, want 401", r.Status, r.Message())
+		}
+	})
 	t.Run("ServerUnharmed", func(t *testing.T) {
 		if r := s.Do(t, "GET", "/readyz", "", nil); r.Status != 200 {
 			t.Fatalf("%d", r.Status)

@@ -201,6 +201,18 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 
 type badToken struct{}
 
+// refuseBadToken answers 401 to a request whose bearer token was refused,
+// on paths that otherwise take anonymous callers.
+func refuseBadToken(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, bad := r.Context().Value(userKey).(badToken); bad {
+			writeError(w, r, accounts.ErrUnauthenticated)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 func requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := currentUser(r.Context()); !ok {

@@ -11,10 +11,12 @@ import (
 
 func (s *Server) statsRoutes() chi.Router {
 	r := chi.NewRouter()
-	r.Post("/extract", s.extractStats)
+	// Anonymous callers may read a screenshot, but one whose token has
+	// expired is told so: their stats would silently not be saved.
+	r.With(refuseBadToken).Post("/extract", s.extractStats)
+	r.With(requireUserSaying(stats.MsgLoginToSave)).Post("/save", s.saveStats)
 	r.Group(func(r chi.Router) {
-		r.Use(requireUserSaying(stats.MsgLoginToSave))
-		r.Post("/save", s.saveStats)
+		r.Use(requireUser)
 		r.Get("/get", s.getStats)
 		r.Delete("/delete", s.deleteStats)
 	})
@@ -42,6 +44,9 @@ func (s *Server) saveStats(w http.ResponseWriter, r *http.Request) {
 	}
 	me, _ := currentUser(r.Context())
 	st, err := s.Stats.Save(r.Context(), me.ID, in, false)
+	if err != nil && errs.KindOf(err) == errs.Internal {
+		err = errs.Wrap(errs.E(errs.Internal, stats.MsgSaveFailed), err) // the seed's words, the cause in the log
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -45,6 +45,23 @@ func Limited(retryAfter int, format string, args ...any) *Error {
 	return &Error{Kind: RateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: retryAfter}
 }
 
+// Wrap puts an internal cause behind a user-facing error: KindOf and
+// MessageOf find user, logs print the cause too.
+func Wrap(user *Error, cause error) error {
+	if cause == nil {
+		return user
+	}
+	return &wrapped{user: user, cause: cause}
+}
+
+type wrapped struct {
+	user  *Error
+	cause error
+}
+
+func (w *wrapped) Error() string   { return w.user.Error() + ": " + w.cause.Error() }
+func (w *wrapped) Unwrap() []error { return []error{w.user, w.cause} }
+
 // KindOf returns the kind of err, Internal for anything not an *Error.
 func KindOf(err error) string {
 	var e *Error

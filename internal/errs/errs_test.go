@@ -27,3 +27,14 @@ func TestTransient(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapShowsTheUserErrorAndKeepsTheCause(t *testing.T) {
+	cause := errors.New("pq: deadlock detected")
+	err := Wrap(E(Internal, "Failed to save stats"), cause)
+	if KindOf(err) != Internal || MessageOf(err) != "Failed to save stats" || !errors.Is(err, cause) {
+		t.Fatalf("kind %q message %q cause kept %v", KindOf(err), MessageOf(err), errors.Is(err, cause))
+	}
+	if Wrap(E(Invalid, "x"), nil).Error() != "invalid: x" {
+		t.Fatal("Wrap of no cause is the user error")
+	}
+}

@@ -143,19 +143,4 @@ func (img Image) Pixels() image.Image { return img.decoded }
 func upstream(cause error) error { return wrap(errs.E(errs.Upstream, MsgFailed), cause) }
 func noData() error              { return errs.E(errs.Unprocessable, MsgNoData) }
 
-// failure puts an internal cause behind a user-facing *errs.Error: errs.KindOf
-// and errs.MessageOf find the user error, logs print the cause too.
-type failure struct {
-	user  *errs.Error
-	cause error
-}
-
-func (f *failure) Error() string   { return f.user.Error() + ": " + f.cause.Error() }
-func (f *failure) Unwrap() []error { return []error{f.user, f.cause} }
-
-func wrap(user *errs.Error, cause error) error {
-	if cause == nil {
-		return user
-	}
-	return &failure{user: user, cause: cause}
-}
+func wrap(user *errs.Error, cause error) error { return errs.Wrap(user, cause) }
