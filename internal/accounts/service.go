@@ -64,7 +64,17 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 		return err
 	}
 	if u.EmailVerified {
-		return errs.E(errs.Conflict, "This email is already verified. Please login.")
+		// The same 200 as for any address; the owner learns the truth in
+		// their mailbox, not whoever typed the address.
+		if err := s.Mail.Send(ctx, mail.Message{
+			To:      u.Email,
+			Subject: "Your Pitlane account is already verified",
+			Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
+				"verified: just log in. If it was not you, you can ignore this e-mail.\n",
+		}); err != nil {
+			s.Log.Error("sending the already-verified notice failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+		}
+		return nil
 	}
 	return s.sendOTP(ctx, u)
 }
