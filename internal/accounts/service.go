@@ -22,7 +22,11 @@ type Service struct {
 	OTPSecret []byte
 	Google    *auth.GoogleVerifier // nil when GOOGLE_CLIENT_ID is not set
 	Admins    map[string]bool      // verified e-mails that get the admin role
-	Log       *slog.Logger
+	// Avatars keeps a Google account's picture as its avatar; nil skips it.
+	Avatars interface {
+		SetFromURL(ctx context.Context, userID int64, url string) error
+	}
+	Log *slog.Logger
 }
 
 // Session is what a successful sign-in returns.
@@ -172,6 +176,18 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	u, err := s.Store.UpsertGoogleUser(ctx, id.Subject, email, id.Name)
 	if err != nil {
 		return Session{}, err
+	}
+	if u.AvatarURL == "" && id.Picture != "" && s.Avatars != nil {
+		// Best effort, bounded: a picture that cannot be fetched costs the
+		// player their photo (the initials show), never the sign-in.
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := s.Avatars.SetFromURL(actx, u.ID, id.Picture)
+		cancel()
+		if err != nil {
+			s.Log.Warn("google sign-in: keeping the picture failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+		} else if fresh, err := s.Store.FindUserByID(ctx, u.ID); err == nil {
+			u = fresh
+		}
 	}
 	return s.session(u)
 }

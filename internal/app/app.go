@@ -17,6 +17,7 @@ import (
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/api"
 	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/deck"
 	"github.com/pitlane/pitlane/internal/extract"
@@ -70,6 +71,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Tokens:    auth.Tokens{Secret: []byte(cfg.JWTSecret)},
 		OTPSecret: []byte("otp|" + cfg.JWTSecret),
 		Admins:    admins,
+		Avatars:   avatars.Fetcher{Images: postgres.Images{DB: db}, Users: postgres.Accounts{DB: db}},
 		Log:       log,
 	}
 	if cfg.GoogleClientID != "" {

@@ -84,6 +84,13 @@ func (s Accounts) WithdrawOTP(ctx context.Context, userID int64, mac []byte) err
 	return unavailable(err)
 }
 
+// SetAvatarIfNone implements avatars.Users: a picture the player already
+// has is never replaced.
+func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID string) error {
+	_, err := s.DB.Pool.Exec(ctx, `UPDATE users SET avatar_image_id = $2 WHERE id = $1 AND avatar_image_id IS NULL`, userID, imageID)
+	return unavailable(err)
+}
+
 // ConsumeOTP implements accounts.Store: the row is locked, so parallel
 // guesses count one by one.
 func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(int64, []byte) bool) error {
