@@ -117,14 +117,29 @@ func (s *Service) sendOTP(ctx context.Context, u User) error {
 	return nil
 }
 
-// VerifyOTP checks a code and marks the e-mail verified.
-func (s *Service) VerifyOTP(ctx context.Context, email, code string) error {
+// MsgSignupChanged answers a verification whose password is not the
+// account's: the pending sign-up is not the one the player made.
+const MsgSignupChanged = "This code belongs to a sign-up with another password. Please sign up again once it expires (10 minutes)."
+
+// VerifyOTP checks a code and marks the e-mail verified. A password, when
+// given, must be the pending account's: a player verifies only the sign-up
+// they made.
+func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
 	if !auth.ValidOTPFormat(code) {
 		return errs.E(errs.Invalid, MsgBadOTP)
+	}
+	if password != "" {
+		u, err := s.Store.FindUserByEmail(ctx, email)
+		if err != nil && errs.KindOf(err) != errs.NotFound {
+			return err
+		}
+		if err == nil && !u.EmailVerified && u.PasswordHash != "" && !auth.CheckPassword(u.PasswordHash, password) {
+			return errs.E(errs.Conflict, MsgSignupChanged)
+		}
 	}
 	return s.Store.ConsumeOTP(ctx, email, auth.OTPMaxAttempts, func(userID int64, mac []byte) bool {
 		return hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))

@@ -57,6 +57,9 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 type emailOTP struct {
 	Email string `json:"email"`
 	OTP   string `json:"otp"`
+	// Password, optional: the web app sends the one typed at sign-up, so a
+	// code cannot verify an account whose password someone else chose.
+	Password string `json:"password,omitempty"`
 }
 
 func (s *Server) verifyOTP(w http.ResponseWriter, r *http.Request) {
@@ -71,7 +74,7 @@ func (s *Server) verifyOTP(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r, ratelimit.VerifyEmail, emailKey(in.Email)) {
 		return
 	}
-	if err := s.Accounts.VerifyOTP(r.Context(), in.Email, in.OTP); err != nil {
+	if err := s.Accounts.VerifyOTP(r.Context(), in.Email, in.OTP, in.Password); err != nil {
 		writeError(w, r, err)
 		return
 	}

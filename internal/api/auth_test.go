@@ -524,3 +524,45 @@ func TestRolesComeFromAdminEmailsAndTeams(t *testing.T) {
 		}
 	}
 }
+
+// Nobody can slip their own password under a player who is about to enter
+// their code: while a code is live, signing up again for the address
+// changes nothing, and a verification that carries another password than
+// the pending sign-up's is refused.
+func TestSignupCannotBeTakenOverBeforeVerification(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("victim")
+	victimPW, attackerPW := "victim-pass-1", "attacker-pass-1"
+	if r := s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, victimPW, victimPW, "victim")); r.Status != 201 {
+		t.Fatalf("victim signup: %d", r.Status)
+	}
+	code := s.Mail.OTP(t, email, 1)
+	if r := s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, attackerPW, attackerPW, "attacker")); r.Status != 201 {
+		t.Fatalf("second signup: %d %q (must look like any sign-up)", r.Status, r.Message())
+	}
+	r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": code, "password": attackerPW})
+	if r.Status != 409 || r.Message() != "This code belongs to a sign-up with another password. Please sign up again once it expires (10 minutes)." {
+		t.Fatalf("verify with the other password: %d %q", r.Status, r.Message())
+	}
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": email, "otp": code, "password": victimPW}); r.Status != 200 {
+		t.Fatalf("victim verify: %d %q", r.Status, r.Message())
+	}
+	login := func(pw string) int {
+		return s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": email, "password": pw}).Status
+	}
+	if login(victimPW) != 200 || login(attackerPW) != 401 {
+		t.Fatalf("logins: victim %d, attacker %d", login(victimPW), login(attackerPW))
+	}
+
+	// A sign-up whose code expired unused is abandoned: a new one takes over.
+	other := testkit.UniqueEmail("abandoned")
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(other, "first-pass-1", "first-pass-1", "first"))
+	s.Mail.OTP(t, other, 1)
+	s.DB.Pool.Exec(context.Background(), `UPDATE email_otps SET expires_at = now() - interval '1 second', sent_at = now() - interval '11 minutes'
+		WHERE user_id = (SELECT id FROM users WHERE email = $1)`, other)
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(other, "second-pass-1", "second-pass-1", "second"))
+	code = s.Mail.OTP(t, other, 2)
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": other, "otp": code, "password": "second-pass-1"}); r.Status != 200 {
+		t.Fatalf("verify the new sign-up: %d %q", r.Status, r.Message())
+	}
+}

@@ -34,6 +34,10 @@ func scanUser(row pgx.Row) (accounts.User, error) {
 	return u, err
 }
 
+// upsertUnverifiedSQL creates the account, or takes the new credentials for
+// an unverified one only when no code for it is live: while a code is out,
+// the sign-up it belongs to is the only one that counts, so nobody can slip
+// their own password under a player who is about to enter their code.
 const upsertUnverifiedSQL = `
 INSERT INTO users AS u (email, password_hash, discord_username, name, discord_verified)
 VALUES ($1, $2, $3, $3, true)
@@ -41,12 +45,21 @@ ON CONFLICT (email) DO UPDATE
    SET password_hash = EXCLUDED.password_hash, discord_username = EXCLUDED.discord_username, discord_verified = true,
        name = EXCLUDED.name, updated_at = now()
  WHERE u.email_verified = false
+   AND NOT EXISTS (SELECT 1 FROM email_otps o WHERE o.user_id = u.id AND o.expires_at > now())
 RETURNING ` + userColumns
 
 // UpsertUnverified implements accounts.Store.
 func (s Accounts) UpsertUnverified(ctx context.Context, email, hash, discord string) (accounts.User, error) {
 	u, err := scanUser(s.DB.Pool.QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord))
 	if errors.Is(err, pgx.ErrNoRows) {
+		// Verified, or unverified with a live code: kept as it is.
+		u, err = s.FindUserByEmail(ctx, email)
+		if err == nil && !u.EmailVerified {
+			return u, nil
+		}
+		if err != nil {
+			return u, err
+		}
 		return u, errs.E(errs.Conflict, "An account with this email already exists. Please login.")
 	}
 	return u, unavailable(err)

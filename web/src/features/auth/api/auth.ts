@@ -5,7 +5,9 @@ export type SignupInput = { email: string; password: string; confirmPassword: st
 
 export const signup = (input: SignupInput) => api.post<{ message: string }>('/auth/signup', input)
 
-export const verifyOtp = (email: string, otp: string) => api.post<{ message: string }>('/auth/verify-otp', { email, otp })
+/** The password typed at sign-up goes along, when the form still has it: the server then verifies only that sign-up. */
+export const verifyOtp = (email: string, otp: string, password?: string | null) =>
+  api.post<{ message: string }>('/auth/verify-otp', password ? { email, otp, password } : { email, otp })
 
 export const resendOtp = (email: string) => api.post<{ message: string }>('/auth/resend-otp', { email })
 

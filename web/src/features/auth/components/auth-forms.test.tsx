@@ -131,7 +131,7 @@ describe('OtpForm', () => {
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(screen.getByText('Email verified successfully! You can now login.')).toBeInTheDocument()
-    expect(api.callsTo('POST', '/auth/verify-otp')[0].body).toEqual({ email: 'a@example.com', otp: '123456' })
+    expect(api.callsTo('POST', '/auth/verify-otp')[0].body).toEqual({ email: 'a@example.com', otp: '123456', password: 'pw' })
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1999)
     })

@@ -41,7 +41,7 @@ export function OtpForm({ email, password, onLoggedIn, onLoginFailed }: Props) {
     }
     setBusy(true)
     try {
-      const res = await verifyOtp(email, otp)
+      const res = await verifyOtp(email, otp, password)
       setSuccess(res?.message || 'Email verified successfully! You can now login.')
       // Seed §4: two seconds after the verified message, sign in automatically.
       later(async () => {
