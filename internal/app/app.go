@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -121,7 +122,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		log.Error("reading stats from screenshots is unavailable", slog.Any("err", err))
 		ex = extract.Unavailable()
 	}
-	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log}
+	// Offline reading is a core's work per screenshot; Gemini's is mostly waiting.
+	slots := runtime.NumCPU()
+	if cfg.GeminiAPIKey != "" {
+		slots = 4 * runtime.NumCPU()
+	}
+	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log, Slots: make(chan struct{}, slots)}
 	a.Server = srv
 	a.Handler = srv.Handler()
 	return a, nil

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"image"
+	"image/color"
 	_ "image/jpeg" // decoders Check relies on
 	_ "image/png"
 
@@ -15,6 +16,10 @@ import (
 const (
 	MaxBytes     = 8 << 20
 	MaxDimension = 4096
+	// MaxDecoded bounds the memory a decoded image may take: 4096x4096 at
+	// 8 bits a channel fits, the same canvas at 16 bits (a 137 KB PNG can
+	// claim it) does not.
+	MaxDecoded = 64 << 20
 )
 
 // Check vets an upload before anything expensive happens: PNG, JPEG or WebP
@@ -40,12 +45,28 @@ func Check(data []byte) (Image, error) {
 	if cfg.Width > MaxDimension || cfg.Height > MaxDimension {
 		return Image{}, errs.E(errs.TooLarge, MsgTooManyPixel)
 	}
+	if cfg.Width*cfg.Height*bytesPerPixel(cfg.ColorModel) > MaxDecoded {
+		return Image{}, errs.E(errs.TooLarge, MsgTooDeep)
+	}
 	decoded, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return Image{}, wrap(errs.E(errs.Unprocessable, MsgCorrupt), err)
 	}
 	b := decoded.Bounds()
 	return Image{Data: data, MIME: mime, Width: b.Dx(), Height: b.Dy(), decoded: decoded}, nil
+}
+
+// bytesPerPixel is what the standard decoders allocate per pixel for m.
+func bytesPerPixel(m color.Model) int {
+	switch m {
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.Gray16Model:
+		return 2
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	}
+	return 4
 }
 
 // sniff returns the MIME type of a PNG, JPEG or WebP file, "" otherwise.

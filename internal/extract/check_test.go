@@ -31,6 +31,9 @@ func TestCheck(t *testing.T) {
 		{"ErrNineMegabytes", append(encodePNG(10, 10), make([]byte, 9<<20)...), errs.TooLarge, MsgTooLarge},
 		{"ErrPNGBomb", screens.PNGClaiming(20000, 20000), errs.TooLarge, MsgTooManyPixel},
 		{"ErrOneSideTooLong", screens.PNGClaiming(5000, 10), errs.TooLarge, MsgTooManyPixel},
+		// 4096x4096 passes the side limit, but at 16 bits a channel would
+		// take 128 MB to decode from a file of a few KB.
+		{"ErrSixteenBitCanvas", screens.PNGClaimingDepth(4096, 4096, 16), errs.TooLarge, MsgTooDeep},
 		{"ErrTruncatedJPEG", jpg.Bytes()[:jpg.Len()/2], errs.Unprocessable, MsgCorrupt},
 		{"ErrTruncatedPNG", encodePNG(64, 64)[:60], errs.Unprocessable, MsgCorrupt},
 	}

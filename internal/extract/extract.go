@@ -22,6 +22,7 @@ const (
 	MsgTooLarge     = "Image is larger than 8 MB"
 	MsgTooManyPixel = "Image is larger than 4096x4096 pixels"
 	MsgCorrupt      = "Image is damaged or incomplete"
+	MsgTooDeep      = "Image is too large to process: please send an ordinary 8-bit screenshot"
 	MsgUnavailable  = "Reading stats from screenshots is unavailable right now. Please try again later."
 )
 

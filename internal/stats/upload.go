@@ -4,7 +4,10 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
 )
@@ -38,6 +41,37 @@ type Uploads struct {
 	Images    Images
 	Pub       hub.Publisher
 	Log       *slog.Logger
+
+	// Slots bounds how many screenshots are decoded and read at once (each
+	// can take 64 MB and a core); nil means 2. Callers past it wait, up to
+	// SlotWait, then get a 503.
+	Slots    chan struct{}
+	SlotWait time.Duration
+	initOnce sync.Once
+}
+
+// MsgBusy answers an upload that found every reading slot taken for too long.
+const MsgBusy = "Too many screenshots are being read right now. Please try again in a moment."
+
+func (u *Uploads) acquire(ctx context.Context) (release func(), err error) {
+	u.initOnce.Do(func() {
+		if u.Slots == nil {
+			u.Slots = make(chan struct{}, 2)
+		}
+		if u.SlotWait <= 0 {
+			u.SlotWait = 15 * time.Second
+		}
+	})
+	t := time.NewTimer(u.SlotWait)
+	defer t.Stop()
+	select {
+	case u.Slots <- struct{}{}:
+		return func() { <-u.Slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-t.C:
+		return nil, errs.E(errs.Unavailable, MsgBusy)
+	}
 }
 
 // Read checks and reads one screenshot. userID 0 is an anonymous caller:
@@ -61,6 +95,11 @@ func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Extracte
 }
 
 func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress func(string)) (Extracted, error) {
+	release, err := u.acquire(ctx)
+	if err != nil {
+		return Extracted{}, err
+	}
+	defer release()
 	img, err := extract.Check(data)
 	if err != nil {
 		return Extracted{}, err

@@ -74,13 +74,16 @@ func ReadTruths(dir string) ([]Truth, error) {
 
 // PNGClaiming is a PNG signature and header that claim w x h pixels and hold
 // nothing else: a decompression bomb as an upload check sees it.
-func PNGClaiming(w, h uint32) []byte {
+func PNGClaiming(w, h uint32) []byte { return PNGClaimingDepth(w, h, 8) }
+
+// PNGClaimingDepth is PNGClaiming with the given bits per channel (8 or 16).
+func PNGClaimingDepth(w, h uint32, depth byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], w)
 	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	ihdr[8], ihdr[9] = depth, 6 // RGBA
 	binary.Write(&b, binary.BigEndian, uint32(13))
 	chunk := append([]byte("IHDR"), ihdr...)
 	b.Write(chunk)
