@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/extract/screens"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -58,6 +59,21 @@ func TestStats(t *testing.T) {
 	}
 	t.Run("ErrCartImageNotAnImage", func(t *testing.T) {
 		r := s.Do(t, "POST", "/api/stats/save", token, with("cart_image", "data:image/png;base64,"+base64.StdEncoding.EncodeToString([]byte("<script>alert(1)</script>"))))
+		if r.Status != 415 {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ErrCartImageBomb", func(t *testing.T) {
+		// A few hundred bytes claiming 20000x20000: shown to every visitor, it
+		// would be a bomb in their browsers.
+		bomb := screens.PNGClaiming(20000, 20000)
+		r := s.Do(t, "POST", "/api/stats/save", token, with("cart_image", "data:image/png;base64,"+base64.StdEncoding.EncodeToString(bomb)))
+		if r.Status != 413 || r.Message() != "cart_image: Image is larger than 4096x4096 pixels" {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+	})
+	t.Run("ErrCartImageGIF", func(t *testing.T) {
+		r := s.Do(t, "POST", "/api/stats/save", token, with("cart_image", "data:image/gif;base64,"+base64.StdEncoding.EncodeToString([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"))))
 		if r.Status != 415 {
 			t.Fatalf("%d %q", r.Status, r.Message())
 		}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"log/slog"
-	"net/http"
 	"regexp"
 	"strings"
 
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/extract"
 )
 
 // Images stores image bytes once and answers their URL.
@@ -105,13 +105,13 @@ func (s *Service) resolveCartImage(ctx context.Context, v *string) (*string, err
 	if err != nil {
 		return nil, errs.E(errs.Invalid, "cart_image is not valid base64")
 	}
-	ct := http.DetectContentType(data)
-	switch ct {
-	case "image/png", "image/jpeg", "image/webp", "image/gif":
-	default:
-		return nil, errs.E(errs.Unsupported, "cart_image must be a PNG, JPEG, WebP or GIF image")
+	// The same checks as a screenshot (type by bytes, 4096 px, decode
+	// budget, decodable to the end): this image is shown to every visitor.
+	img, err := extract.Check(data)
+	if err != nil {
+		return nil, errs.E(errs.KindOf(err), "cart_image: %s", errs.MessageOf(err))
 	}
-	id, err := s.Images.SaveImage(ctx, ct, data)
+	id, err := s.Images.SaveImage(ctx, img.MIME, data)
 	if err != nil {
 		return nil, err
 	}
