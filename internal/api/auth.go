@@ -19,8 +19,8 @@ func (s *Server) authRoutes() chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/profile", s.profile)
-		r.Post("/update-discord-username", s.updateDiscord)
-		r.Post("/change-password", s.changePassword)
+		r.With(s.perUser(ratelimit.DiscordUser)).Post("/update-discord-username", s.updateDiscord)
+		r.With(s.perUser(ratelimit.PasswordUser)).Post("/change-password", s.changePassword)
 	})
 	return r
 }
@@ -36,7 +36,7 @@ func emailKey(email string) string {
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.SignupIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.SignupIP, limitIP(r)) {
 		return
 	}
 	var in accounts.SignupInput
@@ -44,7 +44,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) || s.limited(w, r, ratelimit.CodesEmailDay, emailKey(in.Email)) {
 		return
 	}
 	if err := s.Accounts.Signup(r.Context(), in); err != nil {
@@ -63,7 +63,7 @@ type emailOTP struct {
 }
 
 func (s *Server) verifyOTP(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.VerifyIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.VerifyIP, limitIP(r)) {
 		return
 	}
 	var in emailOTP
@@ -86,7 +86,7 @@ type emailOnly struct {
 }
 
 func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.ResendIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.ResendIP, limitIP(r)) {
 		return
 	}
 	var in emailOnly
@@ -94,7 +94,7 @@ func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) || s.limited(w, r, ratelimit.CodesEmailDay, emailKey(in.Email)) {
 		return
 	}
 	if err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {
@@ -110,7 +110,7 @@ type credentials struct {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.LoginIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.LoginIP, limitIP(r)) {
 		return
 	}
 	var in credentials
@@ -140,7 +140,7 @@ type googleCredential struct {
 }
 
 func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.GoogleIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.GoogleIP, limitIP(r)) {
 		return
 	}
 	var in googleCredential

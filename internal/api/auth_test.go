@@ -2,7 +2,9 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -564,5 +567,40 @@ func TestSignupCannotBeTakenOverBeforeVerification(t *testing.T) {
 	code = s.Mail.OTP(t, other, 2)
 	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": other, "otp": code, "password": "second-pass-1"}); r.Status != 200 {
 		t.Fatalf("verify the new sign-up: %d %q", r.Status, r.Message())
+	}
+}
+
+// Signed-in changes are limited per user (a stolen token cannot guess the
+// current password for ever), and an IPv6 client is one client per /64.
+func TestRateLimitsPerUserAndPerIPv6Network(t *testing.T) {
+	s := newServer(t, testkit.Options{RateLimitScale: 1, Configure: func(c *config.Config) {
+		c.TrustedProxies = []string{"127.0.0.1/32", "::1/128"}
+	}})
+	token := s.SignUp(t, testkit.UniqueEmail("guesser"), "guesser")
+	var last *testkit.Resp
+	for i := 0; i < 6; i++ {
+		last = s.Do(t, "POST", "/api/auth/change-password", token,
+			map[string]string{"currentPassword": "guess-" + strconv.Itoa(i), "newPassword": "new-pass-123", "confirmPassword": "new-pass-123"})
+	}
+	if last.Status != 429 {
+		t.Fatalf("6th wrong change-password: %d %q, want 429", last.Status, last.Message())
+	}
+
+	subscribe := func(from string) int {
+		req, _ := http.NewRequest("POST", s.URL+"/api/newsletter", strings.NewReader(`{"email":"`+testkit.UniqueEmail("fan")+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", from)
+		return s.Send(t, req).Status
+	}
+	for i := 1; i <= 5; i++ {
+		if st := subscribe(fmt.Sprintf("2001:db8:1:2::%x", i)); st != 201 {
+			t.Fatalf("subscription %d: %d", i, st)
+		}
+	}
+	if st := subscribe("2001:db8:1:2::ffff"); st != 429 {
+		t.Fatalf("6th subscription from the same /64: %d, want 429", st)
+	}
+	if st := subscribe("2001:db8:1:3::1"); st != 201 {
+		t.Fatalf("another /64: %d, want 201", st)
 	}
 }

@@ -19,7 +19,7 @@ func (s *Server) extractStats(w http.ResponseWriter, r *http.Request) {
 		if s.limited(w, r, ratelimit.ExtractUser, strconv.FormatInt(me.ID, 10)) {
 			return
 		}
-	} else if s.limited(w, r, ratelimit.ExtractIP, clientIP(r)) {
+	} else if s.limited(w, r, ratelimit.ExtractIP, limitIP(r)) {
 		return
 	}
 	data, err := readScreenshot(w, r)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/ratelimit"
 )
 
 type ctxKey int
@@ -30,6 +31,31 @@ const (
 func currentUser(ctx context.Context) (accounts.User, bool) {
 	u, ok := ctx.Value(userKey).(accounts.User)
 	return u, ok
+}
+
+// limitIP is the per-IP rate-limit key: the client's address, or for IPv6
+// its /64, which one subscriber commonly holds whole (rotating through it
+// must not buy more tries).
+func limitIP(r *http.Request) string {
+	ip, err := netip.ParseAddr(clientIP(r))
+	if err != nil || ip.Is4() || ip.Is4In6() {
+		return clientIP(r)
+	}
+	p, _ := ip.Prefix(64)
+	return p.String()
+}
+
+// perUser limits a signed-in route per user under rule.
+func (s *Server) perUser(rule ratelimit.Rule) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			me, _ := currentUser(r.Context())
+			if s.limited(w, r, rule, "user:"+strconv.FormatInt(me.ID, 10)) {
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // clientIP is the request's client address as clientIPs decided it.

@@ -67,7 +67,7 @@ func (s *Server) deckMove(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.NewsletterIP, clientIP(r)) {
+	if s.limited(w, r, ratelimit.NewsletterIP, limitIP(r)) {
 		return
 	}
 	var in emailOnly
@@ -76,6 +76,9 @@ func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	email, err := accounts.NormalizeEmail(in.Email)
+	if err == nil && s.limited(w, r, ratelimit.NewsletterEmail, emailKey(email)) {
+		return
+	}
 	if err == nil {
 		err = s.Newsletter.Subscribe(r.Context(), email)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/stats"
 )
 
@@ -14,7 +15,7 @@ func (s *Server) statsRoutes() chi.Router {
 	// Anonymous callers may read a screenshot, but one whose token has
 	// expired is told so: their stats would silently not be saved.
 	r.With(refuseBadToken).Post("/extract", s.extractStats)
-	r.With(requireUserSaying(stats.MsgLoginToSave)).Post("/save", s.saveStats)
+	r.With(requireUserSaying(stats.MsgLoginToSave), s.perUser(ratelimit.SaveUser)).Post("/save", s.saveStats)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/get", s.getStats)

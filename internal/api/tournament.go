@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
@@ -17,8 +18,8 @@ func (s *Server) tournamentRoutes() chi.Router {
 	r.Get("/info", s.tournamentInfo)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
-		r.Post("/register", s.register)
-		r.Post("/unregister", s.unregister)
+		r.With(s.perUser(ratelimit.RegisterUser)).Post("/register", s.register)
+		r.With(s.perUser(ratelimit.RegisterUser)).Post("/unregister", s.unregister)
 		r.Get("/status", s.registrationStatus)
 	})
 	return r

@@ -31,6 +31,16 @@ var (
 	ExtractIP    = Rule{"extract-ip", 10, 10 * time.Minute}
 	ExtractUser  = Rule{"extract-user", 30, time.Hour}
 	NewsletterIP = Rule{"newsletter-ip", 5, 10 * time.Minute}
+	// Codes per address and day, over sign-up and resend together: each code
+	// gives five guesses, so this bounds guessing a code at 50 a day.
+	CodesEmailDay   = Rule{"codes-email-day", 10, 24 * time.Hour}
+	NewsletterEmail = Rule{"newsletter-email", 3, time.Hour}
+	// Signed-in changes, per user: each bcrypt check or roster change costs
+	// CPU and a broadcast to every open client.
+	PasswordUser = Rule{"password-user", 5, 15 * time.Minute}
+	DiscordUser  = Rule{"discord-user", 10, time.Hour}
+	SaveUser     = Rule{"save-user", 30, time.Hour}
+	RegisterUser = Rule{"register-user", 20, time.Hour}
 )
 
 // Limiters holds one httprate limiter per rule.
@@ -58,7 +68,8 @@ func New(rdb *redis.Client, prefix string, scale float64, log *slog.Logger, rule
 
 // All is every rule, for New.
 var All = []Rule{SignupIP, SignupEmail, LoginIP, LoginEmail, VerifyIP, VerifyEmail, ResendIP, ResendEmail,
-	GoogleIP, ExtractIP, ExtractUser, NewsletterIP}
+	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, CodesEmailDay, NewsletterEmail,
+	PasswordUser, DiscordUser, SaveUser, RegisterUser}
 
 // Exceeded counts one request for key under rule and reports whether it is
 // over the limit; httprate sets Retry-After and the X-RateLimit headers.
