@@ -4,6 +4,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -46,8 +47,14 @@ func New(smtpURL, from string, log *slog.Logger) (Sender, error) {
 	case "smtps":
 		opts = append(opts, gomail.WithSSLPort(false), gomail.WithPort(port))
 	case "smtp":
-		// STARTTLS when the server offers it; plain for local relays and test servers.
-		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+		// With credentials, STARTTLS is required: a password (and the codes)
+		// never cross the network in clear because someone stripped it.
+		// Without, STARTTLS when offered: local relays and test servers.
+		policy := gomail.TLSOpportunistic
+		if u.User != nil {
+			policy = gomail.TLSMandatory
+		}
+		opts = append(opts, gomail.WithTLSPolicy(policy))
 	default:
 		return nil, fmt.Errorf("SMTP_URL scheme must be smtp or smtps, got %q", u.Scheme)
 	}
@@ -96,6 +103,16 @@ var addressRe = regexp.MustCompile(`[^\s<>"',;:()\[\]]+@[^\s<>"',;:()\[\]]+`)
 
 func (r redacted) Error() string { return addressRe.ReplaceAllString(r.err.Error(), "<address>") }
 func (r redacted) Unwrap() error { return r.err }
+
+// Unsent drops every mail, logging only that it did (no address, no text):
+// production without SMTP_URL.
+type Unsent struct{ Log *slog.Logger }
+
+// Send logs that m was not sent and fails, so the caller answers 502.
+func (u Unsent) Send(_ context.Context, m Message) error {
+	u.Log.Error("mail not sent: SMTP_URL is not set", slog.String("subject", m.Subject))
+	return errors.New("mail: SMTP_URL is not set")
+}
 
 // LogSender writes each mail as one JSON log line. Development only: the
 // line holds the OTP, which is the point of it.

@@ -46,3 +46,17 @@ func TestSMTPSenderErrorsNameNoAddress(t *testing.T) {
 		t.Fatalf("error lost the server's reply: %v", err)
 	}
 }
+
+// Production without SMTP_URL: nothing is sent, and the log names neither
+// the address nor the code.
+func TestUnsentLogsNoAddressOrCode(t *testing.T) {
+	var logs strings.Builder
+	u := mail.Unsent{Log: slog.New(slog.NewJSONHandler(&logs, nil))}
+	err := u.Send(context.Background(), mail.Message{To: "secret.player@example.com", Subject: "Your code", Text: "code is 123456"})
+	if err == nil {
+		t.Fatal("Unsent reported a mail as sent")
+	}
+	if strings.Contains(logs.String(), "secret.player") || strings.Contains(logs.String(), "123456") {
+		t.Fatalf("log leaks: %s", logs.String())
+	}
+}
