@@ -27,6 +27,9 @@ type client struct {
 	subs map[string]*sub // by public topic name
 
 	ping *time.Timer
+	// signedIn is the token and identity of the last good auth frame, read
+	// by the ping timer to check them again.
+	signedIn atomic.Pointer[authState]
 
 	// writeStart is when the write in progress began (Unix ns), 0 if none.
 	writeStart atomic.Int64
@@ -245,10 +248,40 @@ func (c *client) isClosing() bool {
 	return c.closing
 }
 
+type authState struct {
+	token   string
+	id      Identity
+	checked time.Time
+}
+
+// recheck authenticates a signed-in connection's token again once
+// ReauthInterval has passed: a token that no longer holds (password changed,
+// account gone) or a role that changed ends the session with 1008, and the
+// client reconnects as whoever it now is.
+func (c *client) recheck() bool {
+	st := c.signedIn.Load()
+	if st == nil || time.Since(st.checked) < c.h.opts.ReauthInterval {
+		return true
+	}
+	id, err := c.authenticate(st.token)
+	if err == nil && id.UserID == st.id.UserID && id.Role == st.id.Role {
+		c.signedIn.CompareAndSwap(st, &authState{token: st.token, id: id, checked: time.Now()})
+		return true
+	}
+	if err != nil && c.ctx.Err() != nil {
+		return false
+	}
+	c.h.log.Debug("hub: session no longer valid", "err", err)
+	c.sendError("session ended: please sign in again")
+	c.closeWith(websocket.StatusPolicyViolation, "session ended", true)
+	return false
+}
+
 // pingOnce runs from the ping timer: a websocket ping whose pong must come
-// within PongTimeout, or the peer is taken for dead.
+// within PongTimeout, or the peer is taken for dead. It also rechecks a
+// signed-in session now and then.
 func (c *client) pingOnce() {
-	if c.isClosing() {
+	if c.isClosing() || !c.recheck() {
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, c.h.opts.PongTimeout)

@@ -38,6 +38,10 @@ type Options struct {
 	PongTimeout  time.Duration
 	// WriteTimeout bounds every write to a connection. Default 5s.
 	WriteTimeout time.Duration
+	// ReauthInterval is how often a signed-in connection's token is checked
+	// again (at a ping), so a password change or a lost role ends sessions
+	// that are already open. Default 5 minutes.
+	ReauthInterval time.Duration
 	// ReadLimit is the largest client frame in bytes; a bigger one closes
 	// the connection with 1009. Default 4096.
 	ReadLimit int64
@@ -75,6 +79,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = 5 * time.Second
+	}
+	if o.ReauthInterval <= 0 {
+		o.ReauthInterval = 5 * time.Minute
 	}
 	if o.ReadLimit <= 0 {
 		o.ReadLimit = 4096

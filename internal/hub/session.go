@@ -74,6 +74,7 @@ func (c *client) auth(token string) {
 		return
 	}
 	c.id = &id
+	c.signedIn.Store(&authState{token: token, id: id, checked: time.Now()})
 	// A refreshed token may carry a lesser role.
 	if _, ok := c.subs[TopicCaptains]; ok {
 		if _, err := resolveTopic(TopicCaptains, c.id); err != nil {

@@ -5,7 +5,7 @@ import { createContext, createElement, useContext, useEffect, useRef, useState, 
 // The package ships CommonJS only; its named export survives every bundler's interop, while
 // its `default` does not (Vite 8's rolldown hands back the whole exports object).
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
-import { tokenStore, TOKEN_EVENT } from './api-client'
+import { api, tokenStore, TOKEN_EVENT } from './api-client'
 import { backoffDelay, LiveClient, type LiveEvent, type LiveListener } from './live-client'
 
 export type { LiveEvent } from './live-client'
@@ -55,7 +55,13 @@ export function LiveProvider({
       onMessage: (ev) => {
         if (typeof ev.data === 'string') client.handleFrame(ev.data)
       },
-      onClose: () => client.close(),
+      onClose: (ev) => {
+        client.close()
+        // 1008: the server no longer takes this session (password changed elsewhere, role
+        // changed). Asking for the profile lets a 401 sign out through the usual handler, which
+        // changes the token and so opens a fresh connection; otherwise the next one re-auths.
+        if (ev.code === 1008 && tokenStore.get()) void api.get('/auth/profile').catch(() => undefined)
+      },
       shouldReconnect: () => true,
       retryOnError: true,
       reconnectAttempts: Number.MAX_SAFE_INTEGER,

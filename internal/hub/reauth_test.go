@@ -1,0 +1,57 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// revocableAuth accepts one token until it is revoked, with a role that can
+// be changed.
+type revocableAuth struct {
+	revoked atomic.Bool
+	role    atomic.Value
+}
+
+func (a *revocableAuth) Authenticate(context.Context, string) (Identity, error) {
+	if a.revoked.Load() {
+		return Identity{}, errors.New("token no longer valid")
+	}
+	return Identity{UserID: 5, Role: a.role.Load().(string)}, nil
+}
+
+// A session already open ends once its token stops holding (a password
+// change) or its role changes: checked again at a ping, closed with 1008.
+func TestOpenSessionsAreCheckedAgain(t *testing.T) {
+	opts := Options{PingInterval: 40 * time.Millisecond, ReauthInterval: 80 * time.Millisecond}
+	t.Run("TokenRevoked", func(t *testing.T) {
+		auth := &revocableAuth{}
+		auth.role.Store("user")
+		opts.Auth = auth
+		_, srv := startHub(t, opts)
+		c := dial(t, srv)
+		c.auth("token")
+		c.subscribe([]string{TopicUser}, nil)
+		time.Sleep(200 * time.Millisecond) // still valid: checked and kept
+		if got := c.sync(); len(got) != 0 {
+			t.Fatalf("a valid session got %+v", got)
+		}
+		auth.revoked.Store(true)
+		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
+	})
+	t.Run("RoleLost", func(t *testing.T) {
+		auth := &revocableAuth{}
+		auth.role.Store("captain")
+		opts.Auth = auth
+		_, srv := startHub(t, opts)
+		c := dial(t, srv)
+		c.auth("token")
+		c.subscribe([]string{TopicCaptains}, nil)
+		auth.role.Store("user")
+		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
+	})
+}
