@@ -213,7 +213,12 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, current, nex
 	if err != nil {
 		return Session{}, err
 	}
-	if u.PasswordHash != "" && !auth.CheckPassword(u.PasswordHash, current) {
+	if u.PasswordHash == "" {
+		// A token alone (stolen, or an unlocked browser) must not be able to
+		// give a Google account a password that outlives it.
+		return Session{}, errs.E(errs.Forbidden, "This account signs in with Google and has no password to change.")
+	}
+	if !auth.CheckPassword(u.PasswordHash, current) {
 		return Session{}, errs.E(errs.Unauthorized, "Current password is incorrect")
 	}
 	if next != confirm {

@@ -336,6 +336,18 @@ func TestTokens(t *testing.T) {
 			t.Fatalf("new token: %d", r2.Status)
 		}
 	})
+	t.Run("ErrGoogleAccountGetsNoPasswordByToken", func(t *testing.T) {
+		email := testkit.UniqueEmail("googleonly")
+		r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, s.Google.Claims("sub-"+email, email))})
+		if r.Status != 200 {
+			t.Fatalf("google login: %d", r.Status)
+		}
+		r = s.Do(t, "POST", "/api/auth/change-password", r.JSON["token"].(string), map[string]string{
+			"currentPassword": "", "newPassword": "attacker-pass-1", "confirmPassword": "attacker-pass-1"})
+		if r.Status != 403 {
+			t.Fatalf("set a first password with a token alone: %d %q, want 403", r.Status, r.Message())
+		}
+	})
 }
 
 func TestGoogleLogin(t *testing.T) {
