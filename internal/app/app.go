@@ -78,7 +78,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Tokens:    auth.Tokens{Secret: []byte(cfg.JWTSecret)},
 		OTPSecret: []byte("otp|" + cfg.JWTSecret),
 		Admins:    admins,
-		Avatars:   avatars.Fetcher{Images: postgres.Images{DB: db}, Users: postgres.Accounts{DB: db}},
+		Avatars:   avatars.Fetcher{Images: postgres.Images{DB: db}, Users: postgres.Accounts{DB: db}, Allow: pictureHosts(cfg)},
 		Log:       log,
 	}
 	if cfg.GoogleClientID != "" {
@@ -137,6 +137,16 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Server = srv
 	a.Handler = srv.Handler()
 	return a, nil
+}
+
+// pictureHosts is what a Google account's picture may be fetched from:
+// Google's hosts when tokens are checked against Google's own key set, and
+// anything when a test points GOOGLE_CERTS_URL at a key set of its own.
+func pictureHosts(cfg config.Config) func(*url.URL) bool {
+	if cfg.GoogleCertsURL == config.GoogleCertsDefault {
+		return avatars.GooglePictures
+	}
+	return nil
 }
 
 // hubAuth lets the hub check a connection's token with the account rules.

@@ -47,6 +47,9 @@ type Config struct {
 // Production reports whether PITLANE_ENV=production.
 func (c Config) Production() bool { return c.Env == "production" }
 
+// GoogleCertsDefault is Google's ID-token key set.
+const GoogleCertsDefault = "https://www.googleapis.com/oauth2/v3/certs"
+
 // FromEnv reads the configuration from getenv (os.Getenv in main).
 func FromEnv(getenv func(string) string) (Config, error) {
 	get := func(key, def string) string {
@@ -69,7 +72,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		GeminiImageModel:  get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
 		GeminiBaseURL:     get("GEMINI_BASE_URL", ""),
 		GoogleClientID:    get("GOOGLE_CLIENT_ID", ""),
-		GoogleCertsURL:    get("GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v3/certs"),
+		GoogleCertsURL:    get("GOOGLE_CERTS_URL", GoogleCertsDefault),
 		CORSOrigins:       list(get("CORS_ORIGINS", "")),
 		AdminEmails:       list(strings.ToLower(get("ADMIN_EMAILS", ""))),
 		DiscordBotToken:   get("DISCORD_BOT_TOKEN", ""),
