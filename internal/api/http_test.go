@@ -72,6 +72,17 @@ func TestSecurityHeaders(t *testing.T) {
 			t.Errorf("%s: CSP lacks frame-ancestors", path)
 		}
 	}
+	// Websockets to this host only, not to any host an injected script names.
+	csp := s.Do(t, "GET", "/", "", nil).Header.Get("Content-Security-Policy")
+	host := strings.TrimPrefix(s.URL, "http://")
+	if !strings.Contains(csp, "connect-src 'self' ws://"+host+" wss://"+host+" ") || strings.Contains(csp, " ws: ") {
+		t.Errorf("connect-src: %s", csp)
+	}
+	req, _ := http.NewRequest("GET", s.URL+"/api/config", nil)
+	req.Host = `evil.example; script-src *`
+	if csp := s.Send(t, req).Header.Get("Content-Security-Policy"); strings.Contains(csp, "evil") {
+		t.Errorf("a forged Host reached the policy: %s", csp)
+	}
 }
 
 func TestCORS(t *testing.T) {

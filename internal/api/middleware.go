@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -101,23 +102,38 @@ func clientIPs(trusted []netip.Prefix) func(http.Handler) http.Handler {
 	}
 }
 
-// securityHeaders sets the headers every answer carries.
+// securityHeaders sets the headers every answer carries. Websockets may
+// connect to this host only (ws: and wss: alone would let injected script
+// talk to any host); HSTS is sent on https.
 func securityHeaders(next http.Handler) http.Handler {
-	const csp = "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; " +
-		"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https://*.googleusercontent.com; " +
-		"connect-src 'self' ws: wss: https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; " +
-		"font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	const (
+		cspHead = "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; " +
+			"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https://*.googleusercontent.com; " +
+			"connect-src 'self'"
+		cspTail = " https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; " +
+			"font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		csp := cspHead + cspTail
+		if hostRe.MatchString(r.Host) {
+			csp = cspHead + " ws://" + r.Host + " wss://" + r.Host + cspTail
+		}
 		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		next.ServeHTTP(w, r)
 	})
 }
+
+// hostRe is a Host header safe to write into a policy.
+var hostRe = regexp.MustCompile(`^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$`)
 
 // cors allows the origins of CORS_ORIGINS (same-origin needs no header).
 func cors(origins []string) func(http.Handler) http.Handler {
