@@ -23,8 +23,9 @@ type client struct {
 	ctx    context.Context // ends with the connection; bounds auth and store calls
 	cancel context.CancelFunc
 
-	id   *Identity
-	subs map[string]*sub // by public topic name
+	id    *Identity
+	subs  map[string]*sub // by public topic name
+	auths int             // auth frames received (read loop only)
 
 	ping *time.Timer
 	// signedIn is the token and identity of the last good auth frame, read

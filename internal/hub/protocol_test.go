@@ -216,6 +216,15 @@ func TestProtocol(t *testing.T) {
 		}
 	})
 
+	t.Run("TooManyAuthFramesCloseConnection", func(t *testing.T) {
+		_, srv := startHub(t, Options{})
+		c := dial(t, srv)
+		for range maxAuths + 1 {
+			c.auth("user7")
+		}
+		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
+	})
+
 	t.Run("OversizedFrameClosesConnection", func(t *testing.T) {
 		h, srv := startHub(t, Options{ReadLimit: 1024})
 		c := dial(t, srv)

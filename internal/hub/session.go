@@ -59,9 +59,19 @@ func (c *client) readLoop() {
 	}
 }
 
+// maxAuths bounds the auth frames of one connection: each costs a database
+// read, and a client needs one per sign-in.
+const maxAuths = 20
+
 // auth checks a token; a bad one ends the connection with 1008 after an
 // error frame, so a client never keeps a session it thinks is signed in.
 func (c *client) auth(token string) {
+	c.auths++
+	if c.auths > maxAuths {
+		c.sendError("too many auth frames")
+		c.closeWith(websocket.StatusPolicyViolation, "too many auth frames", true)
+		return
+	}
 	id, err := c.authenticate(token)
 	if err != nil {
 		c.h.log.Debug("hub: authentication failed", "err", err)
