@@ -110,3 +110,21 @@ func (w *WS) Ping() {
 		}
 	}
 }
+
+// ExpectClose reads until the server closes the connection and checks the
+// close code.
+func (w *WS) ExpectClose(code websocket.StatusCode, timeout time.Duration) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	for {
+		_, _, err := w.conn.Read(ctx)
+		if err == nil {
+			continue
+		}
+		if got := websocket.CloseStatus(err); got != code {
+			w.t.Fatalf("connection ended with %v (%v), want close %d", got, err, code)
+		}
+		return
+	}
+}
