@@ -21,6 +21,7 @@ import (
 	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/deck"
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/mail"
@@ -114,7 +115,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Newsletter:  postgres.Newsletter{DB: db},
 		DB:          db,
 		Hub:         h,
-		Limits:      ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", cfg.RateLimitScale, log, ratelimit.All...),
+		Limits:      ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log, ratelimit.All...),
 		Registry:    reg,
 		Web:         web,
 		Log:         log,
@@ -128,11 +129,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		log.Error("reading stats from screenshots is unavailable", slog.Any("err", err))
 		ex = extract.Unavailable()
 	}
-	// Offline reading is a core's work per screenshot; Gemini's is mostly waiting.
+	// Offline reading is a core's work per screenshot, and Gemini falls back
+	// to it when Google fails, so the slots are sized for the offline reader.
 	slots := runtime.NumCPU()
-	if cfg.GeminiAPIKey != "" {
-		slots = 4 * runtime.NumCPU()
-	}
 	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log, Slots: make(chan struct{}, slots)}
 	a.Server = srv
 	a.Handler = srv.Handler()
@@ -154,6 +153,9 @@ type hubAuth struct{ acc *accounts.Service }
 
 func (h hubAuth) Authenticate(ctx context.Context, token string) (hub.Identity, error) {
 	u, err := h.acc.Authenticate(ctx, token)
+	if errs.KindOf(err) == errs.Unauthorized {
+		return hub.Identity{}, fmt.Errorf("%w: %v", hub.ErrRejected, err)
+	}
 	if err != nil {
 		return hub.Identity{}, err
 	}

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"errors"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -94,15 +95,8 @@ func (c *client) offer(s *sub, ev event) (queued, start bool) {
 }
 
 // deliverLocked queues ev unless the subscription already had it; a seq
-// that skips ahead means events were lost, which the client must learn. A
-// seq of 1 after later ones means the topic expired and started over: the
-// client resyncs and takes it from there.
+// that skips ahead means events were lost, which the client must learn.
 func (c *client) deliverLocked(s *sub, ev event) bool {
-	if ev.seq == 1 && s.last > 1 {
-		c.resyncLocked(s)
-		s.last = 1
-		return c.enqueueLocked(ev.frame)
-	}
 	if s.last >= 0 && ev.seq <= s.last {
 		return false
 	}
@@ -271,6 +265,15 @@ func (c *client) recheck() bool {
 	}
 	if err != nil && c.ctx.Err() != nil {
 		return false
+	}
+	if err != nil && !errors.Is(err, ErrRejected) {
+		// The check could not be made (database down, time-out): keep the
+		// session and try again at the next ping.
+		c.h.log.Debug("hub: session recheck failed; keeping the session", "err", err)
+		return true
+	}
+	if c.signedIn.Load() != st {
+		return true // signed in again meanwhile: that token is the one that counts
 	}
 	c.h.log.Debug("hub: session no longer valid", "err", err)
 	c.sendError("session ended: please sign in again")

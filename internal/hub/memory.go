@@ -27,23 +27,28 @@ type memStore struct {
 
 	mu        sync.Mutex
 	topics    map[string]*memTopic
+	floors    map[string]int64 // last seq of forgotten topics: a topic never starts over
 	lastSweep time.Time
 }
 
 type memTopic struct {
 	mu   sync.Mutex
 	seq  int64
-	ring []event   // ring[(seq-1) % size] holds seq, for the last len(ring) seqs
-	used time.Time // last publish or read; guarded by memStore.mu
+	ring []event   // ring[(seq-1-base) % size] holds seq, for the last len(ring) seqs
+	base int64     // the seq the topic started after (a forgotten topic's last)
+	used time.Time // last publish; guarded by memStore.mu
 }
 
 func newMemStore(size int, ttl time.Duration, dispatch func(string, event)) *memStore {
-	return &memStore{dispatch: dispatch, size: size, ttl: ttl, now: time.Now, topics: make(map[string]*memTopic)}
+	return &memStore{dispatch: dispatch, size: size, ttl: ttl, now: time.Now,
+		topics: make(map[string]*memTopic), floors: make(map[string]int64)}
 }
 
-// topic returns the named topic, created when new, and forgets the user
-// topics idle for longer than the ttl (looking at most twice per ttl).
-func (s *memStore) topic(name string) *memTopic {
+// topic returns the named topic, created when new (its seq going on from
+// where a forgotten one stopped), and forgets the user topics with no event
+// for longer than the ttl (looking at most twice per ttl). publishing marks
+// the topic used; reads do not.
+func (s *memStore) topic(name string, publishing bool) *memTopic {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
@@ -51,21 +56,27 @@ func (s *memStore) topic(name string) *memTopic {
 		s.lastSweep = now
 		for n, t := range s.topics {
 			if isUserTopic(n) && now.Sub(t.used) > s.ttl {
+				t.mu.Lock()
+				s.floors[n] = t.seq
+				t.mu.Unlock()
 				delete(s.topics, n)
 			}
 		}
 	}
 	t := s.topics[name]
 	if t == nil {
-		t = &memTopic{}
+		t = &memTopic{seq: s.floors[name], base: s.floors[name], used: now}
+		delete(s.floors, name)
 		s.topics[name] = t
 	}
-	t.used = now
+	if publishing {
+		t.used = now
+	}
 	return t
 }
 
 func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byte) (int64, error) {
-	t := s.topic(topic)
+	t := s.topic(topic, true)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.seq++
@@ -73,7 +84,7 @@ func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byt
 	if len(t.ring) < s.size {
 		t.ring = append(t.ring, ev)
 	} else {
-		t.ring[(ev.seq-1)%int64(s.size)] = ev
+		t.ring[(ev.seq-1-t.base)%int64(s.size)] = ev
 	}
 	// Dispatch under the topic lock so concurrent publishers cannot reorder
 	// seqs; dispatch only queues, so nothing waits on a client here.
@@ -82,7 +93,7 @@ func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byt
 }
 
 func (s *memStore) history(_ context.Context, topic string, since int64) (int64, []event, bool, error) {
-	t := s.topic(topic)
+	t := s.topic(topic, false)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if since < 0 || since >= t.seq {
@@ -94,13 +105,13 @@ func (s *memStore) history(_ context.Context, topic string, since int64) (int64,
 	}
 	evs := make([]event, 0, t.seq-since)
 	for q := since + 1; q <= t.seq; q++ {
-		evs = append(evs, t.ring[(q-1)%int64(s.size)])
+		evs = append(evs, t.ring[(q-1-t.base)%int64(s.size)])
 	}
 	return t.seq, evs, true, nil
 }
 
 func (s *memStore) seq(_ context.Context, topic string) (int64, error) {
-	t := s.topic(topic)
+	t := s.topic(topic, false)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.seq, nil

@@ -5,9 +5,15 @@ package hub
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 )
+
+// ErrRejected wraps an Authenticator's answer that a token is not (or no
+// longer) good; any other error means it could not be checked, and an open
+// session is kept.
+var ErrRejected = errors.New("hub: token rejected")
 
 // Publisher is what domain code calls after a commit to tell every open client.
 type Publisher interface {

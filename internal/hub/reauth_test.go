@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,12 +15,16 @@ import (
 // be changed.
 type revocableAuth struct {
 	revoked atomic.Bool
+	down    atomic.Bool
 	role    atomic.Value
 }
 
 func (a *revocableAuth) Authenticate(context.Context, string) (Identity, error) {
+	if a.down.Load() {
+		return Identity{}, errors.New("database unavailable")
+	}
 	if a.revoked.Load() {
-		return Identity{}, errors.New("token no longer valid")
+		return Identity{}, fmt.Errorf("%w: token no longer valid", ErrRejected)
 	}
 	return Identity{UserID: 5, Role: a.role.Load().(string)}, nil
 }
@@ -40,6 +45,12 @@ func TestOpenSessionsAreCheckedAgain(t *testing.T) {
 		if got := c.sync(); len(got) != 0 {
 			t.Fatalf("a valid session got %+v", got)
 		}
+		auth.down.Store(true) // a check that cannot be made keeps the session
+		time.Sleep(200 * time.Millisecond)
+		if got := c.sync(); len(got) != 0 {
+			t.Fatalf("a session during an outage got %+v", got)
+		}
+		auth.down.Store(false)
 		auth.revoked.Store(true)
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})

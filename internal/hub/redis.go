@@ -18,7 +18,10 @@ import (
 // The Redis layout, all under Options.Prefix:
 //
 //	stream:<topic>  a stream per topic; entry ID "<seq>-0", field f = the frame,
-//	                trimmed to about History entries
+//	                trimmed to about History entries; user topics' streams
+//	                expire UserTopicTTL after their last event
+//	seq:<topic>     user topics only: their last seq, kept when the stream
+//	                expires so the seq goes on rising
 //	events          the pub/sub channel every instance listens on; a message
 //	                is "<topic>\n<seq>\n<frame>"
 //	epoch           a random value set when the keys are first used; a new
@@ -33,12 +36,16 @@ import (
 var publishScript = redis.NewScript(`
 local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local seq = 1
-if #top > 0 then seq = tonumber(string.match(top[1][1], '^(%d+)')) + 1 end
+if #top > 0 then seq = tonumber(string.match(top[1][1], '^(%d+)')) + 1
+else seq = tonumber(redis.call('GET', KEYS[2]) or '0') + 1 end
 local s = string.format('%d', seq)
 local frame = ARGV[2] .. s .. ARGV[3]
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], s .. '-0', 'f', frame)
 redis.call('PUBLISH', ARGV[4], ARGV[5] .. '\n' .. s .. '\n' .. frame)
-if tonumber(ARGV[6]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[6]) end
+if tonumber(ARGV[6]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+  redis.call('SET', KEYS[2], s)
+end
 return seq
 `)
 
@@ -48,7 +55,8 @@ return seq
 var historyScript = redis.NewScript(`
 local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local cur = 0
-if #top > 0 then cur = tonumber(string.match(top[1][1], '^(%d+)')) end
+if #top > 0 then cur = tonumber(string.match(top[1][1], '^(%d+)'))
+else cur = tonumber(redis.call('GET', KEYS[2]) or '0') end
 local since = tonumber(ARGV[1])
 if since < 0 or since >= cur then return {cur, 1} end
 local first = string.format('%d-0', since + 1)
@@ -122,6 +130,10 @@ func newRedisStore(h *Hub) (*redisStore, error) {
 
 func (s *redisStore) streamKey(topic string) string { return s.prefix + "stream:" + topic }
 
+// seqKey keeps the last seq of a topic whose stream expires (user topics),
+// so the topic goes on from it instead of starting over.
+func (s *redisStore) seqKey(topic string) string { return s.prefix + "seq:" + topic }
+
 // start runs the subscriber and waits a moment for its first subscription,
 // so events published right after New reach this instance.
 func (s *redisStore) start() {
@@ -146,7 +158,7 @@ func (s *redisStore) publish(ctx context.Context, topic string, prefix, suffix [
 	if isUserTopic(topic) {
 		ttl = s.h.opts.UserTopicTTL.Milliseconds()
 	}
-	seq, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic)},
+	seq, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)},
 		s.h.opts.History, prefix, suffix, s.channel, topic, ttl).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("hub: publish to %s: %w", topic, err)
@@ -155,7 +167,7 @@ func (s *redisStore) publish(ctx context.Context, topic string, prefix, suffix [
 }
 
 func (s *redisStore) history(ctx context.Context, topic string, since int64) (int64, []event, bool, error) {
-	res, err := historyScript.Run(ctx, s.rdb, []string{s.streamKey(topic)}, since).Slice()
+	res, err := historyScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}, since).Slice()
 	if err != nil {
 		return 0, nil, false, fmt.Errorf("hub: history of %s: %w", topic, err)
 	}
@@ -178,7 +190,11 @@ func (s *redisStore) seq(ctx context.Context, topic string) (int64, error) {
 		return 0, fmt.Errorf("hub: seq of %s: %w", topic, err)
 	}
 	if len(top) == 0 {
-		return 0, nil
+		n, err := s.rdb.Get(ctx, s.seqKey(topic)).Int64()
+		if errors.Is(err, redis.Nil) {
+			return 0, nil
+		}
+		return n, err
 	}
 	return seqOfID(top[0].ID)
 }

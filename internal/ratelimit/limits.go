@@ -53,13 +53,13 @@ type Limiters struct {
 
 // New builds the limiters; rdb may be nil (memory only); prefix starts their keys. scale multiplies
 // every limit (load tests raise it).
-func New(rdb *redis.Client, prefix string, scale float64, log *slog.Logger, rules ...Rule) *Limiters {
+func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *slog.Logger, rules ...Rule) *Limiters {
 	l := &Limiters{rdb: rdb, scale: scale, log: log, m: map[string]*httprate.RateLimiter{}}
 	for _, r := range rules {
 		limit := int(math.Max(1, math.Round(float64(r.Limit)*scale)))
 		opts := []httprate.Option{}
 		if rdb != nil {
-			opts = append(opts, httprate.WithLimitCounter(NewRedisCounter(rdb, prefix+r.Name+":", log)))
+			opts = append(opts, httprate.WithLimitCounter(NewRedisCounter(rdb, prefix+r.Name+":", secret, log)))
 		}
 		l.m[r.Name] = httprate.NewRateLimiter(limit, r.Window, opts...)
 	}

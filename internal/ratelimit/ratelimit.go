@@ -5,6 +5,7 @@ package ratelimit
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"log/slog"
@@ -21,6 +22,7 @@ import (
 type RedisCounter struct {
 	rdb    *redis.Client
 	prefix string
+	secret []byte
 	window time.Duration
 	local  httprate.LimitCounter
 	log    *slog.Logger
@@ -30,8 +32,10 @@ type RedisCounter struct {
 }
 
 // NewRedisCounter counts in rdb under prefix.
-func NewRedisCounter(rdb *redis.Client, prefix string, log *slog.Logger) *RedisCounter {
-	return &RedisCounter{rdb: rdb, prefix: prefix, log: log}
+// Keys are named by an HMAC under secret, so what they limit (an e-mail
+// address, an IP) cannot be recovered from Redis by trying candidates.
+func NewRedisCounter(rdb *redis.Client, prefix string, secret []byte, log *slog.Logger) *RedisCounter {
+	return &RedisCounter{rdb: rdb, prefix: prefix, secret: secret, log: log}
 }
 
 // Config implements httprate.LimitCounter.
@@ -44,8 +48,9 @@ func (c *RedisCounter) Config(limit int, window time.Duration) {
 // key names a window's counter by a hash of the limited key, so no e-mail
 // address or IP is written to Redis.
 func (c *RedisCounter) key(key string, win time.Time) string {
-	sum := sha256.Sum256([]byte(key))
-	return c.prefix + hex.EncodeToString(sum[:16]) + ":" + strconv.FormatInt(win.Unix(), 10)
+	m := hmac.New(sha256.New, c.secret)
+	m.Write([]byte(key))
+	return c.prefix + hex.EncodeToString(m.Sum(nil)[:16]) + ":" + strconv.FormatInt(win.Unix(), 10)
 }
 
 // Increment implements httprate.LimitCounter.

@@ -46,7 +46,7 @@ func TestInstancesShareCountersInRedis(t *testing.T) {
 		t.Fatalf("redis: %v", err)
 	}
 	rule := newRule(t)
-	a, b := New(rdb, "pitlane-test:rl:", 1, quiet, rule), New(rdb, "pitlane-test:rl:", 1, quiet, rule)
+	a, b := New(rdb, "pitlane-test:rl:", []byte("test-secret"), 1, quiet, rule), New(rdb, "pitlane-test:rl:", []byte("test-secret"), 1, quiet, rule)
 	for i, l := range []*Limiters{a, b, a} {
 		if over, _ := exceeded(l, rule, "1.2.3.4"); over {
 			t.Fatalf("request %d refused", i+1)
@@ -66,7 +66,7 @@ func TestRedisDownFallsBackToMemory(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 50 * time.Millisecond, MaxRetries: -1})
 	defer rdb.Close()
 	rule := newRule(t)
-	l := New(rdb, "pitlane-test:rl:", 1, quiet, rule)
+	l := New(rdb, "pitlane-test:rl:", []byte("test-secret"), 1, quiet, rule)
 	for i := 0; i < 3; i++ {
 		if over, _ := exceeded(l, rule, "k"); over {
 			t.Fatalf("request %d refused", i+1)
@@ -79,7 +79,7 @@ func TestRedisDownFallsBackToMemory(t *testing.T) {
 
 func TestScale(t *testing.T) {
 	rule := newRule(t)
-	l := New(nil, "", 2, quiet, rule)
+	l := New(nil, "", []byte("test-secret"), 2, quiet, rule)
 	for i := 0; i < 6; i++ {
 		if over, _ := exceeded(l, rule, "k"); over {
 			t.Fatalf("request %d of 6 refused at scale 2", i+1)
@@ -98,7 +98,7 @@ func TestRedisKeysHoldNoAddresses(t *testing.T) {
 	defer rdb.Close()
 	rule := newRule(t)
 	prefix := "pitlane-test:rl:" + rule.Name + ":"
-	l := New(rdb, prefix, 1, quiet, rule)
+	l := New(rdb, prefix, []byte("test-secret"), 1, quiet, rule)
 	exceeded(l, rule, "someone@example.com")
 	exceeded(l, rule, "203.0.113.9")
 	keys, err := rdb.Keys(t.Context(), prefix+"*").Result()

@@ -10,6 +10,8 @@ describe('compactCount', () => {
     [99_949, '99.9k'],
     [157_920, '158k'],
     [2_450_000, '2.5M'],
+    [99_960, '100k'],
+    [999_600, '1M'],
     [null, '0'],
   ])('%s → %s', (n, want) => {
     expect(compactCount(n)).toBe(want)

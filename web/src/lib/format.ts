@@ -7,9 +7,9 @@ export function plural(n: number, word: string, many = `${word}s`) {
 export function compactCount(n: number | null | undefined) {
   const v = Math.round(Number(n) || 0)
   if (Math.abs(v) < 10_000) return String(v)
-  if (Math.abs(v) < 1_000_000) {
+  if (Math.abs(v) < 999_500) {
     const k = v / 1000
-    return `${Math.abs(v) < 100_000 ? Number(k.toFixed(1)) : Math.round(k)}k`
+    return `${Math.abs(v) < 99_950 ? Number(k.toFixed(1)) : Math.round(k)}k`
   }
   return `${Number((v / 1_000_000).toFixed(1))}M`
 }
