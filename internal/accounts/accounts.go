@@ -68,6 +68,10 @@ type Store interface {
 	// WithdrawOTP deletes the code mac if it is still the user's live one:
 	// a code whose e-mail could not be sent must not hold the cooldown.
 	WithdrawOTP(ctx context.Context, userID int64, mac []byte) error
+	// ContestOTP marks the user's live code as claimed by two sign-ups with
+	// different passwords; OTPContested tells whether the code of email is.
+	ContestOTP(ctx context.Context, userID int64) error
+	OTPContested(ctx context.Context, email string) (bool, error)
 	// ConsumeOTP checks a code for email inside one transaction: match is
 	// called with the user id and stored mac. A match verifies the e-mail and
 	// deletes the code; a miss counts an attempt.

@@ -48,6 +48,13 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) error {
 	if err != nil {
 		return err
 	}
+	// Pinned under a live code with another password: two people claim the
+	// address, so the code verifies only together with the first password.
+	if u.PasswordHash != hash && !auth.CheckPassword(u.PasswordHash, in.Password) {
+		if err := s.Store.ContestOTP(ctx, u.ID); err != nil {
+			return err
+		}
+	}
 	// A code sent within the cooldown is still valid; do not send another.
 	if err := s.sendOTP(ctx, u); err != nil && errs.KindOf(err) != errs.RateLimited {
 		return err
@@ -119,6 +126,9 @@ func (s *Service) sendOTP(ctx context.Context, u User) error {
 
 // MsgSignupChanged answers a verification whose password is not the
 // account's: the pending sign-up is not the one the player made.
+const MsgSignupContested = "Two sign-ups claim this email. Enter the code together with the password you signed up with."
+
+// MsgSignupChanged answers a verification whose password is not the account's.
 const MsgSignupChanged = "This code belongs to a sign-up with another password. Please sign up again once it expires (10 minutes)."
 
 // VerifyOTP checks a code and marks the e-mail verified. A password, when
@@ -132,7 +142,15 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 	if !auth.ValidOTPFormat(code) {
 		return errs.E(errs.Invalid, MsgBadOTP)
 	}
-	if password != "" {
+	if password == "" {
+		contested, err := s.Store.OTPContested(ctx, email)
+		if err != nil {
+			return err
+		}
+		if contested {
+			return errs.E(errs.Conflict, MsgSignupContested)
+		}
+	} else {
 		u, err := s.Store.FindUserByEmail(ctx, email)
 		if err != nil && errs.KindOf(err) != errs.NotFound {
 			return err

@@ -44,7 +44,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) || s.limited(w, r, ratelimit.CodesEmailDay, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) {
 		return
 	}
 	if err := s.Accounts.Signup(r.Context(), in); err != nil {
@@ -94,7 +94,7 @@ func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) || s.limited(w, r, ratelimit.CodesEmailDay, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) {
 		return
 	}
 	if err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {

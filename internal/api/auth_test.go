@@ -569,6 +569,21 @@ func TestSignupCannotBeTakenOverBeforeVerification(t *testing.T) {
 		t.Fatalf("logins: victim %d, attacker %d", login(victimPW), login(attackerPW))
 	}
 
+	// The other order: a stranger signs up first, the owner second. The code
+	// (in the owner's mailbox) then verifies only with the stranger's
+	// password, which the owner has not got: refused either way.
+	owner := testkit.UniqueEmail("owner")
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(owner, attackerPW, attackerPW, "stranger"))
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(owner, victimPW, victimPW, "owner"))
+	ownerCode := s.Mail.OTP(t, owner, 1)
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": owner, "otp": ownerCode}); r.Status != 409 ||
+		r.Message() != "Two sign-ups claim this email. Enter the code together with the password you signed up with." {
+		t.Fatalf("contested code without a password: %d %q", r.Status, r.Message())
+	}
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": owner, "otp": ownerCode, "password": victimPW}); r.Status != 409 {
+		t.Fatalf("contested code with the owner's password: %d %q", r.Status, r.Message())
+	}
+
 	// A sign-up whose code expired unused is abandoned: a new one takes over.
 	other := testkit.UniqueEmail("abandoned")
 	s.Do(t, "POST", "/api/auth/signup", "", signupBody(other, "first-pass-1", "first-pass-1", "first"))
@@ -614,5 +629,30 @@ func TestRateLimitsPerUserAndPerIPv6Network(t *testing.T) {
 	}
 	if st := subscribe("2001:db8:1:3::1"); st != 201 {
 		t.Fatalf("another /64: %d, want 201", st)
+	}
+}
+
+// Ten codes a day per address at most: each code gives five guesses, so
+// guessing is bounded at 50 a day however often sign-up and resend are
+// called. Requests that send no code do not count.
+func TestCodesPerAddressPerDay(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("daily")
+	s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, "hunter22pw", "hunter22pw", "racer"))
+	s.Mail.OTP(t, email, 1)
+	// Within the cooldown: refused, not counted.
+	for i := 0; i < 5; i++ {
+		s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": email})
+	}
+	var count int
+	s.DB.Pool.QueryRow(context.Background(), `SELECT day_count FROM email_otps o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, email).Scan(&count)
+	if count != 1 {
+		t.Fatalf("codes counted after one sent and five refused: %d", count)
+	}
+	s.DB.Pool.Exec(context.Background(), `UPDATE email_otps SET day_count = 10, sent_at = now() - interval '2 minutes'
+		WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email)
+	r := s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": email})
+	if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("11th code of the day: %d %q", r.Status, r.Message())
 	}
 }

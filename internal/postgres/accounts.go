@@ -67,23 +67,34 @@ func (s Accounts) UpsertUnverified(ctx context.Context, email, hash, discord str
 
 // The cooldown is checked in the same statement that replaces the code, so
 // parallel requests cannot both send one.
+// A code replacing an expired one starts uncontested; at most $5 codes go
+// out per address in 24 hours (each gives a handful of guesses).
 const issueOTPSQL = `
-INSERT INTO email_otps AS o (user_id, code_mac, sent_at, expires_at, attempts)
-VALUES ($1, $2, now(), now() + $3::interval, 0)
+INSERT INTO email_otps AS o (user_id, code_mac, sent_at, expires_at, attempts, day_start, day_count)
+VALUES ($1, $2, now(), now() + $3::interval, 0, now(), 1)
 ON CONFLICT (user_id) DO UPDATE
-   SET code_mac = EXCLUDED.code_mac, sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at, attempts = 0
+   SET code_mac = EXCLUDED.code_mac, sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at, attempts = 0,
+       contested = o.contested AND o.expires_at > now(),
+       day_start = CASE WHEN o.day_start <= now() - interval '24 hours' THEN now() ELSE o.day_start END,
+       day_count = CASE WHEN o.day_start <= now() - interval '24 hours' THEN 1 ELSE o.day_count + 1 END
  WHERE o.sent_at <= now() - $4::interval
+   AND (o.day_start <= now() - interval '24 hours' OR o.day_count < $5)
 RETURNING user_id`
 
-const otpWaitSQL = `SELECT greatest(extract(epoch FROM sent_at + $2::interval - now()), 0) FROM email_otps WHERE user_id = $1`
+const otpWaitSQL = `SELECT greatest(extract(epoch FROM sent_at + $2::interval - now()),
+	CASE WHEN day_count >= $3 THEN extract(epoch FROM day_start + interval '24 hours' - now()) ELSE 0 END, 0)
+	FROM email_otps WHERE user_id = $1`
+
+// MaxCodesPerDay bounds the codes one address gets in 24 hours.
+const MaxCodesPerDay = 10
 
 // IssueOTP implements accounts.Store.
 func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (time.Duration, error) {
 	var id int64
-	err := s.DB.Pool.QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown).Scan(&id)
+	err := s.DB.Pool.QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown, MaxCodesPerDay).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		var secs float64
-		if err := s.DB.Pool.QueryRow(ctx, otpWaitSQL, userID, cooldown).Scan(&secs); err != nil {
+		if err := s.DB.Pool.QueryRow(ctx, otpWaitSQL, userID, cooldown, MaxCodesPerDay).Scan(&secs); err != nil {
 			return 0, unavailable(err)
 		}
 		return time.Duration(secs*float64(time.Second)) + time.Millisecond, nil
@@ -91,10 +102,29 @@ func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, c
 	return 0, unavailable(err)
 }
 
-// WithdrawOTP implements accounts.Store.
+// WithdrawOTP implements accounts.Store: the unsent code is dead, holds no
+// cooldown and does not count against the day.
 func (s Accounts) WithdrawOTP(ctx context.Context, userID int64, mac []byte) error {
-	_, err := s.DB.Pool.Exec(ctx, `DELETE FROM email_otps WHERE user_id = $1 AND code_mac = $2`, userID, mac)
+	_, err := s.DB.Pool.Exec(ctx, `UPDATE email_otps SET expires_at = now(), sent_at = timestamptz 'epoch',
+		day_count = greatest(day_count - 1, 0) WHERE user_id = $1 AND code_mac = $2`, userID, mac)
 	return unavailable(err)
+}
+
+// ContestOTP implements accounts.Store.
+func (s Accounts) ContestOTP(ctx context.Context, userID int64) error {
+	_, err := s.DB.Pool.Exec(ctx, `UPDATE email_otps SET contested = true WHERE user_id = $1 AND expires_at > now()`, userID)
+	return unavailable(err)
+}
+
+// OTPContested implements accounts.Store.
+func (s Accounts) OTPContested(ctx context.Context, email string) (bool, error) {
+	var contested bool
+	err := s.DB.Pool.QueryRow(ctx, `SELECT o.contested FROM email_otps o JOIN users u ON u.id = o.user_id
+		WHERE u.email = $1`, email).Scan(&contested)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return contested, unavailable(err)
 }
 
 // SetAvatarIfNone implements avatars.Users: a picture the player already

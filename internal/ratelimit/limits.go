@@ -31,9 +31,6 @@ var (
 	ExtractIP    = Rule{"extract-ip", 10, 10 * time.Minute}
 	ExtractUser  = Rule{"extract-user", 30, time.Hour}
 	NewsletterIP = Rule{"newsletter-ip", 5, 10 * time.Minute}
-	// Codes per address and day, over sign-up and resend together: each code
-	// gives five guesses, so this bounds guessing a code at 50 a day.
-	CodesEmailDay   = Rule{"codes-email-day", 10, 24 * time.Hour}
 	NewsletterEmail = Rule{"newsletter-email", 3, time.Hour}
 	// Signed-in changes, per user: each bcrypt check or roster change costs
 	// CPU and a broadcast to every open client.
@@ -68,7 +65,7 @@ func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *sl
 
 // All is every rule, for New.
 var All = []Rule{SignupIP, SignupEmail, LoginIP, LoginEmail, VerifyIP, VerifyEmail, ResendIP, ResendEmail,
-	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, CodesEmailDay, NewsletterEmail,
+	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
 	PasswordUser, DiscordUser, SaveUser, RegisterUser}
 
 // Exceeded counts one request for key under rule and reports whether it is
