@@ -19,18 +19,18 @@ type Rule struct {
 
 // Rules of Pitlane: per client IP and per e-mail on every credential form.
 var (
-	SignupIP     = Rule{"signup-ip", 10, 10 * time.Minute}
-	SignupEmail  = Rule{"signup-email", 5, 10 * time.Minute}
-	LoginIP      = Rule{"login-ip", 30, 5 * time.Minute}
-	LoginEmail   = Rule{"login-email", 10, 5 * time.Minute}
-	VerifyIP     = Rule{"verify-ip", 30, 5 * time.Minute}
-	VerifyEmail  = Rule{"verify-email", 10, 5 * time.Minute}
-	ResendIP     = Rule{"resend-ip", 10, 10 * time.Minute}
-	ResendEmail  = Rule{"resend-email", 5, 10 * time.Minute}
-	GoogleIP     = Rule{"google-ip", 30, 5 * time.Minute}
-	ExtractIP    = Rule{"extract-ip", 10, 10 * time.Minute}
-	ExtractUser  = Rule{"extract-user", 30, time.Hour}
-	NewsletterIP = Rule{"newsletter-ip", 5, 10 * time.Minute}
+	SignupIP        = Rule{"signup-ip", 10, 10 * time.Minute}
+	SignupEmail     = Rule{"signup-email", 5, 10 * time.Minute}
+	LoginIP         = Rule{"login-ip", 30, 5 * time.Minute}
+	LoginEmail      = Rule{"login-email", 10, 5 * time.Minute}
+	VerifyIP        = Rule{"verify-ip", 30, 5 * time.Minute}
+	VerifyEmail     = Rule{"verify-email", 10, 5 * time.Minute}
+	ResendIP        = Rule{"resend-ip", 10, 10 * time.Minute}
+	ResendEmail     = Rule{"resend-email", 5, 10 * time.Minute}
+	GoogleIP        = Rule{"google-ip", 30, 5 * time.Minute}
+	ExtractIP       = Rule{"extract-ip", 10, 10 * time.Minute}
+	ExtractUser     = Rule{"extract-user", 30, time.Hour}
+	NewsletterIP    = Rule{"newsletter-ip", 5, 10 * time.Minute}
 	NewsletterEmail = Rule{"newsletter-email", 3, time.Hour}
 	// Signed-in changes, per user: each bcrypt check or roster change costs
 	// CPU and a broadcast to every open client.
