@@ -98,6 +98,9 @@ func (c *Config) validate() error {
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PITLANE_ENV must be development or production, got %q", c.Env))
 	}
+	if c.Production() && strings.HasPrefix(c.JWTSecret, "dev-only") {
+		errs = append(errs, errors.New("JWT_SECRET is the published trial key; set a secret of your own in production"))
+	}
 	if c.Production() && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET of at least 32 characters is required in production"))
 	}
