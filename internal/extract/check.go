@@ -37,7 +37,7 @@ func Check(data []byte) (Image, error) {
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return Image{}, wrap(errs.E(errs.Unprocessable, MsgCorrupt), err)
+		return Image{}, errs.Wrap(errs.E(errs.Unprocessable, MsgCorrupt), err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return Image{}, errs.E(errs.Unprocessable, MsgCorrupt)
@@ -50,7 +50,7 @@ func Check(data []byte) (Image, error) {
 	}
 	decoded, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return Image{}, wrap(errs.E(errs.Unprocessable, MsgCorrupt), err)
+		return Image{}, errs.Wrap(errs.E(errs.Unprocessable, MsgCorrupt), err)
 	}
 	b := decoded.Bounds()
 	return Image{Data: data, MIME: mime, Width: b.Dx(), Height: b.Dy(), decoded: decoded}, nil

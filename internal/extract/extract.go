@@ -141,7 +141,5 @@ type Image struct {
 func (img Image) Pixels() image.Image { return img.decoded }
 
 // upstream and noData are the two failures every extractor shares.
-func upstream(cause error) error { return wrap(errs.E(errs.Upstream, MsgFailed), cause) }
+func upstream(cause error) error { return errs.Wrap(errs.E(errs.Upstream, MsgFailed), cause) }
 func noData() error              { return errs.E(errs.Unprocessable, MsgNoData) }
-
-func wrap(user *errs.Error, cause error) error { return errs.Wrap(user, cause) }

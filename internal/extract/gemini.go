@@ -97,7 +97,7 @@ func (g *gemini) Extract(ctx context.Context, img Image, progress func(string)) 
 	if err := s.Validate(); err != nil {
 		cancel()
 		<-kartCh
-		return Stats{}, wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
+		return Stats{}, errs.Wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
 	}
 
 	report(StageRendering)

@@ -66,7 +66,7 @@ func (o *ocr) Extract(ctx context.Context, img Image, progress func(string)) (St
 	}
 	s := finish(r.stats())
 	if err := s.Validate(); err != nil {
-		return Stats{}, wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
+		return Stats{}, errs.Wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
 	}
 
 	report(StageRendering)

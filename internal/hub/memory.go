@@ -23,7 +23,6 @@ type memStore struct {
 	dispatch func(topic string, ev event)
 	size     int
 	ttl      time.Duration // of idle user topics
-	now      func() time.Time
 
 	mu        sync.Mutex
 	topics    map[string]*memTopic
@@ -40,7 +39,7 @@ type memTopic struct {
 }
 
 func newMemStore(size int, ttl time.Duration, dispatch func(string, event)) *memStore {
-	return &memStore{dispatch: dispatch, size: size, ttl: ttl, now: time.Now,
+	return &memStore{dispatch: dispatch, size: size, ttl: ttl,
 		topics: make(map[string]*memTopic), floors: make(map[string]int64)}
 }
 
@@ -51,7 +50,7 @@ func newMemStore(size int, ttl time.Duration, dispatch func(string, event)) *mem
 func (s *memStore) topic(name string, publishing bool) *memTopic {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.now()
+	now := time.Now()
 	if now.Sub(s.lastSweep) >= s.ttl/2 {
 		s.lastSweep = now
 		for n, t := range s.topics {

@@ -32,15 +32,18 @@ func (a *revocableAuth) Authenticate(context.Context, string) (Identity, error) 
 // A session already open ends once its token stops holding (a password
 // change) or its role changes: checked again at a ping, closed with 1008.
 func TestOpenSessionsAreCheckedAgain(t *testing.T) {
-	opts := Options{PingInterval: 40 * time.Millisecond, ReauthInterval: 80 * time.Millisecond}
-	t.Run("TokenRevoked", func(t *testing.T) {
+	// session opens a connection signed in with role, subscribed to topic.
+	session := func(t *testing.T, role, topic string) (*revocableAuth, *testClient) {
 		auth := &revocableAuth{}
-		auth.role.Store("user")
-		opts.Auth = auth
-		_, srv := startHub(t, opts)
+		auth.role.Store(role)
+		_, srv := startHub(t, Options{Auth: auth, PingInterval: 40 * time.Millisecond, ReauthInterval: 80 * time.Millisecond})
 		c := dial(t, srv)
 		c.auth("token")
-		c.subscribe([]string{TopicUser}, nil)
+		c.subscribe([]string{topic}, nil)
+		return auth, c
+	}
+	t.Run("TokenRevoked", func(t *testing.T) {
+		auth, c := session(t, "user", TopicUser)
 		time.Sleep(200 * time.Millisecond) // still valid: checked and kept
 		if got := c.sync(); len(got) != 0 {
 			t.Fatalf("a valid session got %+v", got)
@@ -55,13 +58,7 @@ func TestOpenSessionsAreCheckedAgain(t *testing.T) {
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})
 	t.Run("RoleLost", func(t *testing.T) {
-		auth := &revocableAuth{}
-		auth.role.Store("captain")
-		opts.Auth = auth
-		_, srv := startHub(t, opts)
-		c := dial(t, srv)
-		c.auth("token")
-		c.subscribe([]string{TopicCaptains}, nil)
+		auth, c := session(t, "captain", TopicCaptains)
 		auth.role.Store("user")
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/errs"
@@ -43,26 +42,24 @@ type Uploads struct {
 	Log       *slog.Logger
 
 	// Slots bounds how many screenshots are decoded and read at once (each
-	// can take 64 MB and a core); nil means 2. Callers past it wait, up to
-	// SlotWait, then get a 503.
+	// can take 64 MB and a core); nil means no bound. Callers past it wait,
+	// up to SlotWait (default 15 s), then get a 503.
 	Slots    chan struct{}
 	SlotWait time.Duration
-	initOnce sync.Once
 }
 
 // MsgBusy answers an upload that found every reading slot taken for too long.
 const MsgBusy = "Too many screenshots are being read right now. Please try again in a moment."
 
 func (u *Uploads) acquire(ctx context.Context) (release func(), err error) {
-	u.initOnce.Do(func() {
-		if u.Slots == nil {
-			u.Slots = make(chan struct{}, 2)
-		}
-		if u.SlotWait <= 0 {
-			u.SlotWait = 15 * time.Second
-		}
-	})
-	t := time.NewTimer(u.SlotWait)
+	if u.Slots == nil {
+		return func() {}, nil
+	}
+	wait := u.SlotWait
+	if wait <= 0 {
+		wait = 15 * time.Second
+	}
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case u.Slots <- struct{}{}:
