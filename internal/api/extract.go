@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // extractStats reads the multipart field "screenshot" (at most 8 MB) and
@@ -32,13 +32,13 @@ func (s *Server) extractStats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "stats": got})
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "stats": got.Stats, "saved": got.Saved})
 }
 
 // readScreenshot streams the multipart body and keeps only the screenshot
 // part, refusing more than MaxBytes before it is all read.
 func readScreenshot(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, extract.MaxBytes+64<<10)
+	r.Body = http.MaxBytesReader(w, r.Body, upload.MaxBytes+64<<10)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return nil, errs.E(errs.Unsupported, "Send the screenshot as multipart/form-data in the field \"screenshot\"")
@@ -50,7 +50,7 @@ func readScreenshot(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		}
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, errs.E(errs.TooLarge, extract.MsgTooLarge)
+			return nil, errs.E(errs.TooLarge, upload.MsgTooLarge)
 		}
 		if err != nil {
 			return nil, errs.E(errs.Invalid, "The upload is not valid multipart data")
@@ -59,9 +59,9 @@ func readScreenshot(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 			part.Close()
 			continue
 		}
-		data, err := io.ReadAll(io.LimitReader(part, extract.MaxBytes+1))
-		if errors.As(err, &maxErr) || len(data) > extract.MaxBytes {
-			return nil, errs.E(errs.TooLarge, extract.MsgTooLarge)
+		data, err := io.ReadAll(io.LimitReader(part, upload.MaxBytes+1))
+		if errors.As(err, &maxErr) || len(data) > upload.MaxBytes {
+			return nil, errs.E(errs.TooLarge, upload.MsgTooLarge)
 		}
 		if err != nil {
 			return nil, errs.E(errs.Invalid, "The upload was cut off")

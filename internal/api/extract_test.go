@@ -139,3 +139,37 @@ func TestNoReaderKeepsTheSiteUp(t *testing.T) {
 		t.Fatalf("registrations: %d", r.Status)
 	}
 }
+
+// The reader and the save share one model and one set of limits: what a
+// reader returns and its checks pass is saved, whatever its figures (here a
+// player with no deaths, whose K/D the game shows as their kills); what
+// fails the checks is shown to the player as doubtful and not saved.
+func TestExtractedStatsAreSavedUnderTheSameRules(t *testing.T) {
+	gemini := testkit.NewGemini(t, `{"userName":"Flawless","level":12,"kills":1500,"deaths":0,"kd":1500,"skId":"777","gamesPlayed":40}`)
+	s := newServer(t, testkit.Options{Configure: gemini.Configure})
+	token := s.SignUp(t, testkit.UniqueEmail("flawless"), "flawless_racer")
+	var jpg bytes.Buffer
+	jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 320, 200)), nil)
+	shot := jpg.Bytes()
+
+	r := upload(t, s, token, "stats.png", shot)
+	if r.Status != 200 || r.JSON["saved"] != true {
+		t.Fatalf("read with 0 deaths: %d %s, want 200 and saved", r.Status, r.Body)
+	}
+	st := s.Do(t, "GET", "/api/stats/get", token, nil).JSON["stats"].(map[string]any)
+	if st["kills"] != 1500.0 || st["deaths"] != 0.0 || st["kd"] != 1500.0 || st["verified"] != true {
+		t.Fatalf("saved %v", st)
+	}
+
+	t.Run("DoubtfulIsShownNotSaved", func(t *testing.T) {
+		gemini.Answer(`{"userName":"Flawless","level":45,"kills":737,"deaths":8390,"kd":1.60,"gamesPlayed":3500}`)
+		r := upload(t, s, token, "stats.png", shot)
+		doubt, _ := r.JSON["stats"].(map[string]any)["doubtful"].(map[string]any)
+		if r.Status != 200 || r.JSON["saved"] != false || doubt["kd"] == nil {
+			t.Fatalf("%d %s, want the K/D shown as doubtful and nothing saved", r.Status, r.Body)
+		}
+		if st := s.Do(t, "GET", "/api/stats/get", token, nil).JSON["stats"].(map[string]any); st["kills"] != 1500.0 {
+			t.Fatalf("a doubtful read replaced the saved stats: %v", st)
+		}
+	})
+}

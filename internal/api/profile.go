@@ -5,27 +5,27 @@ import (
 	"time"
 
 	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/stats"
 )
 
 // Profile is the seed's User as GET /api/auth/profile answers it. It is only
 // ever sent to the user it describes.
 type Profile struct {
-	ID                   int64        `json:"id"`
-	Email                string       `json:"email"`
-	Name                 string       `json:"name"`
-	Role                 string       `json:"role"`
-	Avatar               *string      `json:"avatar"`
-	EmailVerified        bool         `json:"email_verified"`
-	GoogleLinked         bool         `json:"google_linked"`
-	DiscordUsername      string       `json:"discord_username"`
-	DiscordVerified      bool         `json:"discord_verified"`
-	SKStatsUploaded      bool         `json:"sk_stats_uploaded"`
-	SKStatsVerified      bool         `json:"sk_stats_verified"`
-	TournamentRegistered bool         `json:"tournament_registered"`
-	StatsData            *stats.Stats `json:"stats_data"`
-	CreatedAt            time.Time    `json:"created_at"`
+	ID                   int64       `json:"id"`
+	Email                string      `json:"email"`
+	Name                 string      `json:"name"`
+	Role                 string      `json:"role"`
+	Avatar               *string     `json:"avatar"`
+	EmailVerified        bool        `json:"email_verified"`
+	GoogleLinked         bool        `json:"google_linked"`
+	DiscordUsername      string      `json:"discord_username"`
+	DiscordVerified      bool        `json:"discord_verified"`
+	SKStatsUploaded      bool        `json:"sk_stats_uploaded"`
+	SKStatsVerified      bool        `json:"sk_stats_verified"`
+	TournamentRegistered bool        `json:"tournament_registered"`
+	StatsData            *core.Stats `json:"stats_data"`
+	CreatedAt            time.Time   `json:"created_at"`
 }
 
 // profileOf builds the profile of u for the default tournament.

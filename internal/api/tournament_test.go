@@ -43,7 +43,7 @@ func TestStats(t *testing.T) {
 		body any
 		msg  string
 	}{
-		{"ErrNegativeKills", with("kills", -1), "Kills, deaths and games played must be whole numbers from 0 to 100000000"},
+		{"ErrNegativeKills", with("kills", -1), "Kills, deaths and games played must be whole numbers from 0 to 10000000"},
 		{"ErrCategory", with("category", 5), "Category must be between 1 and 4"},
 		{"ErrLevelType", with("level", "ten"), `Field "level" must be a number`},
 		{"ErrCartImageURL", with("cart_image", "http://evil.example/x.png"), "cart_image must be an uploaded image or a data URL"},

@@ -131,7 +131,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	// Offline reading is a core's work per screenshot, and Gemini falls back
 	// to it when Google fails, so the slots are sized for the offline reader.
-	srv.Uploads = &stats.Uploads{Extractor: ex, Stats: st, Images: images, Pub: h, Log: log, Slots: make(chan struct{}, runtime.NumCPU())}
+	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Pub: h, Log: log, Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Server = srv
 	a.Handler = srv.Handler()
 	return a, nil

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // MaxBytes bounds a downloaded picture (Google's are tens of KB).
@@ -85,7 +85,7 @@ func (f Fetcher) SetFromURL(ctx context.Context, userID int64, rawURL string) er
 	if len(data) > MaxBytes {
 		return errors.New("avatars: picture too large")
 	}
-	img, err := extract.Check(data)
+	img, err := upload.Check(data)
 	if err != nil {
 		return fmt.Errorf("avatars: %w", err)
 	}

@@ -8,22 +8,23 @@ import (
 	"io"
 	"os"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // Line is what `pitlane extract` prints per file: the stats fields of the
-// API's answer, the kart as a data URL (or null), and an error if any.
+// API's answer (the kart as a data URL, or null), and an error if any.
 type Line struct {
 	File string `json:"file"`
-	Stats
-	CartImage *string `json:"cart_image"`
-	Seconds   float64 `json:"seconds"`
-	Error     string  `json:"error,omitempty"`
+	core.Extracted
+	Seconds float64 `json:"seconds"`
+	Error   string  `json:"error,omitempty"`
 }
 
 // RunCLI reads each file with ex and prints one JSON object per line. It
 // fails (after printing every line) when any file could not be read.
-func RunCLI(ctx context.Context, ex Extractor, files []string, stdout, stderr io.Writer, now func() float64) error {
+func RunCLI(ctx context.Context, ex core.StatsReader, files []string, stdout, stderr io.Writer, now func() float64) error {
 	if len(files) == 0 {
 		return fmt.Errorf("usage: pitlane extract FILE...")
 	}
@@ -41,11 +42,12 @@ func RunCLI(ctx context.Context, ex Extractor, files []string, stdout, stderr io
 				line.Error = err.Error()
 			}
 		} else {
-			line.Stats = s
+			var kart *string
 			if len(s.CartImage) > 0 {
 				u := "data:" + s.CartImageType + ";base64," + base64.StdEncoding.EncodeToString(s.CartImage)
-				line.CartImage = &u
+				kart = &u
 			}
+			line.Extracted = s.Extracted(kart)
 		}
 		if err := enc.Encode(line); err != nil {
 			return err
@@ -57,19 +59,14 @@ func RunCLI(ctx context.Context, ex Extractor, files []string, stdout, stderr io
 	return nil
 }
 
-func readFile(ctx context.Context, ex Extractor, name string) (Stats, error) {
+func readFile(ctx context.Context, ex core.StatsReader, name string) (core.Reading, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return Stats{}, err
+		return core.Reading{}, err
 	}
-	img, err := Check(data)
+	img, err := upload.Check(data)
 	if err != nil {
-		return Stats{}, err
+		return core.Reading{}, err
 	}
-	s, err := ex.Extract(ctx, img, nil)
-	if err != nil {
-		return Stats{}, err
-	}
-	s = s.Normalize().WithDefaults()
-	return s, s.Validate()
+	return ex.Read(ctx, img, nil)
 }

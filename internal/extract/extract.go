@@ -1,32 +1,28 @@
-// Package extract reads a player's Smash Karts stats from a screenshot of
-// the in-game stats screen: Check vets the upload, an Extractor (Gemini when
-// an API key is configured, else Tesseract OCR) returns the Stats, and
-// Stats.Validate says whether they may be saved.
+// Package extract holds the stats readers: a player's Smash Karts stats read
+// from a screenshot of the in-game stats screen, by Gemini when an API key
+// is configured, else offline by Tesseract OCR. Both implement
+// core.StatsReader and return a core.Reading, checked by the core's rules.
 package extract
 
 import (
 	"context"
-	"image"
 	"net/http"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // Messages a user may see, verbatim from the seed where it has them.
 const (
-	MsgNoData       = "No data extracted from image"
-	MsgFailed       = "Failed to extract stats from image"
-	MsgUnclear      = "Error processing image. Please try again with a clearer screenshot."
-	MsgUnsupported  = "Only PNG, JPEG or WebP images are accepted"
-	MsgTooLarge     = "Image is larger than 8 MB"
-	MsgTooManyPixel = "Image is larger than 4096x4096 pixels"
-	MsgCorrupt      = "Image is damaged or incomplete"
-	MsgTooDeep      = "Image is too large to process: please send an ordinary 8-bit screenshot"
-	MsgUnavailable  = "Reading stats from screenshots is unavailable right now. Please try again later."
+	MsgNoData      = "No data extracted from image"
+	MsgFailed      = "Failed to extract stats from image"
+	MsgUnclear     = "Error processing image. Please try again with a clearer screenshot."
+	MsgUnavailable = "Reading stats from screenshots is unavailable right now. Please try again later."
 )
 
-// Progress stages an Extractor reports, in order. The caller adds
+// Progress stages a reader reports, in order. The caller adds
 // "received", "done" and "failed" around them.
 const (
 	StageReading    = "reading"
@@ -34,26 +30,16 @@ const (
 	StageRendering  = "rendering"
 )
 
-// Stats are the fields read from a stats screen, as strings like the seed's
-// extracted stats. CartImage is the kart alone (PNG or what the image model
-// returned); the caller stores it and serves a URL.
-type Stats struct {
-	DiscordUsername string `json:"discord_username"` // the in-game player name
-	Level           string `json:"level"`
-	Kills           string `json:"kills"`
-	Deaths          string `json:"deaths"`
-	TotalGames      string `json:"total_games"`
-	SkID            string `json:"sk_id"`
-	KDRatio         string `json:"kd_ratio"`
-
-	CartImage     []byte `json:"-"`
-	CartImageType string `json:"-"`
-}
-
-// Extractor reads Stats from a checked image. progress, if not nil, is
-// called with each stage as it starts, from the calling goroutine.
-type Extractor interface {
-	Extract(ctx context.Context, img Image, progress func(stage string)) (Stats, error)
+// raw is what a reader saw, as strings, before reading() turns it into
+// figures once.
+type raw struct {
+	DiscordUsername string // the in-game player name
+	Level           string
+	Kills           string
+	Deaths          string
+	TotalGames      string
+	SkID            string
+	KDRatio         string
 }
 
 // Options configure New. Zero values pick sensible defaults.
@@ -83,7 +69,7 @@ const (
 // New returns the Gemini extractor when opts.GeminiAPIKey is set, else the
 // offline OCR extractor. The OCR extractor fails here, not on first use,
 // when tesseract cannot be found.
-func New(opts Options) (Extractor, error) {
+func New(opts Options) (core.StatsReader, error) {
 	if opts.GeminiAPIKey == "" {
 		return newOCR(opts)
 	}
@@ -102,15 +88,15 @@ func New(opts Options) (Extractor, error) {
 // kind of error), with the offline reader. If that fails too, the answer is
 // primary's error: "no stats found" from a weaker reader would mislead.
 type fallback struct {
-	primary, offline Extractor
+	primary, offline core.StatsReader
 }
 
-func (f fallback) Extract(ctx context.Context, img Image, progress func(string)) (Stats, error) {
-	s, err := f.primary.Extract(ctx, img, progress)
+func (f fallback) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
+	s, err := f.primary.Read(ctx, img, progress)
 	if err == nil || errs.KindOf(err) != errs.Upstream || ctx.Err() != nil {
 		return s, err
 	}
-	if s2, err2 := f.offline.Extract(ctx, img, progress); err2 == nil {
+	if s2, err2 := f.offline.Read(ctx, img, progress); err2 == nil {
 		return s2, nil
 	}
 	return s, err
@@ -119,26 +105,13 @@ func (f fallback) Extract(ctx context.Context, img Image, progress func(string))
 // Unavailable is the extractor of a server that has no reader (no
 // GEMINI_API_KEY and no tesseract): uploads answer 503, the rest of the
 // site works.
-func Unavailable() Extractor { return unavailable{} }
+func Unavailable() core.StatsReader { return unavailable{} }
 
 type unavailable struct{}
 
-func (unavailable) Extract(context.Context, Image, func(string)) (Stats, error) {
-	return Stats{}, errs.E(errs.Unavailable, MsgUnavailable)
+func (unavailable) Read(context.Context, upload.Image, func(string)) (core.Reading, error) {
+	return core.Reading{}, errs.E(errs.Unavailable, MsgUnavailable)
 }
-
-// Image is an upload that passed Check: its bytes, sniffed MIME type and
-// size, and the decoded pixels so extractors do not decode twice.
-type Image struct {
-	Data          []byte
-	MIME          string
-	Width, Height int
-
-	decoded image.Image
-}
-
-// Pixels returns the decoded image.
-func (img Image) Pixels() image.Image { return img.decoded }
 
 // upstream and noData are the two failures every extractor shares.
 func upstream(cause error) error { return errs.Wrap(errs.E(errs.Upstream, MsgFailed), cause) }

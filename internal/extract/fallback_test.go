@@ -15,6 +15,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/extract/screens"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // With OfflineFallback, a Gemini that fails (here: 503 on every call, as
@@ -42,7 +43,7 @@ func TestGeminiFailureFallsBackToOfflineReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := extract.Check(data)
+	img, err := upload.Check(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestGeminiFailureFallsBackToOfflineReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := alone.Extract(context.Background(), img, nil); errs.KindOf(err) != errs.Upstream || errs.MessageOf(err) != extract.MsgFailed {
+	if _, err := alone.Read(context.Background(), img, nil); errs.KindOf(err) != errs.Upstream || errs.MessageOf(err) != extract.MsgFailed {
 		t.Fatalf("Gemini alone, failing: %v, want %q", err, extract.MsgFailed)
 	}
 
@@ -62,14 +63,14 @@ func TestGeminiFailureFallsBackToOfflineReader(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := calls.Load()
-	got, err := withFallback.Extract(context.Background(), img, nil)
+	read, err := withFallback.Read(context.Background(), img, nil)
 	if err != nil {
 		t.Fatalf("with the offline fallback: %v", err)
 	}
 	if calls.Load() == before {
 		t.Fatal("Gemini was not tried first")
 	}
-	got = got.Normalize().WithDefaults()
+	got := read.Extracted(nil)
 	if got.Kills != truths[0].Kills || got.Deaths != truths[0].Deaths || got.SkID != truths[0].SkID {
 		t.Fatalf("read %+v, want kills %s deaths %s id %s", got, truths[0].Kills, truths[0].Deaths, truths[0].SkID)
 	}
@@ -77,7 +78,7 @@ func TestGeminiFailureFallsBackToOfflineReader(t *testing.T) {
 
 // A server with no reader at all answers uploads with 503 and its message.
 func TestUnavailableExtractor(t *testing.T) {
-	_, err := extract.Unavailable().Extract(context.Background(), extract.Image{}, nil)
+	_, err := extract.Unavailable().Read(context.Background(), upload.Image{}, nil)
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Kind != errs.Unavailable || e.Message != extract.MsgUnavailable {
 		t.Fatalf("got %v", err)

@@ -9,7 +9,9 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // The two prompts of the seed: read the stats as JSON, and redraw the kart.
@@ -69,7 +71,7 @@ type kartResult struct {
 	err  error
 }
 
-func (g *gemini) Extract(ctx context.Context, img Image, progress func(string)) (Stats, error) {
+func (g *gemini) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
 	report := reporter(progress)
 	report(StageReading)
 	ctx, cancel := context.WithTimeout(ctx, g.timeout)
@@ -85,20 +87,21 @@ func (g *gemini) Extract(ctx context.Context, img Image, progress func(string)) 
 	if err != nil {
 		cancel()
 		<-kartCh
-		return Stats{}, upstream(err)
+		return core.Reading{}, upstream(err)
 	}
 	raw, ok := parseReply(text)
 	if !ok {
 		cancel()
 		<-kartCh
-		return Stats{}, noData()
+		return core.Reading{}, noData()
 	}
-	s := finish(raw)
-	if err := s.Validate(); err != nil {
+	s := finish(raw).reading()
+	if !s.Figures() {
 		cancel()
 		<-kartCh
-		return Stats{}, errs.Wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
+		return core.Reading{}, errs.E(errs.Unprocessable, MsgUnclear)
 	}
+	s.Check()
 
 	report(StageRendering)
 	// A kart that could not be drawn costs the player a picture, not their
@@ -109,7 +112,7 @@ func (g *gemini) Extract(ctx context.Context, img Image, progress func(string)) 
 	return s, nil
 }
 
-func (g *gemini) readStats(ctx context.Context, img Image) (string, error) {
+func (g *gemini) readStats(ctx context.Context, img upload.Image) (string, error) {
 	nullable := genai.Ptr(true)
 	schema := &genai.Schema{
 		Type: genai.TypeObject,
@@ -143,7 +146,7 @@ func (g *gemini) readStats(ctx context.Context, img Image) (string, error) {
 
 // drawKart asks the image model for the kart alone; it returns the first
 // image part of the answer that passes Check.
-func (g *gemini) drawKart(ctx context.Context, img Image) ([]byte, string, error) {
+func (g *gemini) drawKart(ctx context.Context, img upload.Image) ([]byte, string, error) {
 	resp, err := g.client.Models.GenerateContent(ctx, g.imageModel, imageAndText(img, kartPrompt), &genai.GenerateContentConfig{
 		ResponseModalities: []string{string(genai.ModalityImage), string(genai.ModalityText)},
 		ImageConfig:        &genai.ImageConfig{AspectRatio: "1:1"},
@@ -155,7 +158,7 @@ func (g *gemini) drawKart(ctx context.Context, img Image) ([]byte, string, error
 		if p.InlineData == nil || !strings.HasPrefix(p.InlineData.MIMEType, "image/") {
 			continue
 		}
-		checked, err := Check(p.InlineData.Data)
+		checked, err := upload.Check(p.InlineData.Data)
 		if err != nil {
 			return nil, "", fmt.Errorf("kart image: %w", err)
 		}
@@ -164,7 +167,7 @@ func (g *gemini) drawKart(ctx context.Context, img Image) ([]byte, string, error
 	return nil, "", errors.New("kart image: no image in the answer")
 }
 
-func imageAndText(img Image, prompt string) []*genai.Content {
+func imageAndText(img upload.Image, prompt string) []*genai.Content {
 	return []*genai.Content{genai.NewContentFromParts([]*genai.Part{
 		genai.NewPartFromBytes(img.Data, img.MIME),
 		genai.NewPartFromText(prompt),

@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // fakeGemini speaks the Gemini REST API: POST /v1beta/models/{model}:generateContent
@@ -73,7 +78,7 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, out)
 }
 
-func newFake(t *testing.T, text, image func() (int, string)) (*fakeGemini, Extractor) {
+func newFake(t *testing.T, text, image func() (int, string)) (*fakeGemini, core.StatsReader) {
 	f := &fakeGemini{t: t, requests: map[string]map[string]any{}, text: text, image: image}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
@@ -87,7 +92,7 @@ func newFake(t *testing.T, text, image func() (int, string)) (*fakeGemini, Extra
 func ok(body string) func() (int, string) { return func() (int, string) { return 200, body } }
 
 func TestGemini(t *testing.T) {
-	shot, err := Check(encodePNG(320, 200))
+	shot, err := upload.Check(encodePNG(320, 200))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,15 +102,16 @@ func TestGemini(t *testing.T) {
 	t.Run("OKCleanJSONAndKart", func(t *testing.T) {
 		f, ex := newFake(t, ok(textAnswer(clean)), ok(imageAnswer(kart)))
 		var stages []string
-		s, err := ex.Extract(context.Background(), shot, func(st string) { stages = append(stages, st) })
+		got, err := ex.Read(context.Background(), shot, func(st string) { stages = append(stages, st) })
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := got.Extracted(nil)
 		if s.DiscordUsername != "NitroFox" || s.Level != "27" || s.Kills != "3120" || s.Deaths != "1560" ||
 			s.KDRatio != "2.00" || s.SkID != "482913" || s.TotalGames != "900" {
 			t.Fatalf("%+v", s)
 		}
-		if len(s.CartImage) == 0 || s.CartImageType != "image/png" {
+		if len(got.CartImage) == 0 || got.CartImageType != "image/png" {
 			t.Fatal("no kart image from the image part")
 		}
 		if strings.Join(stages, ",") != "reading,extracting,rendering" {
@@ -135,21 +141,22 @@ func TestGemini(t *testing.T) {
 	})
 	t.Run("OKFencedJSON", func(t *testing.T) {
 		_, ex := newFake(t, ok(textAnswer("```json\n"+clean+"\n```")), ok(imageAnswer(kart)))
-		if s, err := ex.Extract(context.Background(), shot, nil); err != nil || s.Kills != "3120" {
+		if s, err := ex.Read(context.Background(), shot, nil); err != nil || s.Kills != 3120 {
 			t.Fatalf("%+v %v", s, err)
 		}
 	})
 	t.Run("OKProseRegexFallback", func(t *testing.T) {
 		_, ex := newFake(t, ok(textAnswer("Player NitroFox is level 27 with 3,120 kills, 1,560 deaths and 900 games played.")), ok(imageAnswer(kart)))
-		s, err := ex.Extract(context.Background(), shot, nil)
+		got, err := ex.Read(context.Background(), shot, nil)
+		s := got.Extracted(nil)
 		if err != nil || s.Kills != "3120" || s.Deaths != "1560" || s.KDRatio != "2.00" || s.Level != "27" {
 			t.Fatalf("%+v %v", s, err)
 		}
 	})
 	t.Run("OKStatsWhenKartFails", func(t *testing.T) {
 		_, ex := newFake(t, ok(textAnswer(clean)), func() (int, string) { return 500, `{"error":{"code":500,"message":"boom","status":"INTERNAL"}}` })
-		s, err := ex.Extract(context.Background(), shot, nil)
-		if err != nil || s.Kills != "3120" || s.CartImage != nil {
+		s, err := ex.Read(context.Background(), shot, nil)
+		if err != nil || s.Kills != 3120 || s.CartImage != nil {
 			t.Fatalf("%+v %v", s, err)
 		}
 	})
@@ -169,7 +176,7 @@ func TestGemini(t *testing.T) {
 	for _, tc := range fails {
 		t.Run(tc.name, func(t *testing.T) {
 			_, ex := newFake(t, tc.text, ok(imageAnswer(kart)))
-			_, err := ex.Extract(context.Background(), shot, nil)
+			_, err := ex.Read(context.Background(), shot, nil)
 			if errs.KindOf(err) != tc.kind || errs.MessageOf(err) != tc.msg {
 				t.Fatalf("got %s %q (%v), want %s %q", errs.KindOf(err), errs.MessageOf(err), err, tc.kind, tc.msg)
 			}
@@ -179,9 +186,15 @@ func TestGemini(t *testing.T) {
 		f, ex := newFake(t, ok(textAnswer(clean)), ok(imageAnswer(kart)))
 		f.delay = 5 * time.Second
 		start := time.Now()
-		_, err := ex.Extract(context.Background(), shot, nil)
+		_, err := ex.Read(context.Background(), shot, nil)
 		if errs.KindOf(err) != errs.Upstream || time.Since(start) > 4*time.Second {
 			t.Fatalf("%v after %s", err, time.Since(start))
 		}
 	})
+}
+
+func encodePNG(w, h int) []byte {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h)))
+	return b.Bytes()
 }

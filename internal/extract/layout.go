@@ -650,10 +650,10 @@ func letters(s string) int {
 	return n
 }
 
-// stats returns the reading as raw Stats for finish.
-func (r reading) stats() Stats {
+// stats returns the reading as raw strings for finish.
+func (r reading) stats() raw {
 	get := func(f field) string { return r.values[f].norm }
-	return Stats{
+	return raw{
 		DiscordUsername: r.name,
 		Level:           get(fieldLevel),
 		Kills:           get(fieldKills),

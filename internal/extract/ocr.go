@@ -6,7 +6,9 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // workShort is the short side, in pixels, screenshots are scaled to before
@@ -36,24 +38,24 @@ func newOCR(opts Options) (*ocr, error) {
 	return o, nil
 }
 
-func (o *ocr) Extract(ctx context.Context, img Image, progress func(string)) (Stats, error) {
+func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
 	report := reporter(progress)
 	report(StageReading)
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	if img.decoded == nil {
-		checked, err := Check(img.Data)
+	if img.Pixels() == nil {
+		checked, err := upload.Check(img.Data)
 		if err != nil {
-			return Stats{}, err
+			return core.Reading{}, err
 		}
 		img = checked
 	}
-	pg := preparePage(img.decoded, workShort)
+	pg := preparePage(img.Pixels(), workShort)
 
 	report(StageExtracting)
 	words, err := tesseract(ctx, o.bin, pgm(pg.ink), "--psm", "11", "-c", "tessedit_do_invert=0")
 	if err != nil {
-		return Stats{}, upstream(err)
+		return core.Reading{}, upstream(err)
 	}
 	kart, hasKart := findKart(pg, words)
 	if lines := missedLines(pg, words, kart); len(lines) > 0 {
@@ -62,15 +64,16 @@ func (o *ocr) Extract(ctx context.Context, img Image, progress func(string)) (St
 	r := readLayout(words, kart)
 	o.reread(ctx, pg, &r)
 	if !r.found() {
-		return Stats{}, noData()
+		return core.Reading{}, noData()
 	}
-	s := finish(r.stats())
-	if err := s.Validate(); err != nil {
-		return Stats{}, errs.Wrap(errs.E(errs.Unprocessable, MsgUnclear), err)
+	s := finish(r.stats()).reading()
+	if !s.Figures() {
+		return core.Reading{}, errs.E(errs.Unprocessable, MsgUnclear)
 	}
+	s.Check()
 
 	report(StageRendering)
-	if png, ok := cropKart(pg, img.decoded, kart); hasKart && ok {
+	if png, ok := cropKart(pg, img.Pixels(), kart); hasKart && ok {
 		s.CartImage, s.CartImageType = png, "image/png"
 	}
 	return s, nil

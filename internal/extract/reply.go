@@ -13,8 +13,8 @@ var fence = regexp.MustCompile("(?s)```[A-Za-z]*\\s*(.*?)```")
 // parseReply reads the text model's answer: JSON (bare or in a code fence)
 // with the keys the prompt asks for, or, when the model answered in prose,
 // whatever the regular expressions find. ok is false when no field at all
-// could be read. Missing fields are left empty for WithDefaults.
-func parseReply(text string) (s Stats, ok bool) {
+// could be read. Missing fields are left empty.
+func parseReply(text string) (s raw, ok bool) {
 	text = strings.TrimSpace(text)
 	if m := fence.FindStringSubmatch(text); m != nil {
 		text = strings.TrimSpace(m[1])
@@ -39,8 +39,8 @@ var jsonKeys = map[string]string{
 	"gamesplayed": "games", "games": "games", "totalgames": "games", "games_played": "games", "total_games": "games", "matches": "games",
 }
 
-func fromJSON(m map[string]any) (Stats, bool) {
-	var s Stats
+func fromJSON(m map[string]any) (raw, bool) {
+	var s raw
 	found := false
 	for k, v := range m {
 		key := strings.ToLower(strings.NewReplacer("/", "", " ", "", "-", "").Replace(k))
@@ -127,7 +127,7 @@ var prose = []struct {
 	}},
 }
 
-func fromProse(text string) (Stats, bool) {
+func fromProse(text string) (raw, bool) {
 	m := map[string]string{}
 	for _, p := range prose {
 		for _, re := range p.res {
@@ -137,19 +137,18 @@ func fromProse(text string) (Stats, bool) {
 			}
 		}
 	}
-	s := Stats{
+	s := raw{
 		DiscordUsername: m["name"], Level: m["level"], Kills: m["kills"], Deaths: m["deaths"],
 		KDRatio: m["kd"], SkID: m["id"], TotalGames: m["games"],
 	}
 	return s, len(m) > 0
 }
 
-// finish turns a raw reading into stats ready for Validate. A stats
-// screen's K/D is kills/deaths, so: a missing count is derived from the
-// other and the K/D; when all three are there but disagree, the two whole
-// numbers are trusted and the ratio recomputed; then the seed's defaults
-// fill what is still empty.
-func finish(s Stats) Stats {
+// finish turns a raw reading into figures ready for reading(). A stats
+// screen's K/D is kills/deaths, so a missing count is derived from the other
+// and the K/D. When all three are there but disagree, nothing is changed:
+// the core's checks mark them doubtful and the player decides.
+func finish(s raw) raw {
 	s = s.Normalize()
 	k, okK := parseCount(s.Kills)
 	d, okD := parseCount(s.Deaths)
@@ -159,8 +158,6 @@ func finish(s Stats) Stats {
 		s.Deaths = strconv.FormatInt(int64(math.Round(float64(k)/kd)), 10)
 	case !okK && okD && errKD == nil && s.Kills == "":
 		s.Kills = strconv.FormatInt(int64(math.Round(kd*float64(d))), 10)
-	case okK && okD && (errKD != nil || !kdMatches(kd, k, d)):
-		s.KDRatio = computeKD(k, d)
 	}
-	return s.WithDefaults()
+	return s
 }

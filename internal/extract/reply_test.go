@@ -3,7 +3,7 @@ package extract
 import "testing"
 
 func TestParseReply(t *testing.T) {
-	want := Stats{DiscordUsername: "TurboKing", Level: "42", Kills: "5200", Deaths: "2600", KDRatio: "2.00", SkID: "123456", TotalGames: "1800"}
+	want := raw{DiscordUsername: "TurboKing", Level: "42", Kills: "5200", Deaths: "2600", KDRatio: "2.00", SkID: "123456", TotalGames: "1800"}
 	tests := []struct {
 		name, text string
 	}{
@@ -29,9 +29,9 @@ func TestParseReply(t *testing.T) {
 			t.Fatal("read something from nothing")
 		}
 	})
-	t.Run("DefaultsOfTheSeed", func(t *testing.T) {
-		s := Stats{Kills: "10"}.WithDefaults()
-		if s.DiscordUsername != "Player" || s.Level != "1" || s.Deaths != "0" || s.SkID != "N/A" || s.TotalGames != "0" {
+	t.Run("DefaultsOfTheSeedForWhatWasNotRead", func(t *testing.T) {
+		s := raw{Kills: "10"}.reading().Extracted(nil)
+		if s.DiscordUsername != "Player" || s.Level != "1" || s.Deaths != "0" || s.SkID != "N/A" || s.TotalGames != "0" || s.Kills != "10" {
 			t.Fatalf("%+v", s)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/stats"
 )
@@ -19,8 +20,8 @@ const statsColumns = `player_name, sk_id, level, kills, deaths, games_played, kd
 	CASE WHEN cart_image_id IS NULL THEN NULL ELSE '/api/images/' || cart_image_id END,
 	description, category, preferred_role, verified, updated_at`
 
-func scanStats(row pgx.Row) (stats.Stats, error) {
-	var s stats.Stats
+func scanStats(row pgx.Row) (core.Stats, error) {
+	var s core.Stats
 	err := row.Scan(&s.PlayerName, &s.SkID, &s.Level, &s.Kills, &s.Deaths, &s.GamesPlayed, &s.KD,
 		&s.CartImage, &s.Description, &s.Category, &s.PreferredRole, &s.Verified, &s.UpdatedAt)
 	return s, err
@@ -39,8 +40,8 @@ ON CONFLICT (user_id) DO UPDATE SET
 RETURNING ` + statsColumns
 
 // SaveStats implements stats.Store.
-func (s Stats) SaveStats(ctx context.Context, userID int64, in stats.Stats) (stats.Stats, error) {
-	var out stats.Stats
+func (s Stats) SaveStats(ctx context.Context, userID int64, in core.Stats) (core.Stats, error) {
+	var out core.Stats
 	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
 		var err error
 		out, err = scanStats(tx.QueryRow(ctx, saveStatsSQL, userID, in.PlayerName, in.SkID, in.Level, in.Kills,
@@ -54,7 +55,7 @@ func (s Stats) SaveStats(ctx context.Context, userID int64, in stats.Stats) (sta
 }
 
 // FindStats implements stats.Store.
-func (s Stats) FindStats(ctx context.Context, userID int64) (*stats.Stats, error) {
+func (s Stats) FindStats(ctx context.Context, userID int64) (*core.Stats, error) {
 	st, err := scanStats(s.DB.Pool.QueryRow(ctx, `SELECT `+statsColumns+` FROM stats WHERE user_id = $1`, userID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil

@@ -7,8 +7,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // Images stores image bytes once and answers their URL.
@@ -32,29 +33,29 @@ type Service struct {
 
 // Save validates and stores in for userID; verified is true for records read
 // from a screenshot by the server itself.
-func (s *Service) Save(ctx context.Context, userID int64, in SaveInput, verified bool) (Stats, error) {
+func (s *Service) Save(ctx context.Context, userID int64, in SaveInput, verified bool) (core.Stats, error) {
 	rec, err := in.Record(verified)
 	if err != nil {
-		return Stats{}, err
+		return core.Stats{}, err
 	}
 	if rec.CartImage, err = s.resolveCartImage(ctx, in.CartImage); err != nil {
-		return Stats{}, err
+		return core.Stats{}, err
 	}
 	return s.save(ctx, userID, rec)
 }
 
 // SaveRecord stores an already validated record (from the extractor).
-func (s *Service) SaveRecord(ctx context.Context, userID int64, rec Stats) (Stats, error) {
+func (s *Service) SaveRecord(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
 	if err := rec.Validate(); err != nil {
-		return Stats{}, err
+		return core.Stats{}, err
 	}
 	return s.save(ctx, userID, rec)
 }
 
-func (s *Service) save(ctx context.Context, userID int64, rec Stats) (Stats, error) {
+func (s *Service) save(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
 	out, err := s.Store.SaveStats(ctx, userID, rec)
 	if err != nil {
-		return Stats{}, err
+		return core.Stats{}, err
 	}
 	if s.Changed != nil {
 		s.Changed(ctx, userID)
@@ -63,7 +64,7 @@ func (s *Service) save(ctx context.Context, userID int64, rec Stats) (Stats, err
 }
 
 // Get returns the user's stats or nil.
-func (s *Service) Get(ctx context.Context, userID int64) (*Stats, error) {
+func (s *Service) Get(ctx context.Context, userID int64) (*core.Stats, error) {
 	return s.Store.FindStats(ctx, userID)
 }
 
@@ -107,7 +108,7 @@ func (s *Service) resolveCartImage(ctx context.Context, v *string) (*string, err
 	}
 	// The same checks as a screenshot (type by bytes, 4096 px, decode
 	// budget, decodable to the end): this image is shown to every visitor.
-	img, err := extract.Check(data)
+	img, err := upload.Check(data)
 	if err != nil {
 		return nil, errs.E(errs.KindOf(err), "cart_image: %s", errs.MessageOf(err))
 	}

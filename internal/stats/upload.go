@@ -3,12 +3,12 @@ package stats
 import (
 	"context"
 	"log/slog"
-	"strings"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // Stages of a screenshot read, as the user topic's stats.progress tells them.
@@ -19,27 +19,14 @@ const (
 	EventProgress = "stats.progress"
 )
 
-// Extracted is the answer of POST /api/stats/extract: the seed's extracted
-// fields as strings, and the kart image as a URL (or null).
-type Extracted struct {
-	DiscordUsername string  `json:"discord_username"`
-	Level           string  `json:"level"`
-	Kills           string  `json:"kills"`
-	Deaths          string  `json:"deaths"`
-	TotalGames      string  `json:"total_games"`
-	SkID            string  `json:"sk_id"`
-	KDRatio         string  `json:"kd_ratio"`
-	CartImage       *string `json:"cart_image"`
-}
-
 // Uploads reads stats from screenshots, and saves them for signed-in players
 // while telling them how far it got.
 type Uploads struct {
-	Extractor extract.Extractor
-	Stats     *Service
-	Images    Images
-	Pub       hub.Publisher
-	Log       *slog.Logger
+	Reader core.StatsReader
+	Stats  *Service
+	Images Images
+	Pub    hub.Publisher
+	Log    *slog.Logger
 
 	// Slots bounds how many screenshots are decoded and read at once (each
 	// can take 64 MB and a core); nil means no bound. Callers past it wait,
@@ -71,9 +58,17 @@ func (u *Uploads) acquire(ctx context.Context) (release func(), err error) {
 	}
 }
 
+// Upload is the answer to a screenshot: what was read, in the seed's form,
+// and whether it was saved (only for a signed-in player, and only when
+// nothing in it needs their confirmation).
+type Upload struct {
+	Stats core.Extracted
+	Saved bool
+}
+
 // Read checks and reads one screenshot. userID 0 is an anonymous caller:
 // nothing is saved and no progress is published.
-func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Extracted, error) {
+func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Upload, error) {
 	progress := func(stage string) {
 		if userID == 0 {
 			return
@@ -85,33 +80,29 @@ func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Extracte
 	out, err := u.read(ctx, userID, data, progress)
 	if err != nil {
 		progress(StageFailed)
-		return Extracted{}, err
+		return Upload{}, err
 	}
 	progress(StageDone)
 	return out, nil
 }
 
-func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress func(string)) (Extracted, error) {
+func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress func(string)) (Upload, error) {
 	release, err := u.acquire(ctx)
 	if err != nil {
-		return Extracted{}, err
+		return Upload{}, err
 	}
 	defer release()
-	img, err := extract.Check(data)
+	img, err := upload.Check(data)
 	if err != nil {
-		return Extracted{}, err
+		return Upload{}, err
 	}
 	progress(StageReceived)
-	got, err := u.Extractor.Extract(ctx, img, progress)
+	got, err := u.Reader.Read(ctx, img, progress)
 	if err != nil {
-		return Extracted{}, err
+		return Upload{}, err
 	}
-	got = got.Normalize().WithDefaults()
-	if err := got.Validate(); err != nil {
-		return Extracted{}, err
-	}
-	out := Extracted{DiscordUsername: got.DiscordUsername, Level: got.Level, Kills: got.Kills, Deaths: got.Deaths,
-		TotalGames: got.TotalGames, SkID: got.SkID, KDRatio: got.KDRatio}
+	got.Check()
+	var kart *string
 	if len(got.CartImage) > 0 {
 		ct := got.CartImageType
 		if ct == "" {
@@ -119,29 +110,22 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 		}
 		id, err := u.Images.SaveImage(ctx, ct, got.CartImage)
 		if err != nil {
-			return Extracted{}, err
+			return Upload{}, err
 		}
 		url := "/api/images/" + id
-		out.CartImage = &url
+		kart = &url
 	}
-	if userID == 0 {
+	out := Upload{Stats: got.Extracted(kart)}
+	if userID == 0 || !got.Sure() {
+		// A doubtful figure is the player's to confirm: the card they save
+		// is the one they approved (POST /api/stats/save).
 		return out, nil
 	}
-	v, err := got.Values()
-	if err != nil {
-		return Extracted{}, err
-	}
-	rec := Stats{
-		PlayerName: strings.TrimSpace(got.DiscordUsername), SkID: NormalizeSkID(v.SkID), Level: int(v.Level),
-		Kills: int(v.Kills), Deaths: int(v.Deaths), GamesPlayed: int(v.GamesPlayed), KD: v.KD,
-		CartImage: out.CartImage, PreferredRole: "Player", Verified: true,
-	}
-	if rec.PlayerName == extract.DefaultName {
-		rec.PlayerName = ""
-	}
+	rec := got.Stats()
+	rec.CartImage, rec.PreferredRole, rec.Verified = kart, "Player", true
 	// Keep what the player wrote about themselves and their category.
 	if old, err := u.Stats.Get(ctx, userID); err == nil && old != nil {
-		rec.Description, rec.Category = old.Description, old.Category
+		rec.Description, rec.Category, rec.PreferredRole = old.Description, old.Category, old.PreferredRole
 		if rec.CartImage == nil {
 			rec.CartImage = old.CartImage
 		}
@@ -150,7 +134,8 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 		rec.Category = randomCategory()
 	}
 	if _, err := u.Stats.SaveRecord(ctx, userID, rec); err != nil {
-		return Extracted{}, err
+		return Upload{}, err
 	}
+	out.Saved = true
 	return out, nil
 }

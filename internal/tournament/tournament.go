@@ -7,8 +7,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/stats"
 )
 
 // Statuses of spec/product.md section 8; only the first takes registrations.
@@ -83,7 +83,7 @@ type Player struct {
 // games for records without extracted counts, and "N/A" for no SK id.
 func (p *Player) Finish() {
 	if p.Kills == 0 && p.Deaths == 0 && p.GamesPlayed > 0 {
-		p.Kills, p.Deaths = stats.DeriveKillsDeaths(p.KD, p.GamesPlayed)
+		p.Kills, p.Deaths = core.DeriveKillsDeaths(p.KD, p.GamesPlayed)
 	}
 	if p.SID == "" {
 		p.SID = "N/A"

@@ -1,4 +1,7 @@
-package extract
+// Package upload vets an uploaded image before anything expensive happens:
+// its type by its bytes, its size, its canvas and its decoding budget. It
+// does no I/O; screenshots, kart images and avatars all pass it.
+package upload
 
 import (
 	"bytes"
@@ -12,7 +15,29 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
-// Limits on an uploaded screenshot.
+// Messages a user may see.
+const (
+	MsgUnsupported  = "Only PNG, JPEG or WebP images are accepted"
+	MsgTooLarge     = "Image is larger than 8 MB"
+	MsgTooManyPixel = "Image is larger than 4096x4096 pixels"
+	MsgCorrupt      = "Image is damaged or incomplete"
+	MsgTooDeep      = "Image is too large to process: please send an ordinary 8-bit screenshot"
+)
+
+// Image is an upload that passed Check: its bytes, sniffed MIME type and
+// size, and the decoded pixels so readers do not decode twice.
+type Image struct {
+	Data          []byte
+	MIME          string
+	Width, Height int
+
+	decoded image.Image
+}
+
+// Pixels returns the decoded image (nil for an Image not made by Check).
+func (img Image) Pixels() image.Image { return img.decoded }
+
+// Limits on an uploaded image.
 const (
 	MaxBytes     = 8 << 20
 	MaxDimension = 4096

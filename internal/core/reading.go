@@ -1,0 +1,247 @@
+package core
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pitlane/pitlane/internal/upload"
+)
+
+// Field names one figure of a stats screen.
+type Field string
+
+// The figures a stats screen can show. Wins are read only to check games.
+const (
+	FieldName   Field = "name"
+	FieldSkID   Field = "sk_id"
+	FieldLevel  Field = "level"
+	FieldKills  Field = "kills"
+	FieldDeaths Field = "deaths"
+	FieldGames  Field = "games"
+	FieldKD     Field = "kd"
+	FieldWins   Field = "wins"
+)
+
+// Reading is what a reader found on a stats screenshot: the figures it
+// read (a screen need not show them all), and the ones it is unsure of.
+type Reading struct {
+	Name   string
+	SkID   string
+	Level  int
+	Kills  int
+	Deaths int
+	Games  int
+	Wins   int
+	KD     float64
+
+	// Found holds the fields the reader read; the others are zero.
+	Found map[Field]bool
+	// Doubt holds the fields a player must confirm, with the reason.
+	Doubt map[Field]string
+
+	// CartImage is the kart alone, when the reader could cut it out.
+	CartImage     []byte
+	CartImageType string
+}
+
+// StatsReader reads a player's stats from a screenshot that passed
+// upload.Check. progress, if not nil, is called with each stage as it
+// starts. A screenshot with no stats on it is an errs.Unprocessable error.
+type StatsReader interface {
+	Read(ctx context.Context, img upload.Image, progress func(stage string)) (Reading, error)
+}
+
+// Has tells whether the reader read f.
+func (r Reading) Has(f Field) bool { return r.Found[f] }
+
+// Set records a value read for f.
+func (r *Reading) Set(f Field, v int) {
+	switch f {
+	case FieldLevel:
+		r.Level = v
+	case FieldKills:
+		r.Kills = v
+	case FieldDeaths:
+		r.Deaths = v
+	case FieldGames:
+		r.Games = v
+	case FieldWins:
+		r.Wins = v
+	default:
+		return
+	}
+	r.mark(f)
+}
+
+// SetKD records the K/D read.
+func (r *Reading) SetKD(kd float64) { r.KD = kd; r.mark(FieldKD) }
+
+// SetText records the name or the SK id read.
+func (r *Reading) SetText(f Field, s string) {
+	switch f {
+	case FieldName:
+		r.Name = s
+	case FieldSkID:
+		r.SkID = s
+	default:
+		return
+	}
+	r.mark(f)
+}
+
+func (r *Reading) mark(f Field) {
+	if r.Found == nil {
+		r.Found = map[Field]bool{}
+	}
+	r.Found[f] = true
+}
+
+// Doubts marks f as needing the player's confirmation.
+func (r *Reading) Doubts(f Field, why string) {
+	if r.Doubt == nil {
+		r.Doubt = map[Field]string{}
+	}
+	if _, ok := r.Doubt[f]; !ok {
+		r.Doubt[f] = why
+	}
+}
+
+// Check applies the rules every reading must pass before it may be saved
+// without the player's say: each figure within the limits of Stats, a K/D
+// that is kills/deaths, no more wins than games. What fails is marked
+// doubtful, not dropped: the player sees it and decides. The checks are the
+// same whichever reader made the reading.
+func (r *Reading) Check() {
+	counts := []struct {
+		f   Field
+		v   int
+		max int
+	}{
+		{FieldLevel, r.Level, MaxLevel}, {FieldKills, r.Kills, MaxCount}, {FieldDeaths, r.Deaths, MaxCount},
+		{FieldGames, r.Games, MaxCount}, {FieldWins, r.Wins, MaxCount},
+	}
+	for _, c := range counts {
+		if r.Has(c.f) && (c.v < 0 || c.v > c.max) {
+			r.Doubts(c.f, "out of range")
+		}
+	}
+	if r.Has(FieldKD) && (math.IsNaN(r.KD) || r.KD < 0 || r.KD > MaxKD) {
+		r.Doubts(FieldKD, "out of range")
+	}
+	if r.Has(FieldKD) && r.Has(FieldKills) && r.Has(FieldDeaths) && !KDMatches(r.KD, r.Kills, r.Deaths) {
+		why := "K/D " + strconv.FormatFloat(r.KD, 'f', 2, 64) + " does not match kills / deaths"
+		r.Doubts(FieldKD, why)
+		r.Doubts(FieldKills, why)
+		r.Doubts(FieldDeaths, why)
+	}
+	if r.Has(FieldWins) && r.Has(FieldGames) && r.Wins > r.Games {
+		r.Doubts(FieldWins, "more wins than games")
+		r.Doubts(FieldGames, "more wins than games")
+	}
+	if r.Has(FieldName) && !plainName(r.Name) {
+		r.Doubts(FieldName, "not a player name")
+	}
+	if r.Has(FieldSkID) && (len(r.SkID) > MaxSkID || !skIDPattern.MatchString(r.SkID)) {
+		r.Doubts(FieldSkID, "not an SK id")
+	}
+}
+
+// Sure tells whether nothing in the reading needs the player's confirmation.
+func (r Reading) Sure() bool { return len(r.Doubt) == 0 }
+
+// Figures reports whether any figure (not just a name or an id) was read.
+func (r Reading) Figures() bool {
+	for _, f := range []Field{FieldLevel, FieldKills, FieldDeaths, FieldGames, FieldKD} {
+		if r.Has(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// Stats turns the reading into a record: the K/D follows from kills and
+// deaths when both were read, and what the screen did not show stays zero.
+func (r Reading) Stats() Stats {
+	s := Stats{
+		PlayerName: strings.TrimSpace(r.Name), SkID: NormalizeSkID(r.SkID),
+		Level: r.Level, Kills: r.Kills, Deaths: r.Deaths, GamesPlayed: r.Games, KD: r.KD,
+	}
+	if r.Has(FieldKills) && r.Has(FieldDeaths) {
+		s.KD = KD(r.Kills, r.Deaths)
+	}
+	s.KD = math.Round(s.KD*100) / 100
+	return s
+}
+
+func plainName(s string) bool {
+	if s == "" || utf8.RuneCountInString(s) > MaxPlayerName || !utf8.ValidString(s) {
+		return false
+	}
+	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0
+}
+
+// Defaults the seed gives the figures a screen did not show, in its
+// answer to an upload.
+const (
+	DefaultName  = "Player"
+	DefaultLevel = "1"
+	DefaultCount = "0"
+	DefaultSkID  = "N/A"
+	DefaultKD    = "0.00"
+)
+
+// Extracted is the seed's answer to an upload: the figures as strings, the
+// seed's defaults for what was not read, the kart as a URL, and (ours) the
+// fields the player must confirm before the stats are saved.
+type Extracted struct {
+	DiscordUsername string            `json:"discord_username"`
+	Level           string            `json:"level"`
+	Kills           string            `json:"kills"`
+	Deaths          string            `json:"deaths"`
+	TotalGames      string            `json:"total_games"`
+	SkID            string            `json:"sk_id"`
+	KDRatio         string            `json:"kd_ratio"`
+	CartImage       *string           `json:"cart_image"`
+	Doubtful        map[string]string `json:"doubtful,omitempty"`
+}
+
+// Extracted renders the reading as the seed's answer.
+func (r Reading) Extracted(cartImage *string) Extracted {
+	s := r.Stats()
+	count := func(f Field, v int, def string) string {
+		if !r.Has(f) {
+			return def
+		}
+		return strconv.Itoa(v)
+	}
+	out := Extracted{
+		DiscordUsername: DefaultName,
+		Level:           count(FieldLevel, s.Level, DefaultLevel),
+		Kills:           count(FieldKills, s.Kills, DefaultCount),
+		Deaths:          count(FieldDeaths, s.Deaths, DefaultCount),
+		TotalGames:      count(FieldGames, s.GamesPlayed, DefaultCount),
+		SkID:            DefaultSkID,
+		KDRatio:         DefaultKD,
+		CartImage:       cartImage,
+	}
+	if s.PlayerName != "" {
+		out.DiscordUsername = s.PlayerName
+	}
+	if s.SkID != "" {
+		out.SkID = s.SkID
+	}
+	if r.Has(FieldKD) || (r.Has(FieldKills) && r.Has(FieldDeaths)) {
+		out.KDRatio = strconv.FormatFloat(s.KD, 'f', 2, 64)
+	}
+	for f, why := range r.Doubt {
+		if out.Doubtful == nil {
+			out.Doubtful = map[string]string{}
+		}
+		out.Doubtful[string(f)] = why
+	}
+	return out
+}
