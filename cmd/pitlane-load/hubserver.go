@@ -15,14 +15,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/hub"
 )
 
 // anyToken is the no-op Authenticator of the measuring hub.
 type anyToken struct{}
 
-func (anyToken) Authenticate(context.Context, string) (hub.Identity, error) {
-	return hub.Identity{UserID: 1, Role: "admin"}, nil
+func (anyToken) Authenticate(context.Context, string) (core.Actor, error) {
+	return core.Actor{UserID: 1, Admin: true}, nil
 }
 
 // runHub is the "hub" child: one Hub on loopback with the two endpoints the
@@ -63,7 +64,7 @@ func runHub(ctx context.Context, args []string) error {
 	mux.Handle("GET /api/ws", h)
 	var slide atomic.Int64
 	answer := func(w http.ResponseWriter, r *http.Request) {
-		seq, err := h.Seq(r.Context(), hub.TopicDeck)
+		seq, err := h.Seq(r.Context(), core.TopicDeck)
 		if err != nil {
 			http.Error(w, `{"message":"seq unavailable"}`, http.StatusBadGateway)
 			return
@@ -82,7 +83,7 @@ func runHub(ctx context.Context, args []string) error {
 			return
 		}
 		slide.Store(body.Slide)
-		if err := h.Publish(r.Context(), hub.TopicDeck, "slide.changed", body); err != nil {
+		if err := h.Publish(r.Context(), core.TopicDeck, "slide.changed", body); err != nil {
 			http.Error(w, `{"message":"publish failed"}`, http.StatusBadGateway)
 			return
 		}

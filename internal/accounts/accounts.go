@@ -9,14 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-)
-
-// Roles of spec/product.md section 7.
-const (
-	RoleUser    = "user"
-	RoleCaptain = "captain"
-	RoleAdmin   = "admin"
 )
 
 // Code lifetimes of spec/product.md section 5.
@@ -51,7 +45,6 @@ type User struct {
 	DiscordUsername string
 	DiscordVerified bool
 	EmailVerified   bool
-	Role            string
 	TokenVersion    int
 	CreatedAt       time.Time
 }
@@ -83,6 +76,20 @@ type Store interface {
 	UpsertGoogleUser(ctx context.Context, googleID, email, name string) (User, error)
 	UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (User, error)
 	UpdatePassword(ctx context.Context, userID int64, passwordHash string) (User, error)
+	// Captaincies lists the teams the user captains.
+	Captaincies(ctx context.Context, userID int64) ([]core.Captaincy, error)
+}
+
+// DisplayName is how the league shows a user who has no stats card: their
+// Discord name, else their name; never their e-mail address.
+func (u User) DisplayName() string {
+	switch {
+	case u.DiscordUsername != "":
+		return u.DiscordUsername
+	case u.Name != "":
+		return u.Name
+	}
+	return "Player"
 }
 
 // SignupInput is the body of POST /api/auth/signup.

@@ -7,21 +7,32 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/mail"
 )
+
+// GoogleVerifier checks a Google ID token (auth.GoogleVerifier).
+type GoogleVerifier interface {
+	Verify(ctx context.Context, credential string) (auth.GoogleIdentity, error)
+}
 
 // Service applies the account rules on a Store.
 type Service struct {
 	Store     Store
-	Mail      mail.Sender
+	Tx        core.Transactor
+	Audit     core.AuditLog
+	Mail      core.Mailer
 	Tokens    auth.Tokens
 	OTPSecret []byte
-	Google    *auth.GoogleVerifier // nil when GOOGLE_CLIENT_ID is not set
-	Admins    map[string]bool      // verified e-mails that get the admin role
+	Google    GoogleVerifier  // nil when GOOGLE_CLIENT_ID is not set
+	Admins    map[string]bool // verified e-mails that get the admin role
+	// Changed runs in the transaction of a change to what the player's
+	// card shows (their Discord name): the lists they are on are told.
+	Changed func(ctx context.Context, userID int64) error
 	// Avatars keeps a Google account's picture as its avatar; nil skips it.
 	Avatars interface {
 		SetFromURL(ctx context.Context, userID int64, url string) error
@@ -33,6 +44,7 @@ type Service struct {
 type Session struct {
 	Token string
 	User  User
+	Actor core.Actor
 }
 
 // Signup creates (or refreshes an unverified) account and e-mails a code.
@@ -77,7 +89,7 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	if u.EmailVerified {
 		// The same 200 as for any address; the owner learns the truth in
 		// their mailbox, not whoever typed the address.
-		if err := s.Mail.Send(ctx, mail.Message{
+		if err := s.Mail.Send(ctx, core.Message{
 			To:      u.Email,
 			Subject: "Your Pitlane account is already verified",
 			Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
@@ -104,7 +116,7 @@ func (s *Service) sendOTP(ctx context.Context, u User) error {
 		secs := int(math.Ceil(wait.Seconds()))
 		return errs.Limited(secs, "Please wait %d seconds before requesting another OTP.", secs)
 	}
-	err = s.Mail.Send(ctx, mail.Message{
+	err = s.Mail.Send(ctx, core.Message{
 		To:      u.Email,
 		Subject: "Your Pitlane verification code",
 		Text: fmt.Sprintf("Your Pitlane verification code is %s\n\nIt is valid for %d minutes. "+
@@ -178,12 +190,42 @@ func (s *Service) Login(ctx context.Context, email, password string) (Session, e
 		return Session{}, err
 	}
 	if !auth.CheckPassword(u.PasswordHash, password) {
+		if u.EmailVerified {
+			s.record(ctx, core.Actor{}, core.ActionLoginFailed, u, map[string]string{"method": "password"})
+		}
 		return Session{}, errs.E(errs.Unauthorized, MsgWrongCredentials)
 	}
 	if !u.EmailVerified {
 		return Session{}, errs.E(errs.Forbidden, "Please verify your email before logging in.")
 	}
-	return s.session(u)
+	return s.signIn(ctx, u, "password")
+}
+
+// signIn issues a session for u and records the sign-in.
+func (s *Service) signIn(ctx context.Context, u User, method string) (Session, error) {
+	sess, err := s.session(ctx, u)
+	if err != nil {
+		return Session{}, err
+	}
+	s.record(ctx, sess.Actor, core.ActionLogin, u, map[string]string{"method": method})
+	return sess, nil
+}
+
+// record writes a security event of its own. The sign-in it tells of has
+// happened whether or not the log takes it, so a failure is logged, not
+// returned.
+func (s *Service) record(ctx context.Context, a core.Actor, action string, u User, data any) {
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		return s.Audit.Record(ctx, a, action, 0, userTarget(u), data)
+	})
+	if err != nil {
+		s.Log.Warn("recording a security event failed", slog.String("action", action), slog.Int64("user_id", u.ID), slog.Any("err", err))
+	}
+}
+
+// userTarget names an account in the audit log: its id and display name.
+func userTarget(u User) string {
+	return "user " + strconv.FormatInt(u.ID, 10) + " (" + u.DisplayName() + ")"
 }
 
 // GoogleLogin verifies a Google ID token and signs its account in.
@@ -222,12 +264,16 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 			u = fresh
 		}
 	}
-	return s.session(u)
+	return s.signIn(ctx, u, "google")
 }
 
-// ChangePassword sets a new password and kills every older token.
-func (s *Service) ChangePassword(ctx context.Context, userID int64, current, next, confirm string) (Session, error) {
-	u, err := s.Store.FindUserByID(ctx, userID)
+// ChangePassword sets a new password for the signed-in user and kills
+// every older token.
+func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current, next, confirm string) (Session, error) {
+	if err := a.MustBeUser(); err != nil {
+		return Session{}, err
+	}
+	u, err := s.Store.FindUserByID(ctx, a.UserID)
 	if err != nil {
 		return Session{}, err
 	}
@@ -249,59 +295,96 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, current, nex
 	if err != nil {
 		return Session{}, err
 	}
-	if u, err = s.Store.UpdatePassword(ctx, userID, hash); err != nil {
+	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
+		if u, err = s.Store.UpdatePassword(ctx, a.UserID, hash); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, core.ActionPasswordChanged, 0, userTarget(u), nil)
+	})
+	if err != nil {
 		return Session{}, err
 	}
-	return s.session(u)
+	return s.session(ctx, u)
 }
 
-// UpdateDiscord links a Discord username to the account.
-func (s *Service) UpdateDiscord(ctx context.Context, userID int64, discord string) (User, error) {
+// UpdateDiscord links a Discord username to the signed-in user's account.
+func (s *Service) UpdateDiscord(ctx context.Context, a core.Actor, discord string) (User, error) {
+	if err := a.MustBeUser(); err != nil {
+		return User{}, err
+	}
 	d, err := NormalizeDiscord(discord)
 	if err != nil {
 		return User{}, err
 	}
-	u, err := s.Store.UpdateDiscordUsername(ctx, userID, d)
-	return s.withRole(u), err
+	var u User
+	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if u, err = s.Store.UpdateDiscordUsername(ctx, a.UserID, d); err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, core.ActionDiscordLinked, 0, userTarget(u), map[string]string{"discord": d}); err != nil {
+			return err
+		}
+		if s.Changed != nil {
+			return s.Changed(ctx, u.ID)
+		}
+		return nil
+	})
+	return u, err
+}
+
+// Profile is the signed-in user's own account.
+func (s *Service) Profile(ctx context.Context, a core.Actor) (User, error) {
+	if err := a.MustBeUser(); err != nil {
+		return User{}, err
+	}
+	return s.Store.FindUserByID(ctx, a.UserID)
 }
 
 // ErrUnauthenticated is the answer to any token we cannot accept.
-var ErrUnauthenticated = errs.E(errs.Unauthorized, "Please login to continue")
+var ErrUnauthenticated = core.ErrUnauthenticated
 
-// Authenticate returns the user of a session token: signature, expiry and the
-// user's current token version all have to hold.
-func (s *Service) Authenticate(ctx context.Context, token string) (User, error) {
+// Authenticate returns the user of a session token and who they act as:
+// signature, expiry and the user's current token version all have to hold.
+func (s *Service) Authenticate(ctx context.Context, token string) (User, core.Actor, error) {
 	id, version, err := s.Tokens.Parse(token)
 	if err != nil {
-		return User{}, ErrUnauthenticated
+		return User{}, core.Actor{}, ErrUnauthenticated
 	}
 	u, err := s.Store.FindUserByID(ctx, id)
 	if errs.KindOf(err) == errs.NotFound {
-		return User{}, ErrUnauthenticated
+		return User{}, core.Actor{}, ErrUnauthenticated
 	} else if err != nil {
-		return User{}, err
+		return User{}, core.Actor{}, err
 	}
 	if u.TokenVersion != version || !u.EmailVerified {
-		return User{}, ErrUnauthenticated
+		return User{}, core.Actor{}, ErrUnauthenticated
 	}
-	return s.withRole(u), nil
+	a, err := s.Actor(ctx, u)
+	return u, a, err
 }
 
-func (s *Service) session(u User) (Session, error) {
+// Actor works out who u acts as (core.NewActor): admin from ADMIN_EMAILS for
+// a verified address, and from nothing else, so taking an address off the
+// list takes the role away; captain from the teams they captain.
+func (s *Service) Actor(ctx context.Context, u User) (core.Actor, error) {
+	caps, err := s.Store.Captaincies(ctx, u.ID)
+	if err != nil {
+		return core.Actor{}, err
+	}
+	return core.NewActor(u.ID, u.DisplayName(), u.EmailVerified && s.Admins[u.Email], caps), nil
+}
+
+func (s *Service) session(ctx context.Context, u User) (Session, error) {
+	a, err := s.Actor(ctx, u)
+	if err != nil {
+		return Session{}, err
+	}
 	tok, err := s.Tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
 		return Session{}, err
 	}
-	return Session{Token: tok, User: s.withRole(u)}, nil
-}
-
-// withRole gives the admin role to the verified e-mails of ADMIN_EMAILS, and
-// to no one else: taking an address off the list takes the role away.
-func (s *Service) withRole(u User) User {
-	if u.EmailVerified && s.Admins[u.Email] {
-		u.Role = RoleAdmin
-	}
-	return u
+	return Session{Token: tok, User: u, Actor: a}, nil
 }
 
 // The answers of ConsumeOTP, shared with the store.

@@ -157,7 +157,7 @@ func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) writeSession(w http.ResponseWriter, r *http.Request, sess accounts.Session, msg string) {
-	p, err := s.profileOf(r, sess.User)
+	p, err := s.profileOf(r, sess.User, sess.Actor)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -167,7 +167,7 @@ func (s *Server) writeSession(w http.ResponseWriter, r *http.Request, sess accou
 
 func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
 	u, _ := currentUser(r.Context())
-	p, err := s.profileOf(r, u)
+	p, err := s.profileOf(r, u, actorOf(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -185,14 +185,12 @@ func (s *Server) updateDiscord(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	me, _ := currentUser(r.Context())
-	u, err := s.Accounts.UpdateDiscord(r.Context(), me.ID, in.DiscordUsername)
+	u, err := s.Accounts.UpdateDiscord(r.Context(), actorOf(r), in.DiscordUsername)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	s.Tournaments.PlayerChanged(r.Context(), u.ID)
-	p, err := s.profileOf(r, u)
+	p, err := s.profileOf(r, u, actorOf(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -212,8 +210,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	me, _ := currentUser(r.Context())
-	sess, err := s.Accounts.ChangePassword(r.Context(), me.ID, in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
+	sess, err := s.Accounts.ChangePassword(r.Context(), actorOf(r), in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -27,7 +27,7 @@ func (s *Server) extractStats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	got, err := s.Uploads.Read(r.Context(), me.ID, data)
+	got, err := s.Uploads.Read(r.Context(), actorOf(r), data)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 )
@@ -28,10 +29,23 @@ const (
 	ipKey
 )
 
+// principal is who a request's bearer token belongs to.
+type principal struct {
+	user  accounts.User
+	actor core.Actor
+}
+
 // currentUser is the signed-in user, if any.
 func currentUser(ctx context.Context) (accounts.User, bool) {
-	u, ok := ctx.Value(userKey).(accounts.User)
-	return u, ok
+	p, ok := ctx.Value(userKey).(principal)
+	return p.user, ok
+}
+
+// actorOf is who the request acts as: the zero (anonymous) Actor without a
+// valid token. Services decide what it may do.
+func actorOf(r *http.Request) core.Actor {
+	p, _ := r.Context().Value(userKey).(principal)
+	return p.actor
 }
 
 // limitIP is the per-IP rate-limit key: the client's address, or for IPv6
@@ -226,7 +240,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, err := s.Accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
+		u, a, err := s.Accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
 		if err != nil {
 			if errs.KindOf(err) != errs.Unauthorized {
 				writeError(w, r, err)
@@ -237,7 +251,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, badToken{})))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, principal{u, a})))
 	})
 }
 
@@ -263,14 +277,4 @@ func requireUser(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-func requireAdmin(next http.Handler) http.Handler {
-	return requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if u, _ := currentUser(r.Context()); u.Role != accounts.RoleAdmin {
-			writeError(w, r, errs.E(errs.Forbidden, "Only organisers can do this"))
-			return
-		}
-		next.ServeHTTP(w, r)
-	}))
 }

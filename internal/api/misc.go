@@ -58,7 +58,7 @@ func (s *Server) deckMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	st, err := s.Deck.Move(r.Context(), in.Slide)
+	st, err := s.Deck.Move(r.Context(), actorOf(r), in.Slide)
 	if err != nil {
 		writeError(w, r, err)
 		return

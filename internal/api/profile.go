@@ -28,24 +28,24 @@ type Profile struct {
 	CreatedAt            time.Time   `json:"created_at"`
 }
 
-// profileOf builds the profile of u for the default tournament.
-func (s *Server) profileOf(r *http.Request, u accounts.User) (Profile, error) {
+// profileOf builds the profile of u, acting as a, for the default tournament.
+func (s *Server) profileOf(r *http.Request, u accounts.User, a core.Actor) (Profile, error) {
 	p := Profile{
-		ID: u.ID, Email: u.Email, Name: u.Name, Role: u.Role, EmailVerified: u.EmailVerified,
+		ID: u.ID, Email: u.Email, Name: u.Name, Role: a.Role(), EmailVerified: u.EmailVerified,
 		GoogleLinked: u.GoogleID != "", DiscordUsername: u.DiscordUsername, DiscordVerified: u.DiscordVerified,
 		CreatedAt: u.CreatedAt,
 	}
 	if u.AvatarURL != "" {
 		p.Avatar = &u.AvatarURL
 	}
-	st, err := s.Stats.Get(r.Context(), u.ID)
+	st, err := s.Stats.Get(r.Context(), a)
 	if err != nil {
 		return p, err
 	}
 	if st != nil {
 		p.StatsData, p.SKStatsUploaded, p.SKStatsVerified = st, true, st.Verified
 	}
-	p.TournamentRegistered, err = s.Tournaments.IsRegistered(r.Context(), u.ID, "")
+	p.TournamentRegistered, err = s.Tournaments.IsRegistered(r.Context(), a, "")
 	if errs.KindOf(err) == errs.NotFound {
 		err = nil // no such tournament (yet): not registered, and signing in still works
 	}

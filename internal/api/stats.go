@@ -43,8 +43,7 @@ func (s *Server) saveStats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	me, _ := currentUser(r.Context())
-	st, err := s.Stats.Save(r.Context(), me.ID, in, false)
+	st, err := s.Stats.Save(r.Context(), actorOf(r), in)
 	if err != nil && errs.KindOf(err) == errs.Internal {
 		err = errs.Wrap(errs.E(errs.Internal, stats.MsgSaveFailed), err) // the seed's words, the cause in the log
 	}
@@ -56,8 +55,7 @@ func (s *Server) saveStats(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getStats(w http.ResponseWriter, r *http.Request) {
-	me, _ := currentUser(r.Context())
-	st, err := s.Stats.Get(r.Context(), me.ID)
+	st, err := s.Stats.Get(r.Context(), actorOf(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -66,8 +64,7 @@ func (s *Server) getStats(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteStats(w http.ResponseWriter, r *http.Request) {
-	me, _ := currentUser(r.Context())
-	if err := s.Stats.Delete(r.Context(), me.ID); err != nil {
+	if err := s.Stats.Delete(r.Context(), actorOf(r)); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -17,9 +17,11 @@ import (
 
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/api"
+	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
@@ -37,10 +39,14 @@ type App struct {
 	Hub     *hub.Hub
 	Server  *api.Server
 	redis   *redis.Client
+	relay   *postgres.Relay
 }
 
 // Close releases what New opened (not the database, which the caller owns).
 func (a *App) Close() {
+	if a.relay != nil {
+		a.relay.Stop()
+	}
 	if a.redis != nil {
 		a.redis.Close()
 	}
@@ -73,13 +79,20 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	for _, e := range cfg.AdminEmails {
 		admins[e] = true
 	}
+	outbox, auditLog := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
+	images := postgres.Images{DB: db}
+	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: auditLog,
+		Default: cfg.DefaultTournament}
 	acc := &accounts.Service{
 		Store:     postgres.Accounts{DB: db},
+		Tx:        db,
+		Audit:     auditLog,
 		Mail:      sender,
 		Tokens:    auth.Tokens{Secret: []byte(cfg.JWTSecret)},
 		OTPSecret: []byte("otp|" + cfg.JWTSecret),
 		Admins:    admins,
-		Avatars:   avatars.Fetcher{Images: postgres.Images{DB: db}, Users: postgres.Accounts{DB: db}, Allow: pictureHosts(cfg)},
+		Avatars:   avatars.Fetcher{Images: images, Users: postgres.Accounts{DB: db}, Allow: pictureHosts(cfg)},
+		Changed:   tour.PlayerChanged,
 		Log:       log,
 	}
 	if cfg.GoogleClientID != "" {
@@ -98,19 +111,22 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		return nil, err
 	}
 	a.Hub = h
+	// Committed events reach the hub through the relay, whatever happens to
+	// Redis meanwhile; one relay works at a time across instances.
+	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log}
+	a.relay.Start(ctx)
 
 	if err := (postgres.Tournaments{DB: db}).EnsureTournament(ctx, cfg.DefaultTournament); err != nil {
 		log.Error("creating the default tournament", slog.String("tournament", cfg.DefaultTournament), slog.Any("err", err))
 	}
-	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Pub: h, Default: cfg.DefaultTournament, Log: log}
-	images := postgres.Images{DB: db}
-	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Changed: tour.PlayerChanged, Log: log}
+	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	srv := &api.Server{
 		Config:      cfg,
 		Accounts:    acc,
 		Stats:       st,
 		Tournaments: tour,
-		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Pub: h, Log: log},
+		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
+		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},
 		DB:          db,
@@ -131,7 +147,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	// Offline reading is a core's work per screenshot, and Gemini falls back
 	// to it when Google fails, so the slots are sized for the offline reader.
-	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Pub: h, Log: log, Slots: make(chan struct{}, runtime.NumCPU())}
+	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Tx: db, Events: outbox, Log: log,
+		Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Server = srv
 	a.Handler = srv.Handler()
 	return a, nil
@@ -150,15 +167,12 @@ func pictureHosts(cfg config.Config) func(*url.URL) bool {
 // hubAuth lets the hub check a connection's token with the account rules.
 type hubAuth struct{ acc *accounts.Service }
 
-func (h hubAuth) Authenticate(ctx context.Context, token string) (hub.Identity, error) {
-	u, err := h.acc.Authenticate(ctx, token)
+func (h hubAuth) Authenticate(ctx context.Context, token string) (core.Actor, error) {
+	_, a, err := h.acc.Authenticate(ctx, token)
 	if errs.KindOf(err) == errs.Unauthorized {
-		return hub.Identity{}, fmt.Errorf("%w: %v", hub.ErrRejected, err)
+		return core.Actor{}, fmt.Errorf("%w: %v", hub.ErrRejected, err)
 	}
-	if err != nil {
-		return hub.Identity{}, err
-	}
-	return hub.Identity{UserID: u.ID, Role: u.Role}, nil
+	return a, err
 }
 
 // originPatterns turns CORS_ORIGINS (full origins) into the host patterns

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -84,4 +85,80 @@ func TestDatabaseOutageDegradesAndRecovers(t *testing.T) {
 		t.Fatalf("register after the outage: %d %q", r.Status, r.Message())
 	}
 	ws.WaitEvent("registrations", "player.registered", 5*time.Second)
+}
+
+// A registration that commits while Redis is unreachable answers 200, and
+// every browser watching the list gets its event once Redis is back (the
+// outbox relay delivers it late rather than never), on the instance that
+// took the call and on the other; each event once, in seq order.
+func TestRegistrationDuringRedisOutageReachesWatchers(t *testing.T) {
+	db := pgtest.DB(t)
+	u, err := url.Parse(testkit.RedisURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := testkit.NewProxy(t, u.Host)
+	u.Host = proxy.Addr
+	prefix := testkit.UniquePrefix(t)
+	shared := func(c *config.Config) {
+		c.RedisPrefix = prefix
+		c.JWTSecret = "one-secret-for-every-instance-0123456789"
+	}
+	a := testkit.NewServer(t, db, testkit.Options{RedisURL: u.String(), Configure: shared})
+	b := testkit.NewServer(t, db, testkit.Options{RedisURL: u.String(), Configure: shared})
+
+	players := make([]string, 2)
+	for i := range players {
+		players[i] = a.SignUp(t, testkit.UniqueEmail("outage"), "outage_racer")
+		a.SaveStats(t, players[i])
+	}
+	since := int64(b.Do(t, "GET", "/api/tournament/registrations", "", nil).JSON["seq"].(float64))
+	watchA, watchB := testkit.DialWS(t, a.URL, ""), testkit.DialWS(t, b.URL, "")
+	for _, w := range []*testkit.WS{watchA, watchB} {
+		w.Subscribe(map[string]int64{"registrations": since}, "registrations")
+		w.Ping()
+	}
+
+	proxy.Cut()
+	for i, tok := range players {
+		if r := a.Do(t, "POST", "/api/tournament/register", tok, map[string]string{"tournamentName": "PPL7"}); r.Status != 200 {
+			t.Fatalf("register %d while Redis is down: %d %q, want 200", i, r.Status, r.Message())
+		}
+	}
+	// The list is right at once, straight from PostgreSQL.
+	if r := b.Do(t, "GET", "/api/tournament/registrations", "", nil); int64(r.JSON["seq"].(float64)) != since+2 {
+		t.Fatalf("list seq %v during the outage, want %d", r.JSON["seq"], since+2)
+	}
+	time.Sleep(300 * time.Millisecond) // the relay tries, and fails, meanwhile
+	proxy.Restore()
+
+	for name, w := range map[string]*testkit.WS{"A (took the calls)": watchA, "B": watchB} {
+		want := since + 1
+		for want <= since+2 {
+			f := w.Next(15 * time.Second)
+			switch {
+			case f.Type == "resync":
+				t.Logf("%s: resync (allowed: the client reloads)", name)
+				want = since + 3
+			case f.Type == "event" && f.Event == "player.registered":
+				if f.Seq != want {
+					t.Fatalf("%s: event seq %d, want %d (no gap, no duplicate)", name, f.Seq, want)
+				}
+				want++
+			default:
+				t.Fatalf("%s: unexpected frame %+v", name, f)
+			}
+		}
+	}
+	t.Run("NothingTwice", func(t *testing.T) {
+		watchB.Ping()
+		late := testkit.DialWS(t, b.URL, "")
+		late.Subscribe(map[string]int64{"registrations": since}, "registrations")
+		for i := int64(1); i <= 2; i++ {
+			if f := late.Next(5 * time.Second); f.Type != "event" || f.Seq != since+i {
+				t.Fatalf("replay %d: %+v", i, f)
+			}
+		}
+		late.Ping()
+	})
 }

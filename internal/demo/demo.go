@@ -77,8 +77,8 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, opt.Tournament).Scan(&tid); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified, role)
-			VALUES ($1, nullif($2, ''), 'League Organiser', true, 'admin')`, AdminEmail, hash); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified)
+			VALUES ($1, nullif($2, ''), 'League Organiser', true)`, AdminEmail, hash); err != nil {
 			return err
 		}
 		res.Admin = AdminEmail
@@ -163,7 +163,7 @@ func loadTeams(ctx context.Context, tx pgx.Tx, rng *rand.Rand, tid int64, ids []
 	for t := 0; t < 8; t++ {
 		letter := string(rune('A' + t))
 		captain := ids[t]
-		if _, err := tx.Exec(ctx, `UPDATE users SET role = 'captain', email = $2, password_hash = nullif($3, '') WHERE id = $1`,
+		if _, err := tx.Exec(ctx, `UPDATE users SET email = $2, password_hash = nullif($3, '') WHERE id = $1`,
 			captain, fmt.Sprintf("captain.%s@demo.pitlane.local", strings.ToLower(letter)), hash); err != nil {
 			return err
 		}

@@ -40,8 +40,10 @@ func (c *client) catchUp(s *sub, cur int64, evs []event, complete, failed bool) 
 	case failed:
 		c.resyncLocked(s)
 		s.last = -1
-	case s.last == cur:
-	case s.last < 0 || s.last > cur || !complete || !c.fitsLocked(len(evs), frameBytes(evs)):
+	case s.last >= cur:
+		// Up to date, or ahead of the store (its state was read after a
+		// commit whose event is still on its way).
+	case s.last < 0 || !complete || !c.fitsLocked(len(evs), frameBytes(evs)):
 		c.resyncLocked(s)
 		s.last = cur
 	default:

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // client is one websocket connection. Its read goroutine (started by
@@ -24,7 +26,7 @@ type client struct {
 	ctx    context.Context // ends with the connection; bounds auth and store calls
 	cancel context.CancelFunc
 
-	id    *Identity
+	id    *core.Actor
 	subs  map[string]*sub // by public topic name
 	auths int             // auth frames received (read loop only)
 
@@ -245,7 +247,7 @@ func (c *client) isClosing() bool {
 
 type authState struct {
 	token   string
-	id      Identity
+	id      core.Actor
 	checked time.Time
 }
 
@@ -259,7 +261,7 @@ func (c *client) recheck() bool {
 		return true
 	}
 	id, err := c.authenticate(st.token)
-	if err == nil && id.UserID == st.id.UserID && id.Role == st.id.Role {
+	if err == nil && id.UserID == st.id.UserID && id.Role() == st.id.Role() {
 		c.signedIn.CompareAndSwap(st, &authState{token: st.token, id: id, checked: time.Now()})
 		return true
 	}

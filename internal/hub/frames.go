@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
 )
 
 // inFrame is any client → server frame; Type says which fields matter.
@@ -86,37 +88,20 @@ func quote(s string) []byte {
 
 // publicTopic is the name clients know an internal topic by, and whether
 // the topic exists at all.
-func publicTopic(topic string) (string, bool) {
-	switch topic {
-	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck, TopicCaptains:
-		return topic, true
-	}
-	if id, ok := strings.CutPrefix(topic, "user:"); ok {
-		if n, err := strconv.ParseInt(id, 10, 64); err == nil && n > 0 && UserTopic(n) == topic {
-			return TopicUser, true
-		}
-	}
-	return "", false
-}
+func publicTopic(topic string) (string, bool) { return core.PublicTopic(topic) }
 
 // resolveTopic maps a topic a client asked for to the internal topic it
-// may read, or says why it may not.
-func resolveTopic(public string, id *Identity) (string, error) {
-	switch public {
-	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
-		return public, nil
-	case TopicCaptains:
-		if id == nil || (id.Role != "captain" && id.Role != "admin") {
-			return "", fmt.Errorf("topic %s: only captains and admins may subscribe", public)
-		}
-		return public, nil
-	case TopicUser:
-		if id == nil {
-			return "", fmt.Errorf("topic %s: authenticate first", public)
-		}
-		return UserTopic(id.UserID), nil
+// may read, or says why it may not (core's rule).
+func resolveTopic(public string, id *core.Actor) (string, error) {
+	var a core.Actor
+	if id != nil {
+		a = *id
 	}
-	return "", fmt.Errorf("unknown topic: %q", truncate(public, 64))
+	topic, err := a.MayFollow(public)
+	if err != nil {
+		return "", errors.New(errs.MessageOf(err))
+	}
+	return topic, nil
 }
 
 // truncate keeps echoed client input from inflating error frames.

@@ -13,24 +13,26 @@ import (
 	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // fakeAuth accepts the tokens it maps.
-type fakeAuth map[string]Identity
+type fakeAuth map[string]core.Actor
 
-func (a fakeAuth) Authenticate(_ context.Context, token string) (Identity, error) {
+func (a fakeAuth) Authenticate(_ context.Context, token string) (core.Actor, error) {
 	id, ok := a[token]
 	if !ok {
-		return Identity{}, errors.New("bad token")
+		return core.Actor{}, errors.New("bad token")
 	}
 	return id, nil
 }
 
 var testAuth = fakeAuth{
-	"user7":    {UserID: 7, Role: "user"},
-	"user8":    {UserID: 8, Role: "user"},
-	"captain9": {UserID: 9, Role: "captain"},
-	"admin1":   {UserID: 1, Role: "admin"},
+	"user7":    {UserID: 7},
+	"user8":    {UserID: 8},
+	"captain9": {UserID: 9, Captains: []core.Captaincy{{TournamentID: 1, Team: "C"}}},
+	"admin1":   {UserID: 1, Admin: true},
 }
 
 // startHub serves a new hub on a loopback httptest server.

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -10,12 +11,15 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // ErrClosed is returned by Publish and Seq after Shutdown.
 var ErrClosed = errors.New("hub: shut down")
 
-// Hub is the websocket endpoint and the Publisher. Mount it at GET /api/ws;
+// Hub is the websocket endpoint, the core.Broadcaster the outbox relay
+// delivers to, and a core.Feed for in-process followers. Mount it at GET /api/ws;
 // call Shutdown when the server stops, since http.Server.Shutdown does not
 // see hijacked websocket connections.
 type Hub struct {
@@ -30,9 +34,14 @@ type Hub struct {
 	mu      sync.Mutex    // guards clients
 	clients map[*client]struct{}
 	conns   sync.WaitGroup // connections' read goroutines
+
+	followers followers
 }
 
-var _ Publisher = (*Hub)(nil)
+var (
+	_ core.Broadcaster = (*Hub)(nil)
+	_ core.Feed        = (*Hub)(nil)
+)
 
 // New builds a hub. With Options.RedisURL it subscribes to Redis before
 // returning (waiting a moment at most: an unreachable Redis is retried in
@@ -119,8 +128,11 @@ func (h *Hub) removeClient(c *client) {
 	h.conns.Done()
 }
 
-// Publish implements Publisher. data is marshalled once; the frame is
-// shared by every subscriber. With Redis, an outage makes it fail fast.
+// Publish sends event with data to topic's subscribers on every instance,
+// as the topic's next seq. The application's events come through the outbox
+// (Deliver) instead; Publish serves tools and tests that own their topics.
+// data is marshalled once; the frame is shared by every subscriber. With
+// Redis, an outage makes it fail fast.
 func (h *Hub) Publish(ctx context.Context, topic, event string, data any) error {
 	if h.closed.Load() {
 		return ErrClosed
@@ -131,11 +143,55 @@ func (h *Hub) Publish(ctx context.Context, topic, event string, data any) error 
 	}
 	ctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
 	defer cancel()
-	_, err = h.store.publish(ctx, topic, prefix, suffix)
+	_, _, err = h.store.publish(ctx, topic, 0, prefix, suffix)
 	return err
 }
 
-// Seq implements Publisher.
+// Deliver implements core.Broadcaster: each event goes out with its own
+// seq, once; a seq its topic already has is skipped.
+func (h *Hub) Deliver(ctx context.Context, evs []core.Event) (int, error) {
+	for i, ev := range evs {
+		if h.closed.Load() {
+			return i, ErrClosed
+		}
+		if ev.Seq <= 0 {
+			return i, fmt.Errorf("hub: deliver %s to %s: no seq", ev.Name, ev.Topic)
+		}
+		var data any
+		if len(ev.Data) > 0 {
+			data = ev.Data
+		}
+		prefix, suffix, err := eventParts(ev.Topic, ev.Name, data, ev.At)
+		if err != nil {
+			return i, fmt.Errorf("%w: %w", core.ErrBadEvent, err)
+		}
+		cctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
+		_, dup, err := h.store.publish(cctx, ev.Topic, ev.Seq, prefix, suffix)
+		cancel()
+		if err != nil {
+			return i, err
+		}
+		if dup {
+			h.metrics.duplicates.Inc()
+		}
+	}
+	return len(evs), nil
+}
+
+// Prime implements core.Broadcaster.
+func (h *Hub) Prime(ctx context.Context, topic string, seq int64) error {
+	if h.closed.Load() {
+		return ErrClosed
+	}
+	if _, ok := publicTopic(topic); !ok {
+		return errUnknownTopic
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
+	defer cancel()
+	return h.store.prime(ctx, topic, seq)
+}
+
+// Seq is the topic's latest seq in the live layer.
 func (h *Hub) Seq(ctx context.Context, topic string) (int64, error) {
 	if h.closed.Load() {
 		return 0, ErrClosed
@@ -170,6 +226,7 @@ func (h *Hub) dispatch(topic string, ev event) {
 	if n > 0 {
 		h.metrics.eventsOut.WithLabelValues(public).Add(float64(n))
 	}
+	h.followers.offer(topic, ev)
 }
 
 // Shutdown stops accepting connections and closes every open one with 1001
@@ -214,6 +271,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 // since their last one can no longer be delivered.
 func (h *Hub) resyncTopic(topic string) {
 	h.reg.each(topic, func(c *client, s *sub) { c.resync(s) })
+	h.followers.resync(topic)
 }
 
 // sweep enforces WriteTimeout: a connection whose write has been stuck

@@ -9,7 +9,13 @@ import (
 // store assigns seqs, keeps the bounded history and fans events out to
 // every instance's dispatch, in seq order per topic.
 type store interface {
-	publish(ctx context.Context, topic string, prefix, suffix []byte) (int64, error)
+	// publish stores and fans out an event: with seq 0 as the topic's next
+	// seq, else as seq, unless the topic already has it (then dup is true
+	// and nothing happens). A seq past the next one leaves a gap that
+	// subscribers behind it learn of as a resync.
+	publish(ctx context.Context, topic string, seq int64, prefix, suffix []byte) (_ int64, dup bool, _ error)
+	// prime raises the topic's seq to at least seq, with no history below.
+	prime(ctx context.Context, topic string, seq int64) error
 	// history returns the topic's latest seq and, when 0 <= since < cur,
 	// the events after since in order; complete is false when history no
 	// longer reaches back to since+1.
@@ -74,11 +80,19 @@ func (s *memStore) topic(name string, publishing bool) *memTopic {
 	return t
 }
 
-func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byte) (int64, error) {
+func (s *memStore) publish(_ context.Context, topic string, seq int64, prefix, suffix []byte) (int64, bool, error) {
 	t := s.topic(topic, true)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.seq++
+	switch {
+	case seq == 0:
+		seq = t.seq + 1
+	case seq <= t.seq:
+		return t.seq, true, nil
+	case seq > t.seq+1:
+		t.restartAt(seq - 1)
+	}
+	t.seq = seq
 	ev := event{seq: t.seq, frame: buildFrame(prefix, t.seq, suffix)}
 	if len(t.ring) < s.size {
 		t.ring = append(t.ring, ev)
@@ -88,7 +102,22 @@ func (s *memStore) publish(_ context.Context, topic string, prefix, suffix []byt
 	// Dispatch under the topic lock so concurrent publishers cannot reorder
 	// seqs; dispatch only queues, so nothing waits on a client here.
 	s.dispatch(topic, ev)
-	return ev.seq, nil
+	return ev.seq, false, nil
+}
+
+// restartAt forgets the history: the topic goes on after seq.
+func (t *memTopic) restartAt(seq int64) {
+	t.seq, t.base, t.ring = seq, seq, nil
+}
+
+func (s *memStore) prime(_ context.Context, topic string, seq int64) error {
+	t := s.topic(topic, false)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if seq > t.seq {
+		t.restartAt(seq)
+	}
+	return nil
 }
 
 func (s *memStore) history(_ context.Context, topic string, since int64) (int64, []event, bool, error) {

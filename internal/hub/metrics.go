@@ -17,6 +17,7 @@ type metrics struct {
 	slowCloses      prometheus.Counter
 	resyncs         prometheus.Counter
 	redisReconnects prometheus.Counter
+	duplicates      prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -53,12 +54,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "pitlane_hub_redis_reconnects_total",
 			Help: "Times the Redis subscription was re-established after a loss.",
 		}),
+		duplicates: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pitlane_hub_duplicate_deliveries_total",
+			Help: "Outbox events delivered again (a relay retry) and skipped.",
+		}),
 	}
 	if reg == nil {
 		return m, nil
 	}
 	for _, c := range []prometheus.Collector{m.connections, m.subscriptions, m.eventsIn,
-		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects} {
+		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates} {
 		if err := reg.Register(c); err != nil {
 			var are prometheus.AlreadyRegisteredError
 			if errors.As(err, &are) {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 func TestProtocol(t *testing.T) {
@@ -21,20 +23,20 @@ func TestProtocol(t *testing.T) {
 	t.Run("EventsCarrySeqRisingByOne", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		if got := c.subscribe([]string{TopicDeck}, nil); len(got) != 0 {
+		if got := c.subscribe([]string{core.TopicDeck}, nil); len(got) != 0 {
 			t.Fatalf("subscribe without since replayed %+v", got)
 		}
 		for i := 1; i <= 3; i++ {
-			publish(t, h, TopicDeck, "slide.changed", map[string]int{"slide": i})
+			publish(t, h, core.TopicDeck, "slide.changed", map[string]int{"slide": i})
 		}
-		evs := c.expectEvents(TopicDeck, 1, 3)
+		evs := c.expectEvents(core.TopicDeck, 1, 3)
 		if evs[2].Event != "slide.changed" || string(evs[2].Data) != `{"slide":3}` {
 			t.Fatalf("event = %+v", evs[2])
 		}
 		if _, err := time.Parse(time.RFC3339, evs[0].TS); err != nil {
 			t.Fatalf("ts %q is not RFC 3339: %v", evs[0].TS, err)
 		}
-		if seq, _ := h.Seq(context.Background(), TopicDeck); seq != 3 {
+		if seq, _ := h.Seq(context.Background(), core.TopicDeck); seq != 3 {
 			t.Fatalf("Seq = %d, want 3", seq)
 		}
 	})
@@ -42,8 +44,8 @@ func TestProtocol(t *testing.T) {
 	t.Run("NilDataIsEmptyObject", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		c.subscribe([]string{TopicTeams}, nil)
-		publish(t, h, TopicTeams, "team.updated", nil)
+		c.subscribe([]string{core.TopicTeams}, nil)
+		publish(t, h, core.TopicTeams, "team.updated", nil)
 		if f := c.next(); string(f.Data) != `{}` {
 			t.Fatalf("data = %s", f.Data)
 		}
@@ -52,27 +54,27 @@ func TestProtocol(t *testing.T) {
 	t.Run("SinceReplaysMissedEventsInOrder", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		for i := 1; i <= 5; i++ {
-			publish(t, h, TopicBracket, "match.updated", map[string]int{"n": i})
+			publish(t, h, core.TopicBracket, "match.updated", map[string]int{"n": i})
 		}
 		c := dial(t, srv)
-		got := c.subscribe([]string{TopicBracket}, map[string]int64{TopicBracket: 2})
+		got := c.subscribe([]string{core.TopicBracket}, map[string]int64{core.TopicBracket: 2})
 		if len(got) != 3 || got[0].Seq != 3 || got[2].Seq != 5 || string(got[0].Data) != `{"n":3}` {
 			t.Fatalf("replay = %+v", got)
 		}
-		publish(t, h, TopicBracket, "match.updated", nil)
-		c.expectEvents(TopicBracket, 6, 1)
+		publish(t, h, core.TopicBracket, "match.updated", nil)
+		c.expectEvents(core.TopicBracket, 6, 1)
 	})
 
 	t.Run("SinceEqualToSeqReplaysNothing", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
-		publish(t, h, TopicTeams, "team.updated", nil)
-		publish(t, h, TopicTeams, "team.updated", nil)
-		seq, err := h.Seq(context.Background(), TopicTeams)
+		publish(t, h, core.TopicTeams, "team.updated", nil)
+		publish(t, h, core.TopicTeams, "team.updated", nil)
+		seq, err := h.Seq(context.Background(), core.TopicTeams)
 		if err != nil || seq != 2 {
 			t.Fatalf("Seq = %d, %v", seq, err)
 		}
 		c := dial(t, srv)
-		if got := c.subscribe([]string{TopicTeams}, map[string]int64{TopicTeams: seq}); len(got) != 0 {
+		if got := c.subscribe([]string{core.TopicTeams}, map[string]int64{core.TopicTeams: seq}); len(got) != 0 {
 			t.Fatalf("replayed %+v", got)
 		}
 	})
@@ -80,42 +82,45 @@ func TestProtocol(t *testing.T) {
 	t.Run("SinceOlderThanHistoryResyncs", func(t *testing.T) {
 		h, srv := startHub(t, Options{History: 3})
 		for range 6 {
-			publish(t, h, TopicRegistrations, "player.registered", nil)
+			publish(t, h, core.TopicRegistrations, "player.registered", nil)
 		}
 		c := dial(t, srv)
-		got := c.subscribe([]string{TopicRegistrations}, map[string]int64{TopicRegistrations: 1})
-		if len(got) != 1 || got[0].Type != "resync" || got[0].Topic != TopicRegistrations {
+		got := c.subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 1})
+		if len(got) != 1 || got[0].Type != "resync" || got[0].Topic != core.TopicRegistrations {
 			t.Fatalf("got %+v, want one resync", got)
 		}
 		// The oldest seq history still holds can be replayed.
 		c2 := dial(t, srv)
-		got = c2.subscribe([]string{TopicRegistrations}, map[string]int64{TopicRegistrations: 3})
+		got = c2.subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 3})
 		if len(got) != 3 || got[0].Seq != 4 {
 			t.Fatalf("got %+v, want seqs 4..6", got)
 		}
 		// Live events still follow the resync.
-		publish(t, h, TopicRegistrations, "player.registered", nil)
-		c.expectEvents(TopicRegistrations, 7, 1)
+		publish(t, h, core.TopicRegistrations, "player.registered", nil)
+		c.expectEvents(core.TopicRegistrations, 7, 1)
 	})
 
-	t.Run("SinceAheadOfSeqResyncs", func(t *testing.T) {
-		_, srv := startHub(t, Options{})
+	t.Run("SinceAheadOfSeqWaitsForTheOutbox", func(t *testing.T) {
+		// The client read its state after a commit whose event is still on
+		// its way: it is ahead, and gets the events after since, no resync.
+		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		got := c.subscribe([]string{TopicDeck}, map[string]int64{TopicDeck: 41})
-		if len(got) != 1 || got[0].Type != "resync" {
-			t.Fatalf("got %+v, want resync", got)
+		if got := c.subscribe([]string{core.TopicDeck}, map[string]int64{core.TopicDeck: 41}); len(got) != 0 {
+			t.Fatalf("got %+v, want nothing yet", got)
 		}
+		deliver(t, h, core.TopicDeck, 41, 42)
+		c.expectEvents(core.TopicDeck, 42, 1)
 	})
 
 	t.Run("UnknownTopicIsAnError", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		got := c.subscribe([]string{"secrets", TopicDeck}, nil)
+		got := c.subscribe([]string{"secrets", core.TopicDeck}, nil)
 		if len(got) != 1 || got[0].Type != "error" || !strings.Contains(got[0].Message, "unknown topic") {
 			t.Fatalf("got %+v", got)
 		}
-		publish(t, h, TopicDeck, "slide.changed", nil) // the valid one is live
-		c.expectEvents(TopicDeck, 1, 1)
+		publish(t, h, core.TopicDeck, "slide.changed", nil) // the valid one is live
+		c.expectEvents(core.TopicDeck, 1, 1)
 	})
 
 	t.Run("CaptainsNeedsCaptainOrAdmin", func(t *testing.T) {
@@ -125,16 +130,16 @@ func TestProtocol(t *testing.T) {
 		captain.auth("captain9")
 		admin.auth("admin1")
 		for _, c := range []*testClient{anon, user} {
-			got := c.subscribe([]string{TopicCaptains}, nil)
+			got := c.subscribe([]string{core.TopicCaptains}, nil)
 			if len(got) != 1 || got[0].Type != "error" {
 				t.Fatalf("got %+v, want an error", got)
 			}
 		}
-		captain.subscribe([]string{TopicCaptains}, nil)
-		admin.subscribe([]string{TopicCaptains}, nil)
-		publish(t, h, TopicCaptains, "auction.bid", map[string]int{"amount": 1200})
-		captain.expectEvents(TopicCaptains, 1, 1)
-		admin.expectEvents(TopicCaptains, 1, 1)
+		captain.subscribe([]string{core.TopicCaptains}, nil)
+		admin.subscribe([]string{core.TopicCaptains}, nil)
+		publish(t, h, core.TopicCaptains, "auction.bid", map[string]int{"amount": 1200})
+		captain.expectEvents(core.TopicCaptains, 1, 1)
+		admin.expectEvents(core.TopicCaptains, 1, 1)
 		for _, c := range []*testClient{anon, user} {
 			if got := c.sync(); len(got) != 0 {
 				t.Fatalf("forbidden client got %+v", got)
@@ -145,7 +150,7 @@ func TestProtocol(t *testing.T) {
 	t.Run("UserTopicNeedsAuth", func(t *testing.T) {
 		_, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		got := c.subscribe([]string{TopicUser}, nil)
+		got := c.subscribe([]string{core.TopicUser}, nil)
 		if len(got) != 1 || got[0].Type != "error" {
 			t.Fatalf("got %+v, want an error", got)
 		}
@@ -156,10 +161,10 @@ func TestProtocol(t *testing.T) {
 		seven, eight := dial(t, srv), dial(t, srv)
 		seven.auth("user7")
 		eight.auth("user8")
-		seven.subscribe([]string{TopicUser}, nil)
-		eight.subscribe([]string{TopicUser}, nil)
-		publish(t, h, UserTopic(7), "stats.progress", map[string]string{"stage": "reading"})
-		f := seven.expectEvents(TopicUser, 1, 1)[0]
+		seven.subscribe([]string{core.TopicUser}, nil)
+		eight.subscribe([]string{core.TopicUser}, nil)
+		publish(t, h, core.UserTopic(7), "stats.progress", map[string]string{"stage": "reading"})
+		f := seven.expectEvents(core.TopicUser, 1, 1)[0]
 		if string(f.Data) != `{"stage":"reading"}` {
 			t.Fatalf("data = %s", f.Data)
 		}
@@ -167,11 +172,11 @@ func TestProtocol(t *testing.T) {
 			t.Fatalf("user 8 got %+v", got)
 		}
 		// since on "user" means the user's own topic.
-		publish(t, h, UserTopic(7), "stats.progress", map[string]string{"stage": "done"})
+		publish(t, h, core.UserTopic(7), "stats.progress", map[string]string{"stage": "done"})
 		again := dial(t, srv)
 		again.auth("user7")
-		got := again.subscribe([]string{TopicUser}, map[string]int64{TopicUser: 1})
-		if len(got) != 1 || got[0].Seq != 2 || got[0].Topic != TopicUser {
+		got := again.subscribe([]string{core.TopicUser}, map[string]int64{core.TopicUser: 1})
+		if len(got) != 1 || got[0].Seq != 2 || got[0].Topic != core.TopicUser {
 			t.Fatalf("replay = %+v", got)
 		}
 	})
@@ -189,12 +194,12 @@ func TestProtocol(t *testing.T) {
 	t.Run("UnsubscribeStopsEvents", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		c.subscribe([]string{TopicDeck, TopicTeams}, nil)
-		c.send(map[string]any{"type": "unsubscribe", "topics": []string{TopicDeck}})
+		c.subscribe([]string{core.TopicDeck, core.TopicTeams}, nil)
+		c.send(map[string]any{"type": "unsubscribe", "topics": []string{core.TopicDeck}})
 		c.sync()
-		publish(t, h, TopicDeck, "slide.changed", nil)
-		publish(t, h, TopicTeams, "team.updated", nil)
-		c.expectEvents(TopicTeams, 1, 1)
+		publish(t, h, core.TopicDeck, "slide.changed", nil)
+		publish(t, h, core.TopicTeams, "team.updated", nil)
+		c.expectEvents(core.TopicTeams, 1, 1)
 	})
 
 	t.Run("MalformedFramesGetErrors", func(t *testing.T) {
@@ -233,9 +238,9 @@ func TestProtocol(t *testing.T) {
 		c.expectClose(websocket.StatusMessageTooBig, 5*time.Second)
 		// The server is fine.
 		c2 := dial(t, srv)
-		c2.subscribe([]string{TopicDeck}, nil)
-		publish(t, h, TopicDeck, "slide.changed", nil)
-		c2.expectEvents(TopicDeck, 1, 1)
+		c2.subscribe([]string{core.TopicDeck}, nil)
+		publish(t, h, core.TopicDeck, "slide.changed", nil)
+		c2.expectEvents(core.TopicDeck, 1, 1)
 	})
 
 	t.Run("ForeignOriginRefused", func(t *testing.T) {
@@ -254,29 +259,29 @@ func TestProtocol(t *testing.T) {
 	t.Run("ConcurrentPublishersKeepSeqGapless", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		c.subscribe([]string{TopicTeams}, nil)
+		c.subscribe([]string{core.TopicTeams}, nil)
 		var wg sync.WaitGroup
 		for range 4 {
 			wg.Go(func() {
 				for range 25 {
-					if err := h.Publish(context.Background(), TopicTeams, "auction.bid", nil); err != nil {
+					if err := h.Publish(context.Background(), core.TopicTeams, "auction.bid", nil); err != nil {
 						t.Error(err)
 					}
 				}
 			})
 		}
 		wg.Wait()
-		c.expectEvents(TopicTeams, 1, 100)
+		c.expectEvents(core.TopicTeams, 1, 100)
 	})
 
 	t.Run("PublishRejectsUnknownTopics", func(t *testing.T) {
 		h, _ := startHub(t, Options{})
-		for _, topic := range []string{"nope", TopicUser, "user:x", "user:0"} {
+		for _, topic := range []string{"nope", core.TopicUser, "user:x", "user:0"} {
 			if err := h.Publish(context.Background(), topic, "x", nil); err == nil {
 				t.Fatalf("Publish(%q) succeeded", topic)
 			}
 		}
-		if err := h.Publish(context.Background(), TopicDeck, "x", func() {}); err == nil {
+		if err := h.Publish(context.Background(), core.TopicDeck, "x", func() {}); err == nil {
 			t.Fatal("Publish with unmarshalable data succeeded")
 		}
 	})
@@ -284,7 +289,7 @@ func TestProtocol(t *testing.T) {
 	t.Run("ShutdownClosesWithGoingAway", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		a, b := dial(t, srv), dial(t, srv)
-		a.subscribe([]string{TopicDeck}, nil)
+		a.subscribe([]string{core.TopicDeck}, nil)
 		b.sync()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -295,7 +300,7 @@ func TestProtocol(t *testing.T) {
 		if err := <-errc; err != nil {
 			t.Fatalf("Shutdown: %v", err)
 		}
-		if err := h.Publish(context.Background(), TopicDeck, "slide.changed", nil); err == nil {
+		if err := h.Publish(context.Background(), core.TopicDeck, "slide.changed", nil); err == nil {
 			t.Fatal("Publish after Shutdown succeeded")
 		}
 		resp, err := http.Get(srv.URL)
@@ -320,23 +325,23 @@ func TestProtocol(t *testing.T) {
 	t.Run("AnsweredPingsKeepConnection", func(t *testing.T) {
 		h, srv := startHub(t, Options{PingInterval: 20 * time.Millisecond, PongTimeout: time.Second})
 		c := dial(t, srv)
-		c.subscribe([]string{TopicDeck}, nil)
+		c.subscribe([]string{core.TopicDeck}, nil)
 		go func() { // reading answers pings
 			time.Sleep(300 * time.Millisecond)
-			publish(t, h, TopicDeck, "slide.changed", nil)
+			publish(t, h, core.TopicDeck, "slide.changed", nil)
 		}()
-		c.expectEvents(TopicDeck, 1, 1)
+		c.expectEvents(core.TopicDeck, 1, 1)
 	})
 
 	t.Run("ResubscribeWithSinceReplaysAgain", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
 		c := dial(t, srv)
-		c.subscribe([]string{TopicDeck}, nil)
-		publish(t, h, TopicDeck, "slide.changed", nil)
-		publish(t, h, TopicDeck, "slide.changed", nil)
-		c.expectEvents(TopicDeck, 1, 2)
+		c.subscribe([]string{core.TopicDeck}, nil)
+		publish(t, h, core.TopicDeck, "slide.changed", nil)
+		publish(t, h, core.TopicDeck, "slide.changed", nil)
+		c.expectEvents(core.TopicDeck, 1, 2)
 		// After a resync the client reloads and subscribes from its new seq.
-		got := c.subscribe([]string{TopicDeck}, map[string]int64{TopicDeck: 1})
+		got := c.subscribe([]string{core.TopicDeck}, map[string]int64{core.TopicDeck: 1})
 		if len(got) != 1 || got[0].Seq != 2 {
 			t.Fatalf("got %+v", got)
 		}
@@ -344,7 +349,7 @@ func TestProtocol(t *testing.T) {
 }
 
 func TestEventFrameShape(t *testing.T) {
-	prefix, suffix, err := eventParts(UserTopic(3), "stats.progress", map[string]string{"stage": "done"},
+	prefix, suffix, err := eventParts(core.UserTopic(3), "stats.progress", map[string]string{"stage": "done"},
 		time.Date(2025, 3, 1, 12, 0, 0, 5e6, time.UTC))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // revocableAuth accepts one token until it is revoked, with a role that can
@@ -19,14 +21,21 @@ type revocableAuth struct {
 	role    atomic.Value
 }
 
-func (a *revocableAuth) Authenticate(context.Context, string) (Identity, error) {
+func (a *revocableAuth) Authenticate(context.Context, string) (core.Actor, error) {
 	if a.down.Load() {
-		return Identity{}, errors.New("database unavailable")
+		return core.Actor{}, errors.New("database unavailable")
 	}
 	if a.revoked.Load() {
-		return Identity{}, fmt.Errorf("%w: token no longer valid", ErrRejected)
+		return core.Actor{}, fmt.Errorf("%w: token no longer valid", ErrRejected)
 	}
-	return Identity{UserID: 5, Role: a.role.Load().(string)}, nil
+	a2 := core.Actor{UserID: 5}
+	switch a.role.Load().(string) {
+	case core.RoleAdmin:
+		a2.Admin = true
+	case core.RoleCaptain:
+		a2.Captains = []core.Captaincy{{TournamentID: 1, Team: "A"}}
+	}
+	return a2, nil
 }
 
 // A session already open ends once its token stops holding (a password
@@ -43,7 +52,7 @@ func TestOpenSessionsAreCheckedAgain(t *testing.T) {
 		return auth, c
 	}
 	t.Run("TokenRevoked", func(t *testing.T) {
-		auth, c := session(t, "user", TopicUser)
+		auth, c := session(t, "user", core.TopicUser)
 		time.Sleep(200 * time.Millisecond) // still valid: checked and kept
 		if got := c.sync(); len(got) != 0 {
 			t.Fatalf("a valid session got %+v", got)
@@ -58,7 +67,7 @@ func TestOpenSessionsAreCheckedAgain(t *testing.T) {
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})
 	t.Run("RoleLost", func(t *testing.T) {
-		auth, c := session(t, "captain", TopicCaptains)
+		auth, c := session(t, "captain", core.TopicCaptains)
 		auth.role.Store("user")
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})

@@ -20,24 +20,36 @@ import (
 //	stream:<topic>  a stream per topic; entry ID "<seq>-0", field f = the frame,
 //	                trimmed to about History entries; user topics' streams
 //	                expire UserTopicTTL after their last event
-//	seq:<topic>     user topics only: their last seq, kept when the stream
-//	                expires so the seq goes on rising
+//	seq:<topic>     a floor under the topic's seq: a user topic's last seq,
+//	                kept when its stream expires, or the seq the outbox relay
+//	                primed the topic with (Prime); the seq is the greater of
+//	                it and the stream's top
 //	events          the pub/sub channel every instance listens on; a message
 //	                is "<topic>\n<seq>\n<frame>"
 //	epoch           a random value set when the keys are first used; a new
 //	                value means Redis lost its data and every seq restarted
 //
-// The seq is the stream's top ID plus one, taken and written by one script,
-// so it is gapless per topic however many instances publish, and one key per
-// topic holds both counter and history (they cannot drift apart). PUBLISH
-// runs inside the same script, so every instance receives a topic's events
-// in seq order.
+// A publication's seq is the outbox's (PostgreSQL's), or for Publish the
+// stream's top ID plus one; either way one script checks and writes it, so a
+// seq the topic already has is skipped (a relay retrying after a lost reply
+// publishes nothing twice) and one key per topic holds both counter and
+// history (they cannot drift apart). PUBLISH runs inside the same script, so
+// every instance receives a topic's events in seq order.
 
-var publishScript = redis.NewScript(`
+// curLua sets cur to the topic's seq: the stream's top, or the floor.
+const curLua = `
 local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-local seq = 1
-if #top > 0 then seq = tonumber(string.match(top[1][1], '^(%d+)')) + 1
-else seq = tonumber(redis.call('GET', KEYS[2]) or '0') + 1 end
+local cur = 0
+if #top > 0 then cur = tonumber(string.match(top[1][1], '^(%d+)')) end
+local floor = tonumber(redis.call('GET', KEYS[2]) or '0')
+if floor > cur then cur = floor end
+`
+
+// publishScript returns {seq, dup}.
+var publishScript = redis.NewScript(curLua + `
+local seq = tonumber(ARGV[7])
+if seq == 0 then seq = cur + 1
+elseif seq <= cur then return {cur, 1} end
 local s = string.format('%d', seq)
 local frame = ARGV[2] .. s .. ARGV[3]
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], s .. '-0', 'f', frame)
@@ -46,17 +58,19 @@ if tonumber(ARGV[6]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[6])
   redis.call('SET', KEYS[2], s)
 end
-return seq
+return {seq, 0}
+`)
+
+// primeScript raises the floor of a topic whose seq is below ARGV[1].
+var primeScript = redis.NewScript(curLua + `
+if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[2], ARGV[1]) end
+return cur
 `)
 
 // historyScript returns {cur, complete, frame...}: the latest seq and, when
 // 0 <= since < cur, the frames of since+1..cur, or complete = 0 when the
 // stream no longer holds since+1.
-var historyScript = redis.NewScript(`
-local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-local cur = 0
-if #top > 0 then cur = tonumber(string.match(top[1][1], '^(%d+)'))
-else cur = tonumber(redis.call('GET', KEYS[2]) or '0') end
+var historyScript = redis.NewScript(curLua + `
 local since = tonumber(ARGV[1])
 if since < 0 or since >= cur then return {cur, 1} end
 local first = string.format('%d-0', since + 1)
@@ -153,17 +167,24 @@ func (s *redisStore) close() {
 	_ = s.rdb.Close()
 }
 
-func (s *redisStore) publish(ctx context.Context, topic string, prefix, suffix []byte) (int64, error) {
+func (s *redisStore) publish(ctx context.Context, topic string, seq int64, prefix, suffix []byte) (int64, bool, error) {
 	var ttl int64 // ms; 0: the topic's stream never expires
 	if isUserTopic(topic) {
 		ttl = s.h.opts.UserTopicTTL.Milliseconds()
 	}
-	seq, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)},
-		s.h.opts.History, prefix, suffix, s.channel, topic, ttl).Int64()
-	if err != nil {
-		return 0, fmt.Errorf("hub: publish to %s: %w", topic, err)
+	res, err := publishScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)},
+		s.h.opts.History, prefix, suffix, s.channel, topic, ttl, seq).Int64Slice()
+	if err != nil || len(res) != 2 {
+		return 0, false, fmt.Errorf("hub: publish to %s: %w", topic, err)
 	}
-	return seq, nil
+	return res[0], res[1] == 1, nil
+}
+
+func (s *redisStore) prime(ctx context.Context, topic string, seq int64) error {
+	if err := primeScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}, seq).Err(); err != nil {
+		return fmt.Errorf("hub: prime %s: %w", topic, err)
+	}
+	return nil
 }
 
 func (s *redisStore) history(ctx context.Context, topic string, since int64) (int64, []event, bool, error) {
@@ -184,24 +205,14 @@ func (s *redisStore) history(ctx context.Context, topic string, since int64) (in
 	return cur, evs, complete == 1, nil
 }
 
+var seqScript = redis.NewScript(curLua + `return cur`)
+
 func (s *redisStore) seq(ctx context.Context, topic string) (int64, error) {
-	top, err := s.rdb.XRevRangeN(ctx, s.streamKey(topic), "+", "-", 1).Result()
+	n, err := seqScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("hub: seq of %s: %w", topic, err)
 	}
-	if len(top) == 0 {
-		n, err := s.rdb.Get(ctx, s.seqKey(topic)).Int64()
-		if errors.Is(err, redis.Nil) {
-			return 0, nil
-		}
-		return n, err
-	}
-	return seqOfID(top[0].ID)
-}
-
-func seqOfID(id string) (int64, error) {
-	ms, _, _ := strings.Cut(id, "-")
-	return strconv.ParseInt(ms, 10, 64)
+	return n, nil
 }
 
 // run is the subscriber: it delivers the channel's events to local

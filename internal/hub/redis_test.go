@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Redis for tests: PITLANE_TEST_REDIS_URL if set, else 127.0.0.1:6379 if it
@@ -131,19 +133,19 @@ func TestRedis(t *testing.T) {
 		a, srvA := startHub(t, opts)
 		b, srvB := startHub(t, opts)
 		onA, onB := dial(t, srvA), dial(t, srvB)
-		onA.subscribe([]string{TopicDeck}, nil)
-		onB.subscribe([]string{TopicDeck}, nil)
+		onA.subscribe([]string{core.TopicDeck}, nil)
+		onB.subscribe([]string{core.TopicDeck}, nil)
 		for i := range 10 {
 			via := a
 			if i%2 == 1 {
 				via = b
 			}
-			publish(t, via, TopicDeck, "slide.changed", map[string]int{"slide": i})
+			publish(t, via, core.TopicDeck, "slide.changed", map[string]int{"slide": i})
 		}
-		onB.expectEvents(TopicDeck, 1, 10)
-		onA.expectEvents(TopicDeck, 1, 10)
+		onB.expectEvents(core.TopicDeck, 1, 10)
+		onA.expectEvents(core.TopicDeck, 1, 10)
 		for _, h := range []*Hub{a, b} {
-			if seq, err := h.Seq(context.Background(), TopicDeck); err != nil || seq != 10 {
+			if seq, err := h.Seq(context.Background(), core.TopicDeck); err != nil || seq != 10 {
 				t.Fatalf("Seq = %d, %v; want 10", seq, err)
 			}
 		}
@@ -154,22 +156,22 @@ func TestRedis(t *testing.T) {
 		a, _ := startHub(t, opts)
 		_, srvB := startHub(t, opts)
 		first := dial(t, srvB)
-		first.subscribe([]string{TopicTeams}, nil)
+		first.subscribe([]string{core.TopicTeams}, nil)
 		for range 3 {
-			publish(t, a, TopicTeams, "team.updated", nil)
+			publish(t, a, core.TopicTeams, "team.updated", nil)
 		}
-		last := first.expectEvents(TopicTeams, 1, 3)[2].Seq
+		last := first.expectEvents(core.TopicTeams, 1, 3)[2].Seq
 		_ = first.conn.CloseNow()
 		for range 3 {
-			publish(t, a, TopicTeams, "team.updated", nil)
+			publish(t, a, core.TopicTeams, "team.updated", nil)
 		}
 		again := dial(t, srvB)
-		got := again.subscribe([]string{TopicTeams}, map[string]int64{TopicTeams: last})
-		if len(got) != 3 || got[0].Seq != 4 || got[2].Seq != 6 || got[0].Topic != TopicTeams {
+		got := again.subscribe([]string{core.TopicTeams}, map[string]int64{core.TopicTeams: last})
+		if len(got) != 3 || got[0].Seq != 4 || got[2].Seq != 6 || got[0].Topic != core.TopicTeams {
 			t.Fatalf("replay = %+v, want seqs 4..6", got)
 		}
-		publish(t, a, TopicTeams, "team.updated", nil)
-		again.expectEvents(TopicTeams, 7, 1)
+		publish(t, a, core.TopicTeams, "team.updated", nil)
+		again.expectEvents(core.TopicTeams, 7, 1)
 	})
 
 	t.Run("UserTopicAcrossInstances", func(t *testing.T) {
@@ -178,10 +180,10 @@ func TestRedis(t *testing.T) {
 		_, srvB := startHub(t, opts)
 		c := dial(t, srvB)
 		c.auth("user7")
-		c.subscribe([]string{TopicUser}, nil)
-		publish(t, a, UserTopic(8), "stats.progress", nil)
-		publish(t, a, UserTopic(7), "stats.progress", map[string]string{"stage": "done"})
-		if f := c.expectEvents(TopicUser, 1, 1)[0]; string(f.Data) != `{"stage":"done"}` {
+		c.subscribe([]string{core.TopicUser}, nil)
+		publish(t, a, core.UserTopic(8), "stats.progress", nil)
+		publish(t, a, core.UserTopic(7), "stats.progress", map[string]string{"stage": "done"})
+		if f := c.expectEvents(core.TopicUser, 1, 1)[0]; string(f.Data) != `{"stage":"done"}` {
 			t.Fatalf("got %+v", f)
 		}
 	})
@@ -191,14 +193,14 @@ func TestRedis(t *testing.T) {
 		opts := Options{RedisURL: url, Prefix: testPrefix(t, url), History: 10}
 		a, srv := startHub(t, opts)
 		for range 250 {
-			publish(t, a, TopicBracket, "match.updated", nil)
+			publish(t, a, core.TopicBracket, "match.updated", nil)
 		}
 		c := dial(t, srv)
-		got := c.subscribe([]string{TopicBracket}, map[string]int64{TopicBracket: 1})
+		got := c.subscribe([]string{core.TopicBracket}, map[string]int64{core.TopicBracket: 1})
 		if len(got) != 1 || got[0].Type != "resync" {
 			t.Fatalf("got %+v, want resync", got)
 		}
-		got = c.subscribe([]string{TopicBracket}, map[string]int64{TopicBracket: 245})
+		got = c.subscribe([]string{core.TopicBracket}, map[string]int64{core.TopicBracket: 245})
 		if len(got) != 5 || got[0].Seq != 246 || got[4].Seq != 250 {
 			t.Fatalf("got %+v, want seqs 246..250", got)
 		}
@@ -210,9 +212,9 @@ func TestRedis(t *testing.T) {
 		a, _ := startHub(t, Options{RedisURL: url, Prefix: prefix})
 		b, srvB := startHub(t, Options{RedisURL: url + "?client_name=" + name, Prefix: prefix})
 		c := dial(t, srvB)
-		c.subscribe([]string{TopicDeck}, nil)
-		publish(t, a, TopicDeck, "slide.changed", nil)
-		c.expectEvents(TopicDeck, 1, 1)
+		c.subscribe([]string{core.TopicDeck}, nil)
+		publish(t, a, core.TopicDeck, "slide.changed", nil)
+		c.expectEvents(core.TopicDeck, 1, 1)
 
 		// Cut B's subscriber connection and publish while it comes back.
 		rdb := redis.NewClient(mustParse(t, url))
@@ -236,9 +238,9 @@ func TestRedis(t *testing.T) {
 			t.Fatalf("found %d subscriber connections of hub B", killed)
 		}
 		for range 20 {
-			publish(t, a, TopicDeck, "slide.changed", nil)
+			publish(t, a, core.TopicDeck, "slide.changed", nil)
 		}
-		c.expectEvents(TopicDeck, 2, 20) // no resync, no gap, no duplicate
+		c.expectEvents(core.TopicDeck, 2, 20) // no resync, no gap, no duplicate
 		if got := c.sync(); len(got) != 0 {
 			t.Fatalf("extra frames %+v", got)
 		}
@@ -275,18 +277,18 @@ func TestRedisRestart(t *testing.T) {
 	a, srvA := startHub(t, opts)
 	b, srvB := startHub(t, opts)
 	onA, onB := dial(t, srvA), dial(t, srvB)
-	onA.subscribe([]string{TopicDeck}, nil)
-	onB.subscribe([]string{TopicDeck}, nil)
-	publish(t, a, TopicDeck, "slide.changed", nil)
-	publish(t, b, TopicDeck, "slide.changed", nil)
-	onA.expectEvents(TopicDeck, 1, 2)
-	onB.expectEvents(TopicDeck, 1, 2)
+	onA.subscribe([]string{core.TopicDeck}, nil)
+	onB.subscribe([]string{core.TopicDeck}, nil)
+	publish(t, a, core.TopicDeck, "slide.changed", nil)
+	publish(t, b, core.TopicDeck, "slide.changed", nil)
+	onA.expectEvents(core.TopicDeck, 1, 2)
+	onB.expectEvents(core.TopicDeck, 1, 2)
 
 	t.Run("PublishFailsFastWhileRedisIsDown", func(t *testing.T) {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 		start := time.Now()
-		if err := a.Publish(context.Background(), TopicDeck, "slide.changed", nil); err == nil {
+		if err := a.Publish(context.Background(), core.TopicDeck, "slide.changed", nil); err == nil {
 			t.Fatal("Publish succeeded without Redis")
 		}
 		if d := time.Since(start); d > 2*time.Second {
@@ -302,7 +304,7 @@ func TestRedisRestart(t *testing.T) {
 		}
 		for _, c := range []*testClient{onA, onB} {
 			f, err := c.read(10 * time.Second)
-			if err != nil || f.Type != "resync" || f.Topic != TopicDeck {
+			if err != nil || f.Type != "resync" || f.Topic != core.TopicDeck {
 				t.Fatalf("got %+v, %v; want resync of deck", f, err)
 			}
 		}
@@ -315,12 +317,12 @@ func TestRedisRestart(t *testing.T) {
 
 	t.Run("EventsFlowAfterRecovery", func(t *testing.T) {
 		// Redis came back empty, so seqs start over (clients were told to resync).
-		publish(t, a, TopicDeck, "slide.changed", nil)
-		publish(t, b, TopicDeck, "slide.changed", nil)
-		onA.expectEvents(TopicDeck, 1, 2)
-		onB.expectEvents(TopicDeck, 1, 2)
+		publish(t, a, core.TopicDeck, "slide.changed", nil)
+		publish(t, b, core.TopicDeck, "slide.changed", nil)
+		onA.expectEvents(core.TopicDeck, 1, 2)
+		onB.expectEvents(core.TopicDeck, 1, 2)
 		late := dial(t, srvB)
-		got := late.subscribe([]string{TopicDeck}, map[string]int64{TopicDeck: 1})
+		got := late.subscribe([]string{core.TopicDeck}, map[string]int64{core.TopicDeck: 1})
 		if len(got) != 1 || got[0].Seq != 2 {
 			t.Fatalf("replay after recovery = %+v", got)
 		}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // authTimeout bounds one Authenticator call.
@@ -86,20 +88,20 @@ func (c *client) auth(token string) {
 	c.id = &id
 	c.signedIn.Store(&authState{token: token, id: id, checked: time.Now()})
 	// A refreshed token may carry a lesser role.
-	if _, ok := c.subs[TopicCaptains]; ok {
-		if _, err := resolveTopic(TopicCaptains, c.id); err != nil {
-			c.unsubscribeOne(TopicCaptains)
+	if _, ok := c.subs[core.TopicCaptains]; ok {
+		if _, err := resolveTopic(core.TopicCaptains, c.id); err != nil {
+			c.unsubscribeOne(core.TopicCaptains)
 			c.sendError(err.Error())
 		}
 	}
 }
 
-func (c *client) authenticate(token string) (Identity, error) {
+func (c *client) authenticate(token string) (core.Actor, error) {
 	if token == "" {
-		return Identity{}, errors.New("empty token")
+		return core.Actor{}, errors.New("empty token")
 	}
 	if c.h.opts.Auth == nil {
-		return Identity{}, errors.New("no authenticator configured")
+		return core.Actor{}, errors.New("no authenticator configured")
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, authTimeout)
 	defer cancel()
@@ -153,9 +155,15 @@ func (c *client) subscribeOne(public, topic string, since int64, replay bool) {
 		}
 	case !replay:
 		s.last = cur
-	case !complete || from > cur || !c.fitsLocked(len(evs), frameBytes(evs)):
-		// History no longer reaches back to since, the store was reset
-		// (since is ahead of it), or the replay would not fit the queue.
+	case from > cur:
+		// The client read its state after a commit whose event is still on
+		// its way (the outbox relay delivers after the commit): it is ahead,
+		// and waits for the events after since. A store that lost its data
+		// is primed with the outbox's seqs, so this is never a reset.
+		s.last = from
+	case !complete || !c.fitsLocked(len(evs), frameBytes(evs)):
+		// History no longer reaches back to since, or the replay would not
+		// fit the queue.
 		c.resyncLocked(s)
 		s.last = cur
 	default:

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // smallBufListener shrinks the server side's socket send buffer so a client
@@ -61,8 +63,8 @@ func TestSlowConsumer(t *testing.T) {
 
 		slow := dialWith(t, srv, smallRecvBuf())
 		fast := dial(t, srv)
-		slow.subscribe([]string{TopicDeck}, nil)
-		fast.subscribe([]string{TopicDeck}, nil)
+		slow.subscribe([]string{core.TopicDeck}, nil)
+		fast.subscribe([]string{core.TopicDeck}, nil)
 
 		const n = 400 // 800 KB: far more than the slow client's buffers and queue
 		received := make(chan int64, n)
@@ -81,7 +83,7 @@ func TestSlowConsumer(t *testing.T) {
 		var slowest time.Duration
 		for range n {
 			start := time.Now()
-			publish(t, h, TopicDeck, "slide.changed", payload)
+			publish(t, h, core.TopicDeck, "slide.changed", payload)
 			slowest = max(slowest, time.Since(start))
 			time.Sleep(200 * time.Microsecond) // a pace a healthy client keeps up with
 		}
@@ -122,12 +124,12 @@ func TestStuckWriteDropsConnection(t *testing.T) {
 		srv.Close()
 	})
 	c := dialWith(t, srv, smallRecvBuf())
-	c.subscribe([]string{TopicDeck}, nil)
+	c.subscribe([]string{core.TopicDeck}, nil)
 	// The client stops reading; the queue is large enough never to
 	// overflow, so only the write timeout can free the hub of it.
 	payload := map[string]string{"text": strings.Repeat("x", 4000)}
 	for range 100 {
-		publish(t, h, TopicDeck, "slide.changed", payload)
+		publish(t, h, core.TopicDeck, "slide.changed", payload)
 	}
 	eventually(t, 5*time.Second, "the stuck connection to be dropped", func() bool {
 		h.mu.Lock()

@@ -10,25 +10,20 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Message is one e-mail.
-type Message struct {
-	To      string
-	Subject string
-	Text    string
-}
-
-// Sender sends one message.
-type Sender interface {
-	Send(ctx context.Context, m Message) error
-}
+type Message = core.Message
 
 // New returns an SMTP sender for smtpURL, or a log sender when it is empty.
-func New(smtpURL, from string, log *slog.Logger) (Sender, error) {
+func New(smtpURL, from string, log *slog.Logger) (core.Mailer, error) {
 	if smtpURL == "" {
 		return LogSender{Log: log, From: from}, nil
 	}
@@ -115,7 +110,8 @@ func (u Unsent) Send(_ context.Context, m Message) error {
 }
 
 // LogSender writes each mail as one JSON log line. Development only: the
-// line holds the OTP, which is the point of it.
+// line holds the OTP, which is the point of it, and the address masked
+// (a…@example.com): enough to tell whose code it is, not to harvest.
 type LogSender struct {
 	Log  *slog.Logger
 	From string
@@ -123,7 +119,17 @@ type LogSender struct {
 
 // Send logs m.
 func (l LogSender) Send(_ context.Context, m Message) error {
-	l.Log.Info("mail", slog.String("from", l.From), slog.String("to", m.To),
+	l.Log.Info("mail", slog.String("from", l.From), slog.String("to", Mask(m.To)),
 		slog.String("subject", m.Subject), slog.String("text", m.Text))
 	return nil
+}
+
+// Mask shows the first character of an address's local part and its domain.
+func Mask(addr string) string {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 1 {
+		return "<address>"
+	}
+	_, size := utf8.DecodeRuneInString(addr)
+	return addr[:size] + "…" + addr[at:]
 }

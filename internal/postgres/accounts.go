@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
@@ -16,22 +17,31 @@ type Accounts struct{ DB *DB }
 
 var _ accounts.Store = Accounts{}
 
-// userColumns reads the role as product.md §7 defines it: a captain is a
-// user who captains a team (or was made one before teams were formed); the
-// admin role comes from ADMIN_EMAILS alone (accounts.Service), never from
-// the column.
+// userColumns are an account's columns; roles are not among them (they are
+// worked out by accounts.Service.Actor).
 const userColumns = `u.id, u.email, coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
 	coalesce(u.google_name, ''), coalesce('/api/images/' || u.avatar_image_id, ''), coalesce(u.discord_username, ''),
-	u.discord_verified, u.email_verified,
-	CASE WHEN u.role = 'captain' OR EXISTS (SELECT 1 FROM teams t WHERE t.captain_user_id = u.id)
-	     THEN 'captain' ELSE 'user' END,
-	u.token_version, u.created_at`
+	u.discord_verified, u.email_verified, u.token_version, u.created_at`
 
 func scanUser(row pgx.Row) (accounts.User, error) {
 	var u accounts.User
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.Name, &u.GoogleID, &u.GoogleName, &u.AvatarURL,
-		&u.DiscordUsername, &u.DiscordVerified, &u.EmailVerified, &u.Role, &u.TokenVersion, &u.CreatedAt)
+		&u.DiscordUsername, &u.DiscordVerified, &u.EmailVerified, &u.TokenVersion, &u.CreatedAt)
 	return u, err
+}
+
+// Captaincies implements accounts.Store.
+func (s Accounts) Captaincies(ctx context.Context, userID int64) ([]core.Captaincy, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT t.tournament_id, tr.name, t.letter FROM teams t
+		JOIN tournaments tr ON tr.id = t.tournament_id WHERE t.captain_user_id = $1 ORDER BY t.tournament_id`, userID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	caps, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (core.Captaincy, error) {
+		var c core.Captaincy
+		return c, row.Scan(&c.TournamentID, &c.Tournament, &c.Team)
+	})
+	return caps, unavailable(err)
 }
 
 // upsertUnverifiedSQL creates the account, or takes the new credentials for
@@ -50,7 +60,7 @@ RETURNING ` + userColumns
 
 // UpsertUnverified implements accounts.Store.
 func (s Accounts) UpsertUnverified(ctx context.Context, email, hash, discord string) (accounts.User, error) {
-	u, err := scanUser(s.DB.Pool.QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord))
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord))
 	if errors.Is(err, pgx.ErrNoRows) {
 		// Verified, or unverified with a live code: kept as it is.
 		u, err = s.FindUserByEmail(ctx, email)
@@ -91,10 +101,10 @@ const MaxCodesPerDay = 10
 // IssueOTP implements accounts.Store.
 func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (time.Duration, error) {
 	var id int64
-	err := s.DB.Pool.QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown, MaxCodesPerDay).Scan(&id)
+	err := s.DB.q(ctx).QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown, MaxCodesPerDay).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		var secs float64
-		if err := s.DB.Pool.QueryRow(ctx, otpWaitSQL, userID, cooldown, MaxCodesPerDay).Scan(&secs); err != nil {
+		if err := s.DB.q(ctx).QueryRow(ctx, otpWaitSQL, userID, cooldown, MaxCodesPerDay).Scan(&secs); err != nil {
 			return 0, unavailable(err)
 		}
 		return time.Duration(secs*float64(time.Second)) + time.Millisecond, nil
@@ -105,21 +115,21 @@ func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, c
 // WithdrawOTP implements accounts.Store: the unsent code is dead, holds no
 // cooldown and does not count against the day.
 func (s Accounts) WithdrawOTP(ctx context.Context, userID int64, mac []byte) error {
-	_, err := s.DB.Pool.Exec(ctx, `UPDATE email_otps SET expires_at = now(), sent_at = timestamptz 'epoch',
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_otps SET expires_at = now(), sent_at = timestamptz 'epoch',
 		day_count = greatest(day_count - 1, 0) WHERE user_id = $1 AND code_mac = $2`, userID, mac)
 	return unavailable(err)
 }
 
 // ContestOTP implements accounts.Store.
 func (s Accounts) ContestOTP(ctx context.Context, userID int64) error {
-	_, err := s.DB.Pool.Exec(ctx, `UPDATE email_otps SET contested = true WHERE user_id = $1 AND expires_at > now()`, userID)
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_otps SET contested = true WHERE user_id = $1 AND expires_at > now()`, userID)
 	return unavailable(err)
 }
 
 // OTPContested implements accounts.Store.
 func (s Accounts) OTPContested(ctx context.Context, email string) (bool, error) {
 	var contested bool
-	err := s.DB.Pool.QueryRow(ctx, `SELECT o.contested FROM email_otps o JOIN users u ON u.id = o.user_id
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT o.contested FROM email_otps o JOIN users u ON u.id = o.user_id
 		WHERE u.email = $1`, email).Scan(&contested)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
@@ -130,7 +140,7 @@ func (s Accounts) OTPContested(ctx context.Context, email string) (bool, error) 
 // SetAvatarIfNone implements avatars.Users: a picture the player already
 // has is never replaced.
 func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID string) error {
-	_, err := s.DB.Pool.Exec(ctx, `UPDATE users SET avatar_image_id = $2 WHERE id = $1 AND avatar_image_id IS NULL`, userID, imageID)
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE users SET avatar_image_id = $2 WHERE id = $1 AND avatar_image_id IS NULL`, userID, imageID)
 	return unavailable(err)
 }
 
@@ -138,7 +148,8 @@ func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID str
 // guesses count one by one.
 func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(int64, []byte) bool) error {
 	var result error
-	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
 		var (
 			userID   int64
 			verified bool
@@ -194,13 +205,13 @@ func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int,
 
 // FindUserByEmail implements accounts.Store.
 func (s Accounts) FindUserByEmail(ctx context.Context, email string) (accounts.User, error) {
-	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = $1`, email))
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = $1`, email))
 	return u, unavailable(notFound(err, "Account not found"))
 }
 
 // FindUserByID implements accounts.Store.
 func (s Accounts) FindUserByID(ctx context.Context, id int64) (accounts.User, error) {
-	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
 	return u, unavailable(notFound(err, "Account not found"))
 }
 
@@ -217,7 +228,7 @@ RETURNING ` + userColumns
 
 // UpsertGoogleUser implements accounts.Store.
 func (s Accounts) UpsertGoogleUser(ctx context.Context, googleID, email, name string) (accounts.User, error) {
-	u, err := scanUser(s.DB.Pool.QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
 	if isUniqueViolation(err) {
 		return u, errs.E(errs.Conflict, "This Google account is linked to another Pitlane account.")
 	}
@@ -228,7 +239,8 @@ func (s Accounts) UpsertGoogleUser(ctx context.Context, googleID, email, name st
 // show the name, so their lists are marked changed in the same transaction.
 func (s Accounts) UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (accounts.User, error) {
 	var u accounts.User
-	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
 		var err error
 		u, err = scanUser(tx.QueryRow(ctx, `UPDATE users u SET discord_username = $2, discord_verified = true, updated_at = now()
 			WHERE u.id = $1 RETURNING `+userColumns, userID, discord))
@@ -242,13 +254,13 @@ func (s Accounts) UpdateDiscordUsername(ctx context.Context, userID int64, disco
 
 // UpdatePassword implements accounts.Store; raising token_version ends older sessions.
 func (s Accounts) UpdatePassword(ctx context.Context, userID int64, hash string) (accounts.User, error) {
-	u, err := scanUser(s.DB.Pool.QueryRow(ctx, `UPDATE users u SET password_hash = $2, token_version = token_version + 1,
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, `UPDATE users u SET password_hash = $2, token_version = token_version + 1,
 		updated_at = now() WHERE u.id = $1 RETURNING `+userColumns, userID, hash))
 	return u, unavailable(notFound(err, "Account not found"))
 }
 
 // bumpRosters marks every list the user appears on as changed.
-func bumpRosters(ctx context.Context, tx pgx.Tx, userID int64) error {
+func bumpRosters(ctx context.Context, tx querier, userID int64) error {
 	_, err := tx.Exec(ctx, `UPDATE tournaments SET roster_version = roster_version + 1
 		WHERE id IN (SELECT tournament_id FROM registrations WHERE user_id = $1)`, userID)
 	return err

@@ -42,7 +42,8 @@ RETURNING ` + statsColumns
 // SaveStats implements stats.Store.
 func (s Stats) SaveStats(ctx context.Context, userID int64, in core.Stats) (core.Stats, error) {
 	var out core.Stats
-	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
 		var err error
 		out, err = scanStats(tx.QueryRow(ctx, saveStatsSQL, userID, in.PlayerName, in.SkID, in.Level, in.Kills,
 			in.Deaths, in.GamesPlayed, in.KD, in.CartImage, in.Description, in.Category, in.PreferredRole, in.Verified))
@@ -56,7 +57,7 @@ func (s Stats) SaveStats(ctx context.Context, userID int64, in core.Stats) (core
 
 // FindStats implements stats.Store.
 func (s Stats) FindStats(ctx context.Context, userID int64) (*core.Stats, error) {
-	st, err := scanStats(s.DB.Pool.QueryRow(ctx, `SELECT `+statsColumns+` FROM stats WHERE user_id = $1`, userID))
+	st, err := scanStats(s.DB.q(ctx).QueryRow(ctx, `SELECT `+statsColumns+` FROM stats WHERE user_id = $1`, userID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -68,14 +69,14 @@ func (s Stats) FindStats(ctx context.Context, userID int64) (*core.Stats, error)
 
 // DeleteStats implements stats.Store.
 func (s Stats) DeleteStats(ctx context.Context, userID int64) error {
-	tag, err := s.DB.Pool.Exec(ctx, `DELETE FROM stats WHERE user_id = $1
+	tag, err := s.DB.q(ctx).Exec(ctx, `DELETE FROM stats WHERE user_id = $1
 		AND NOT EXISTS (SELECT 1 FROM registrations WHERE user_id = $1)`, userID)
 	if err != nil {
 		return unavailable(err)
 	}
 	if tag.RowsAffected() == 0 {
 		var registered bool
-		if err := s.DB.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE user_id = $1)`, userID).Scan(&registered); err != nil {
+		if err := s.DB.q(ctx).QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE user_id = $1)`, userID).Scan(&registered); err != nil {
 			return unavailable(err)
 		}
 		if registered {

@@ -18,14 +18,14 @@ var _ tournament.Store = Tournaments{}
 // EnsureTournament creates the named tournament, open for registration,
 // unless it exists: DEFAULT_TOURNAMENT may name one the migrations did not.
 func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
-	_, err := s.DB.Pool.Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name)
+	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name)
 	return unavailable(err)
 }
 
 // FindTournament implements tournament.Store.
 func (s Tournaments) FindTournament(ctx context.Context, name string) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := s.DB.Pool.QueryRow(ctx, `SELECT id, name, status, roster_version FROM tournaments WHERE name = $1`, name).
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT id, name, status, roster_version FROM tournaments WHERE name = $1`, name).
 		Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, tournament.ErrUnknown(name)
@@ -38,7 +38,8 @@ func (s Tournaments) FindTournament(ctx context.Context, name string) (tournamen
 // one at a time (no deadlock, no registration slipping past a close); any
 // refusal rolls the raise back.
 func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
 		if _, err := lockOpenRoster(ctx, tx, tournamentID); err != nil {
 			return err
 		}
@@ -68,7 +69,8 @@ func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) e
 
 // Unregister implements tournament.Store, locking like Register.
 func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.DB.Pool, func(tx pgx.Tx) error {
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
 		name, err := lockOpenRoster(ctx, tx, tournamentID)
 		if err != nil {
 			if errs.KindOf(err) == errs.Conflict {
@@ -90,7 +92,7 @@ func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64)
 
 // lockOpenRoster raises the roster version (locking the row) and refuses a
 // tournament that no longer takes registrations.
-func lockOpenRoster(ctx context.Context, tx pgx.Tx, tournamentID int64) (string, error) {
+func lockOpenRoster(ctx context.Context, tx querier, tournamentID int64) (string, error) {
 	var status, name string
 	err := tx.QueryRow(ctx, `UPDATE tournaments SET roster_version = roster_version + 1 WHERE id = $1
 		RETURNING status, name`, tournamentID).Scan(&status, &name)
@@ -106,7 +108,7 @@ func lockOpenRoster(ctx context.Context, tx pgx.Tx, tournamentID int64) (string,
 // IsRegistered implements tournament.Store.
 func (s Tournaments) IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error) {
 	var ok bool
-	err := s.DB.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = $1 AND user_id = $2)`,
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM registrations WHERE tournament_id = $1 AND user_id = $2)`,
 		tournamentID, userID).Scan(&ok)
 	return ok, unavailable(err)
 }
@@ -139,7 +141,7 @@ func scanPlayer(row pgx.Row) (tournament.Player, error) {
 
 // Registrations implements tournament.Store, oldest registration first.
 func (s Tournaments) Registrations(ctx context.Context, tournamentID int64) ([]tournament.Player, error) {
-	rows, err := s.DB.Pool.Query(ctx, playerSQL+` ORDER BY r.created_at, u.id`, tournamentID)
+	rows, err := s.DB.q(ctx).Query(ctx, playerSQL+` ORDER BY r.created_at, u.id`, tournamentID)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -158,19 +160,19 @@ func (s Tournaments) Registrations(ctx context.Context, tournamentID int64) ([]t
 // CountRegistrations implements tournament.Store.
 func (s Tournaments) CountRegistrations(ctx context.Context, tournamentID int64) (int, error) {
 	var n int
-	err := s.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM registrations WHERE tournament_id = $1`, tournamentID).Scan(&n)
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT count(*) FROM registrations WHERE tournament_id = $1`, tournamentID).Scan(&n)
 	return n, unavailable(err)
 }
 
 // RegisteredPlayer implements tournament.Store.
 func (s Tournaments) RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (tournament.Player, error) {
-	p, err := scanPlayer(s.DB.Pool.QueryRow(ctx, playerSQL+` AND r.user_id = $2`, tournamentID, userID))
+	p, err := scanPlayer(s.DB.q(ctx).QueryRow(ctx, playerSQL+` AND r.user_id = $2`, tournamentID, userID))
 	return p, unavailable(notFound(err, "Player not registered"))
 }
 
 // TournamentsOf implements tournament.Store.
 func (s Tournaments) TournamentsOf(ctx context.Context, userID int64) ([]string, error) {
-	rows, err := s.DB.Pool.Query(ctx, `SELECT t.name FROM registrations r JOIN tournaments t ON t.id = r.tournament_id
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT t.name FROM registrations r JOIN tournaments t ON t.id = r.tournament_id
 		WHERE r.user_id = $1 ORDER BY t.id`, userID)
 	if err != nil {
 		return nil, unavailable(err)
@@ -198,7 +200,7 @@ SELECT t.id, t.letter, t.name, t.logo,
 
 // Teams implements tournament.Store.
 func (s Tournaments) Teams(ctx context.Context, tournamentID int64) ([]tournament.Team, error) {
-	rows, err := s.DB.Pool.Query(ctx, teamsSQL, tournamentID)
+	rows, err := s.DB.q(ctx).Query(ctx, teamsSQL, tournamentID)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -228,7 +230,7 @@ func (s Tournaments) Teams(ctx context.Context, tournamentID int64) ([]tournamen
 // SetStatus implements tournament.Store.
 func (s Tournaments) SetStatus(ctx context.Context, name, status string) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := s.DB.Pool.QueryRow(ctx, `UPDATE tournaments SET status = $2 WHERE name = $1
+	err := s.DB.q(ctx).QueryRow(ctx, `UPDATE tournaments SET status = $2 WHERE name = $1
 		RETURNING id, name, status, roster_version`, name, status).Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, tournament.ErrUnknown(name)

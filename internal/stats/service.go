@@ -3,7 +3,6 @@ package stats
 import (
 	"context"
 	"encoding/base64"
-	"log/slog"
 	"regexp"
 	"strings"
 
@@ -21,30 +20,32 @@ type Images interface {
 // MaxCartImage bounds a kart image sent inline as a data URL.
 const MaxCartImage = 2 << 20
 
-// Service saves, reads and deletes stats and tells listeners of changes.
+// Service saves, reads and deletes a player's stats.
 type Service struct {
 	Store  Store
 	Images Images
-	// Changed is called after a commit that changed a user's stats (the
-	// tournament service republishes the player's card).
-	Changed func(ctx context.Context, userID int64)
-	Log     *slog.Logger
+	Tx     core.Transactor
+	// Changed runs in the transaction of a save that changed a player's
+	// card (the tournament service tells the lists the player is on).
+	Changed func(ctx context.Context, userID int64) error
 }
 
-// Save validates and stores in for userID; verified is true for records read
-// from a screenshot by the server itself.
-func (s *Service) Save(ctx context.Context, userID int64, in SaveInput, verified bool) (core.Stats, error) {
-	rec, err := in.Record(verified)
+// Save validates and stores the signed-in player's typed stats.
+func (s *Service) Save(ctx context.Context, a core.Actor, in SaveInput) (core.Stats, error) {
+	if a.UserID == 0 {
+		return core.Stats{}, errs.E(errs.Unauthorized, MsgLoginToSave)
+	}
+	rec, err := in.Record(false)
 	if err != nil {
 		return core.Stats{}, err
 	}
 	if rec.CartImage, err = s.resolveCartImage(ctx, in.CartImage); err != nil {
 		return core.Stats{}, err
 	}
-	return s.save(ctx, userID, rec)
+	return s.save(ctx, a.UserID, rec)
 }
 
-// SaveRecord stores an already validated record (from the extractor).
+// SaveRecord stores a record read from a screenshot for userID.
 func (s *Service) SaveRecord(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
 	if err := rec.Validate(); err != nil {
 		return core.Stats{}, err
@@ -53,24 +54,34 @@ func (s *Service) SaveRecord(ctx context.Context, userID int64, rec core.Stats) 
 }
 
 func (s *Service) save(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
-	out, err := s.Store.SaveStats(ctx, userID, rec)
-	if err != nil {
-		return core.Stats{}, err
-	}
-	if s.Changed != nil {
-		s.Changed(ctx, userID)
-	}
-	return out, nil
+	var out core.Stats
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if out, err = s.Store.SaveStats(ctx, userID, rec); err != nil {
+			return err
+		}
+		if s.Changed != nil {
+			return s.Changed(ctx, userID)
+		}
+		return nil
+	})
+	return out, err
 }
 
-// Get returns the user's stats or nil.
-func (s *Service) Get(ctx context.Context, userID int64) (*core.Stats, error) {
-	return s.Store.FindStats(ctx, userID)
+// Get returns the signed-in player's stats, or nil.
+func (s *Service) Get(ctx context.Context, a core.Actor) (*core.Stats, error) {
+	if err := a.MustBeUser(); err != nil {
+		return nil, err
+	}
+	return s.Store.FindStats(ctx, a.UserID)
 }
 
-// Delete removes the user's stats (refused while registered).
-func (s *Service) Delete(ctx context.Context, userID int64) error {
-	return s.Store.DeleteStats(ctx, userID)
+// Delete removes the signed-in player's stats (refused while registered).
+func (s *Service) Delete(ctx context.Context, a core.Actor) error {
+	if err := a.MustBeUser(); err != nil {
+		return err
+	}
+	return s.Store.DeleteStats(ctx, a.UserID)
 }
 
 var imageURL = regexp.MustCompile(`^/api/images/([0-9a-f]{64})$`)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -25,7 +24,8 @@ type Uploads struct {
 	Reader core.StatsReader
 	Stats  *Service
 	Images Images
-	Pub    hub.Publisher
+	Tx     core.Transactor
+	Events core.Outbox
 	Log    *slog.Logger
 
 	// Slots bounds how many screenshots are decoded and read at once (each
@@ -66,15 +66,22 @@ type Upload struct {
 	Saved bool
 }
 
-// Read checks and reads one screenshot. userID 0 is an anonymous caller:
-// nothing is saved and no progress is published.
-func (u *Uploads) Read(ctx context.Context, userID int64, data []byte) (Upload, error) {
+// Read checks and reads one screenshot. For an anonymous caller nothing is
+// saved and no progress is told.
+func (u *Uploads) Read(ctx context.Context, a core.Actor, data []byte) (Upload, error) {
+	userID := a.UserID
 	progress := func(stage string) {
 		if userID == 0 {
 			return
 		}
-		if err := u.Pub.Publish(context.WithoutCancel(ctx), hub.UserTopic(userID), EventProgress, map[string]string{"stage": stage}); err != nil {
-			u.Log.Warn("publishing progress failed", slog.Any("err", err))
+		// Progress is a hint: a database too busy to record it costs the
+		// player the spinner's text, not the upload.
+		err := u.Tx.Transact(context.WithoutCancel(ctx), func(ctx context.Context) error {
+			_, err := u.Events.Emit(ctx, core.UserTopic(userID), EventProgress, map[string]string{"stage": stage})
+			return err
+		})
+		if err != nil {
+			u.Log.Warn("recording upload progress failed", slog.Any("err", err))
 		}
 	}
 	out, err := u.read(ctx, userID, data, progress)
@@ -124,7 +131,7 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 	rec := got.Stats()
 	rec.CartImage, rec.PreferredRole, rec.Verified = kart, "Player", true
 	// Keep what the player wrote about themselves and their category.
-	if old, err := u.Stats.Get(ctx, userID); err == nil && old != nil {
+	if old, err := u.Stats.Store.FindStats(ctx, userID); err == nil && old != nil {
 		rec.Description, rec.Category, rec.PreferredRole = old.Description, old.Category, old.PreferredRole
 		if rec.CartImage == nil {
 			rec.CartImage = old.CartImage

@@ -2,10 +2,9 @@ package tournament
 
 import (
 	"context"
-	"log/slog"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/hub"
 )
 
 // Events on the registrations topic.
@@ -13,14 +12,17 @@ const (
 	EventRegistered   = "player.registered"
 	EventUnregistered = "player.unregistered"
 	EventStatsUpdated = "stats.updated"
+	EventStatus       = "tournament.status"
 )
 
-// Service applies the registration rules and publishes their events.
+// Service applies the registration rules. Each change commits with its
+// audit entry and its live event (core.Transactor, core.Outbox).
 type Service struct {
 	Store   Store
-	Pub     hub.Publisher
+	Tx      core.Transactor
+	Events  core.Outbox
+	Audit   core.AuditLog
 	Default string // DEFAULT_TOURNAMENT
-	Log     *slog.Logger
 }
 
 func (s *Service) name(n string) string {
@@ -35,47 +37,62 @@ func (s *Service) Find(ctx context.Context, name string) (Tournament, error) {
 	return s.Store.FindTournament(ctx, s.name(name))
 }
 
-// Register puts the user on the tournament's list.
-func (s *Service) Register(ctx context.Context, userID int64, name string) error {
-	t, err := s.Find(ctx, name)
-	if err != nil {
+// Register puts the signed-in player on the tournament's list.
+func (s *Service) Register(ctx context.Context, a core.Actor, name string) error {
+	if err := a.MustBeUser(); err != nil {
 		return err
 	}
-	if !t.RegistrationOpen() {
-		return errs.E(errs.Conflict, "Registration for %s is closed.", t.Name)
-	}
-	if err := s.Store.Register(ctx, t.ID, userID); err != nil {
+	return s.Tx.Transact(ctx, func(ctx context.Context) error {
+		t, err := s.Find(ctx, name)
+		if err != nil {
+			return err
+		}
+		if !t.RegistrationOpen() {
+			return errs.E(errs.Conflict, "Registration for %s is closed.", t.Name)
+		}
+		if err := s.Store.Register(ctx, t.ID, a.UserID); err != nil {
+			return err
+		}
+		p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)
+		if err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventRegistered, map[string]any{"tournament": t.Name, "player": p})
 		return err
-	}
-	if p, err := s.Store.RegisteredPlayer(ctx, t.ID, userID); err == nil {
-		s.publish(ctx, EventRegistered, map[string]any{"tournament": t.Name, "player": p})
-	}
-	return nil
+	})
 }
 
-// Unregister takes the user off the list while registration is open.
-func (s *Service) Unregister(ctx context.Context, userID int64, name string) error {
-	t, err := s.Find(ctx, name)
-	if err != nil {
+// Unregister takes the signed-in player off the list while registration is open.
+func (s *Service) Unregister(ctx context.Context, a core.Actor, name string) error {
+	if err := a.MustBeUser(); err != nil {
 		return err
 	}
-	if !t.RegistrationOpen() {
-		return errs.E(errs.Conflict, "Registration for %s is closed; ask an organiser to withdraw you.", t.Name)
-	}
-	if err := s.Store.Unregister(ctx, t.ID, userID); err != nil {
+	return s.Tx.Transact(ctx, func(ctx context.Context) error {
+		t, err := s.Find(ctx, name)
+		if err != nil {
+			return err
+		}
+		if !t.RegistrationOpen() {
+			return errs.E(errs.Conflict, "Registration for %s is closed; ask an organiser to withdraw you.", t.Name)
+		}
+		if err := s.Store.Unregister(ctx, t.ID, a.UserID); err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventUnregistered, map[string]any{"tournament": t.Name, "id": a.UserID})
 		return err
-	}
-	s.publish(ctx, EventUnregistered, map[string]any{"tournament": t.Name, "id": userID})
-	return nil
+	})
 }
 
-// IsRegistered reports the user's registration.
-func (s *Service) IsRegistered(ctx context.Context, userID int64, name string) (bool, error) {
+// IsRegistered reports the signed-in player's registration.
+func (s *Service) IsRegistered(ctx context.Context, a core.Actor, name string) (bool, error) {
+	if err := a.MustBeUser(); err != nil {
+		return false, err
+	}
 	t, err := s.Find(ctx, name)
 	if err != nil {
 		return false, err
 	}
-	return s.Store.IsRegistered(ctx, t.ID, userID)
+	return s.Store.IsRegistered(ctx, t.ID, a.UserID)
 }
 
 // Roster is the public list of a tournament at one moment.
@@ -86,19 +103,21 @@ type Roster struct {
 	Players    []Player `json:"players"`
 }
 
-// Registrations reads the public list. The live seq is read first, so a
-// client that subscribes with since=Seq misses no later change.
+// Registrations reads the public list and the registrations topic's seq in
+// one snapshot: a client that follows the topic from Seq misses nothing and
+// sees nothing twice.
 func (s *Service) Registrations(ctx context.Context, t Tournament) (Roster, error) {
-	seq, err := s.Pub.Seq(ctx, hub.TopicRegistrations)
-	if err != nil {
-		// Without the hub the list is still right; clients resync on connect.
-		s.Log.Warn("reading registrations seq failed", slog.Any("err", err))
-	}
-	players, err := s.Store.Registrations(ctx, t.ID)
-	if err != nil {
-		return Roster{}, err
-	}
-	return Roster{Tournament: t.Name, Count: len(players), Seq: seq, Players: players}, nil
+	r := Roster{Tournament: t.Name}
+	err := s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		if r.Seq, err = s.Events.Seq(ctx, core.TopicRegistrations); err != nil {
+			return err
+		}
+		r.Players, err = s.Store.Registrations(ctx, t.ID)
+		return err
+	})
+	r.Count = len(r.Players)
+	return r, err
 }
 
 // Info is a tournament's public summary.
@@ -129,37 +148,53 @@ func (s *Service) Teams(ctx context.Context, name string) (Tournament, []Team, e
 	return t, teams, err
 }
 
-// SetStatus moves a tournament to status (admins only; checked by the caller's route).
-func (s *Service) SetStatus(ctx context.Context, name, status string) (Tournament, error) {
+// SetStatus moves a tournament to status (organisers only).
+func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status string) (Tournament, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Tournament{}, err
+	}
 	if !ValidStatus(status) {
 		return Tournament{}, errs.E(errs.Invalid, "Status must be registration, auction, matches or completed")
 	}
-	return s.Store.SetStatus(ctx, s.name(name), status)
+	var t Tournament
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		before, err := s.Find(ctx, name)
+		if err != nil {
+			return err
+		}
+		if t, err = s.Store.SetStatus(ctx, before.Name, status); err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, core.ActionTournamentStatus, t.ID, t.Name,
+			map[string]string{"from": before.Status, "to": t.Status}); err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventStatus,
+			map[string]any{"tournament": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+		return err
+	})
+	return t, err
 }
 
-// PlayerChanged republishes a registered player's card after their stats or
-// profile changed (stats.Service.Changed).
-func (s *Service) PlayerChanged(ctx context.Context, userID int64) {
+// PlayerChanged tells every list the player is on that their card changed
+// (their stats or their Discord name). It joins the caller's transaction.
+func (s *Service) PlayerChanged(ctx context.Context, userID int64) error {
 	names, err := s.Store.TournamentsOf(ctx, userID)
 	if err != nil {
-		s.Log.Warn("listing tournaments of a player failed", slog.Any("err", err))
-		return
+		return err
 	}
 	for _, n := range names {
 		t, err := s.Store.FindTournament(ctx, n)
 		if err != nil {
-			continue
+			return err
 		}
-		if p, err := s.Store.RegisteredPlayer(ctx, t.ID, userID); err == nil {
-			s.publish(ctx, EventStatsUpdated, map[string]any{"tournament": t.Name, "player": p})
+		p, err := s.Store.RegisteredPlayer(ctx, t.ID, userID)
+		if err != nil {
+			return err
+		}
+		if _, err := s.Events.Emit(ctx, core.TopicRegistrations, EventStatsUpdated, map[string]any{"tournament": t.Name, "player": p}); err != nil {
+			return err
 		}
 	}
-}
-
-// publish tells every client; the change is committed already, so a hub
-// failure is logged and clients catch up through resync.
-func (s *Service) publish(ctx context.Context, event string, data any) {
-	if err := s.Pub.Publish(context.WithoutCancel(ctx), hub.TopicRegistrations, event, data); err != nil {
-		s.Log.Warn("publishing failed", slog.String("event", event), slog.Any("err", err))
-	}
+	return nil
 }

@@ -1,0 +1,147 @@
+package core
+
+import (
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// Roles of spec/product.md section 7, as Actor.Role names them.
+const (
+	RoleUser    = "user"
+	RoleCaptain = "captain"
+	RoleAdmin   = "admin"
+)
+
+// Captaincy is a team a user captains in a tournament.
+type Captaincy struct {
+	TournamentID int64
+	Tournament   string
+	Team         string // A to H
+}
+
+// Actor is who is acting: anonymous (the zero Actor), a signed-in user with
+// the roles NewActor worked out for them, or the system (scheduled jobs).
+// Every service takes the Actor and decides what it may do, so the web, the
+// bot and the command line share one set of rules.
+type Actor struct {
+	UserID int64
+	// Name is what the audit log shows (a Discord or display name, never an
+	// e-mail address).
+	Name     string
+	Admin    bool
+	Captains []Captaincy
+	System   bool
+}
+
+// System is the actor of scheduled work (a lot closing when its countdown
+// ends): it may do what an organiser may.
+var System = Actor{Name: "system", Admin: true, System: true}
+
+// NewActor is the one place roles are worked out: admin from the
+// organisers' list (ADMIN_EMAILS) for a verified address, captain from the
+// teams the user captains.
+func NewActor(userID int64, name string, admin bool, captains []Captaincy) Actor {
+	return Actor{UserID: userID, Name: name, Admin: admin, Captains: captains}
+}
+
+// SignedIn tells a user (or the system) from an anonymous caller.
+func (a Actor) SignedIn() bool { return a.UserID != 0 || a.System }
+
+// Role is the actor's highest role: admin, captain, user, or "" when
+// anonymous.
+func (a Actor) Role() string {
+	switch {
+	case a.Admin:
+		return RoleAdmin
+	case len(a.Captains) > 0:
+		return RoleCaptain
+	case a.SignedIn():
+		return RoleUser
+	}
+	return ""
+}
+
+// CaptainOf is the team the actor captains in the tournament, if any.
+func (a Actor) CaptainOf(tournamentID int64) (team string, ok bool) {
+	for _, c := range a.Captains {
+		if c.TournamentID == tournamentID {
+			return c.Team, true
+		}
+	}
+	return "", false
+}
+
+// ErrUnauthenticated answers an anonymous caller where a user is needed.
+var ErrUnauthenticated = errs.E(errs.Unauthorized, "Please login to continue")
+
+// MustSignIn refuses anonymous callers.
+func (a Actor) MustSignIn() error {
+	if !a.SignedIn() {
+		return ErrUnauthenticated
+	}
+	return nil
+}
+
+// MustBeUser refuses anonymous callers and the system: what follows acts
+// on the caller's own account.
+func (a Actor) MustBeUser() error {
+	if a.UserID == 0 {
+		return ErrUnauthenticated
+	}
+	return nil
+}
+
+// MsgAdminsOnly is the refusal of an organiser's action to anyone else.
+const MsgAdminsOnly = "Only organisers can do this"
+
+// MustBeAdmin refuses everyone but organisers.
+func (a Actor) MustBeAdmin() error {
+	if a.Admin {
+		return nil
+	}
+	if !a.SignedIn() {
+		return ErrUnauthenticated
+	}
+	return errs.E(errs.Forbidden, MsgAdminsOnly)
+}
+
+// MustCaptain refuses everyone but the captain of team in the tournament
+// (and organisers, who may act for any team).
+func (a Actor) MustCaptain(tournamentID int64, team string) error {
+	if a.Admin {
+		return nil
+	}
+	if !a.SignedIn() {
+		return ErrUnauthenticated
+	}
+	if t, ok := a.CaptainOf(tournamentID); ok && t == team {
+		return nil
+	}
+	return errs.E(errs.Forbidden, "Only the captain of team %s can do this", team)
+}
+
+// MayFollow tells whether the actor may follow a public topic live, and
+// which internal topic that is.
+func (a Actor) MayFollow(public string) (topic string, err error) {
+	switch public {
+	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
+		return public, nil
+	case TopicCaptains:
+		if a.Role() != RoleCaptain && a.Role() != RoleAdmin {
+			return "", errs.E(errs.Forbidden, "topic %s: only captains and admins may subscribe", public)
+		}
+		return public, nil
+	case TopicUser:
+		if a.UserID == 0 {
+			return "", errs.E(errs.Unauthorized, "topic %s: authenticate first", public)
+		}
+		return UserTopic(a.UserID), nil
+	}
+	return "", errs.E(errs.NotFound, "unknown topic: %q", truncate(public, 64))
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
