@@ -126,13 +126,16 @@ func (a Actor) MayFollow(public string) (topic string, err error) {
 	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
 		return public, nil
 	case TopicCaptains:
+		if !a.SignedIn() {
+			return "", ErrUnauthenticated
+		}
 		if a.Role() != RoleCaptain && a.Role() != RoleAdmin {
 			return "", errs.E(errs.Forbidden, "topic %s: only captains and admins may subscribe", public)
 		}
 		return public, nil
 	case TopicUser:
 		if a.UserID == 0 {
-			return "", errs.E(errs.Unauthorized, "topic %s: authenticate first", public)
+			return "", ErrUnauthenticated
 		}
 		return UserTopic(a.UserID), nil
 	}

@@ -128,3 +128,15 @@ func (w *WS) ExpectClose(code websocket.StatusCode, timeout time.Duration) {
 		return
 	}
 }
+
+// Sync round-trips a ping and returns the frames that came before its pong
+// (errors included): what the server answered to the frames sent before.
+func (w *WS) Sync() []Frame {
+	w.t.Helper()
+	w.Send(map[string]string{"type": "ping"})
+	var got []Frame
+	for f := w.next(5*time.Second, false); f.Type != "pong"; f = w.next(5*time.Second, false) {
+		got = append(got, f)
+	}
+	return got
+}

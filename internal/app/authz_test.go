@@ -1,0 +1,208 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/api"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/stats"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+// who acts, in the order of the table's columns.
+type who int
+
+const (
+	anonymous who = iota
+	player
+	captain      // of team A
+	otherCaptain // of team B
+	admin
+)
+
+func (w who) String() string {
+	return [...]string{"anonymous", "player", "captain", "other team's captain", "admin"}[w]
+}
+
+// outcome is how the rules answer an actor: let through to the action's
+// own rules (which may still say no for other reasons), or refused for who
+// they are.
+type outcome string
+
+const (
+	ok           outcome = "allowed"
+	unauthorized outcome = "401"
+	forbidden    outcome = "403"
+)
+
+var (
+	public    = [5]outcome{ok, ok, ok, ok, ok}
+	users     = [5]outcome{unauthorized, ok, ok, ok, ok}
+	adminOnly = [5]outcome{unauthorized, forbidden, forbidden, forbidden, ok}
+	captains  = [5]outcome{unauthorized, forbidden, ok, ok, ok}
+)
+
+// action is one thing the product lets someone do, reached two ways: the
+// service called directly (as the bot and the command line do) and HTTP.
+type action struct {
+	name    string
+	want    [5]outcome
+	service func(ctx context.Context, s *api.Server, a core.Actor) error
+	method  string
+	path    string
+	body    any
+}
+
+// The authorization table: every action of the product so far, for each
+// kind of actor. The league's captain actions (issue 11) extend it; until
+// then the two captains are told apart by nothing.
+var actions = []action{
+	{"read the player list", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		t, err := s.Tournaments.Find(ctx, "PPL7")
+		if err == nil {
+			_, err = s.Tournaments.Registrations(ctx, t)
+		}
+		return err
+	}, "GET", "/api/tournament/registrations?tournamentName=PPL7", nil},
+	{"read the teams", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, _, err := s.Tournaments.Teams(ctx, "PPL7")
+		return err
+	}, "GET", "/api/tournament/teams", nil},
+	{"read the deck", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Deck.Current(ctx)
+		return err
+	}, "GET", "/api/deck", nil},
+	{"read a screenshot", public, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Uploads.Read(ctx, a, []byte("not an image"))
+		return err
+	}, "", "", nil},
+	{"see the own profile", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Accounts.Profile(ctx, a)
+		return err
+	}, "GET", "/api/auth/profile", nil},
+	{"link a Discord name", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Accounts.UpdateDiscord(ctx, a, "")
+		return err
+	}, "POST", "/api/auth/update-discord-username", map[string]string{"discordUsername": ""}},
+	{"change the password", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Accounts.ChangePassword(ctx, a, "not-the-password", "new-password-1", "new-password-1")
+		return err
+	}, "POST", "/api/auth/change-password", map[string]string{"currentPassword": "not-the-password", "newPassword": "new-password-1", "confirmPassword": "new-password-1"}},
+	{"save stats", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Stats.Save(ctx, a, stats.SaveInput{Kills: -1})
+		return err
+	}, "POST", "/api/stats/save", map[string]any{"kills": -1}},
+	{"read the own stats", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Stats.Get(ctx, a)
+		return err
+	}, "GET", "/api/stats/get", nil},
+	{"delete the own stats", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		return s.Stats.Delete(ctx, a)
+	}, "DELETE", "/api/stats/delete", nil},
+	{"register", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		return s.Tournaments.Register(ctx, a, "NO-SUCH-CUP")
+	}, "POST", "/api/tournament/register", map[string]string{"tournamentName": "NO-SUCH-CUP"}},
+	{"unregister", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		return s.Tournaments.Unregister(ctx, a, "NO-SUCH-CUP")
+	}, "POST", "/api/tournament/unregister", map[string]string{"tournamentName": "NO-SUCH-CUP"}},
+	{"see the own registration", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Tournaments.IsRegistered(ctx, a, "PPL7")
+		return err
+	}, "GET", "/api/tournament/status?tournamentName=PPL7", nil},
+	{"move the tournament's phase", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Tournaments.SetStatus(ctx, a, "PPL7", "registration")
+		return err
+	}, "POST", "/api/admin/tournaments/PPL7/status", map[string]string{"status": "registration"}},
+	{"move the presenter's deck", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Deck.Move(ctx, a, 2)
+		return err
+	}, "POST", "/api/deck", map[string]int{"slide": 2}},
+	{"read the audit log", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Audit.List(ctx, a, "PPL7", 5)
+		return err
+	}, "GET", "/api/admin/audit?tournament=PPL7&limit=5", nil},
+	{"follow the captains room", captains, func(_ context.Context, _ *api.Server, a core.Actor) error {
+		_, err := a.MayFollow(core.TopicCaptains)
+		return err
+	}, "", "", nil},
+}
+
+// classify tells a refusal for who the caller is from any other answer.
+func classify(kind, msg string) outcome {
+	switch {
+	case kind == errs.Forbidden:
+		return forbidden
+	case kind == errs.Unauthorized && (msg == core.ErrUnauthenticated.Message || msg == stats.MsgLoginToSave):
+		return unauthorized
+	}
+	return ok
+}
+
+func TestAuthorizationTable(t *testing.T) {
+	db := pgtest.DB(t)
+	ctx := context.Background()
+	adminEmail := testkit.UniqueEmail("organiser")
+	s := testkit.NewServer(t, db, testkit.Options{Admins: []string{adminEmail}})
+
+	emails := [5]string{"", testkit.UniqueEmail("player"), testkit.UniqueEmail("captain-a"), testkit.UniqueEmail("captain-b"), adminEmail}
+	var tokens [5]string
+	var actors [5]core.Actor
+	for w := player; w <= admin; w++ {
+		tokens[w] = s.SignUp(t, emails[w], fmt.Sprintf("racer_%d", w))
+	}
+	for w, letter := range map[who]string{captain: "A", otherCaptain: "B"} {
+		if _, err := db.Pool.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id)
+			SELECT t.id, $2, 'Team ' || $2, u.id FROM tournaments t, users u WHERE t.name = 'PPL7' AND u.email = $1`,
+			emails[w], letter); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for w := player; w <= admin; w++ {
+		_, a, err := s.App.Server.Accounts.Authenticate(ctx, tokens[w])
+		if err != nil {
+			t.Fatal(err)
+		}
+		actors[w] = a
+	}
+	if actors[captain].Role() != core.RoleCaptain || actors[admin].Role() != core.RoleAdmin || actors[player].Role() != core.RoleUser {
+		t.Fatalf("roles: %s %s %s", actors[player].Role(), actors[captain].Role(), actors[admin].Role())
+	}
+
+	for _, act := range actions {
+		t.Run(act.name, func(t *testing.T) {
+			for w := anonymous; w <= admin; w++ {
+				err := act.service(ctx, s.App.Server, actors[w])
+				if got := classify(errs.KindOf(err), errs.MessageOf(err)); got != act.want[w] {
+					t.Errorf("service, %s: %s (%v), want %s", w, got, err, act.want[w])
+				}
+				if act.path == "" {
+					continue
+				}
+				r := s.Do(t, act.method, act.path, tokens[w], act.body)
+				got := ok
+				if r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden {
+					got = classify(map[int]string{401: errs.Unauthorized, 403: errs.Forbidden}[r.Status], r.Message())
+				}
+				if got != act.want[w] {
+					t.Errorf("HTTP %s %s, %s: %d %q, want %s", act.method, act.path, w, r.Status, r.Message(), act.want[w])
+				}
+			}
+		})
+	}
+	t.Run("follow the captains room over the websocket", func(t *testing.T) {
+		for w := anonymous; w <= admin; w++ {
+			ws := testkit.DialWS(t, s.URL, tokens[w])
+			ws.Subscribe(nil, core.TopicCaptains)
+			got := ws.Sync()
+			allowed := len(got) == 0
+			if allowed != (captains[w] == ok) {
+				t.Errorf("%s: answered %+v, want allowed=%v", w, got, captains[w] == ok)
+			}
+		}
+	})
+}

@@ -1,0 +1,164 @@
+package postgres_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/testkit"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// wantErr checks an error's kind and, when given, its message.
+func wantErr(t *testing.T, what string, err error, kind, msg string) {
+	t.Helper()
+	if errs.KindOf(err) != kind || (msg != "" && errs.MessageOf(err) != msg) {
+		t.Errorf("%s: got %s %q (%v), want %s %q", what, errs.KindOf(err), errs.MessageOf(err), err, kind, msg)
+	}
+}
+
+// user makes a verified account, with a Discord name and stats when asked.
+func user(t *testing.T, db *postgres.DB, discord string, withStats bool) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var id int64
+	if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email, email_verified, discord_username) VALUES ($1, true, nullif($2, ''))
+		RETURNING id`, testkit.UniqueEmail("store"), discord).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if withStats {
+		if _, err := (postgres.Stats{DB: db}).SaveStats(ctx, id, core.Stats{Kills: 10, Deaths: 5, KD: 2, Category: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
+}
+
+// Each store answers with the error kinds its interface promises: a
+// conflict, a not-found or a refusal the API turns into the right status.
+func TestStoreErrors(t *testing.T) {
+	db := freshDB(t)
+	ctx := context.Background()
+
+	t.Run("Accounts", func(t *testing.T) {
+		s := postgres.Accounts{DB: db}
+		_, err := s.FindUserByID(ctx, 999_999)
+		wantErr(t, "unknown id", err, errs.NotFound, "")
+		_, err = s.FindUserByEmail(ctx, "nobody@example.com")
+		wantErr(t, "unknown e-mail", err, errs.NotFound, "")
+		verified := user(t, db, "verified", false)
+		u, _ := s.FindUserByID(ctx, verified)
+		_, err = s.UpsertUnverified(ctx, u.Email, "hash", "someone")
+		wantErr(t, "sign-up over a verified account", err, errs.Conflict, "An account with this email already exists. Please login.")
+		if _, err := s.UpsertGoogleUser(ctx, "google-1", testkit.UniqueEmail("g1"), "G One"); err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.UpsertGoogleUser(ctx, "google-1", testkit.UniqueEmail("g2"), "G Two")
+		wantErr(t, "a Google account on a second address", err, errs.Conflict, "This Google account is linked to another Pitlane account.")
+		_, err = s.UpdateDiscordUsername(ctx, 999_999, "ghost")
+		wantErr(t, "rename an unknown account", err, errs.NotFound, "")
+		_, err = s.UpdatePassword(ctx, 999_999, "hash")
+		wantErr(t, "password of an unknown account", err, errs.NotFound, "")
+		err = s.ConsumeOTP(ctx, "nobody@example.com", 5, func(int64, []byte) bool { return true })
+		wantErr(t, "code of an unknown address", err, errs.Invalid, accounts.ErrOTPInvalid.Message)
+		err = s.ConsumeOTP(ctx, u.Email, 5, func(int64, []byte) bool { return true })
+		wantErr(t, "code of a verified address", err, errs.Conflict, accounts.ErrOTPVerified.Message)
+	})
+
+	t.Run("Tournaments", func(t *testing.T) {
+		s := postgres.Tournaments{DB: db}
+		_, err := s.FindTournament(ctx, "NO-SUCH-CUP")
+		wantErr(t, "unknown tournament", err, errs.NotFound, "Tournament NO-SUCH-CUP not found")
+		_, err = s.SetStatus(ctx, "NO-SUCH-CUP", "auction")
+		wantErr(t, "status of an unknown tournament", err, errs.NotFound, "")
+		ppl, err := s.FindTournament(ctx, "PPL7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Register(ctx, ppl.ID, user(t, db, "", true))
+		wantErr(t, "register without Discord", err, errs.Invalid, tournament.MsgNoDiscord)
+		err = s.Register(ctx, ppl.ID, user(t, db, "no_stats", false))
+		wantErr(t, "register without stats", err, errs.Invalid, tournament.MsgNoStats)
+		p := user(t, db, "ready", true)
+		if err := s.Register(ctx, ppl.ID, p); err != nil {
+			t.Fatal(err)
+		}
+		wantErr(t, "register twice", s.Register(ctx, ppl.ID, p), errs.Conflict, tournament.MsgAlreadyRegistered)
+		wantErr(t, "delete the stats of a registered player", (postgres.Stats{DB: db}).DeleteStats(ctx, p), errs.Conflict, "")
+		other := user(t, db, "other", true)
+		wantErr(t, "unregister someone not registered", s.Unregister(ctx, ppl.ID, other), errs.Conflict, tournament.MsgNotRegistered)
+		_, err = s.RegisteredPlayer(ctx, ppl.ID, other)
+		wantErr(t, "card of someone not registered", err, errs.NotFound, "")
+		if _, err := s.SetStatus(ctx, "PPL7", "auction"); err != nil {
+			t.Fatal(err)
+		}
+		defer s.SetStatus(ctx, "PPL7", "registration")
+		wantErr(t, "register once closed", s.Register(ctx, ppl.ID, other), errs.Conflict, "Registration for PPL7 is closed.")
+		wantErr(t, "unregister once closed", s.Unregister(ctx, ppl.ID, p), errs.Conflict,
+			"Registration for PPL7 is closed; ask an organiser to withdraw you.")
+	})
+
+	t.Run("Stats", func(t *testing.T) {
+		s := postgres.Stats{DB: db}
+		if st, err := s.FindStats(ctx, user(t, db, "no_stats_yet", false)); st != nil || err != nil {
+			t.Fatalf("stats of a player without: %v %v, want nil, nil", st, err)
+		}
+	})
+
+	t.Run("Images", func(t *testing.T) {
+		_, err := (postgres.Images{DB: db}).FindImage(ctx, "0000")
+		wantErr(t, "unknown image", err, errs.NotFound, "Image not found")
+	})
+
+	t.Run("Deck", func(t *testing.T) {
+		s := postgres.Deck{DB: db}
+		if err := s.SetSlide(ctx, 11); err == nil {
+			t.Fatal("slide 11 stored")
+		}
+		if n, err := s.Slide(ctx); err != nil || n < 1 || n > 10 {
+			t.Fatalf("slide %d %v", n, err)
+		}
+	})
+}
+
+// With PostgreSQL unreachable, every store says so (503), and nothing is
+// half-written: a unit of work that fails leaves nothing behind.
+func TestStoresWhenTheDatabaseIsDown(t *testing.T) {
+	pgtest.DB(t)
+	u, err := url.Parse(pgtest.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := testkit.NewProxy(t, u.Host)
+	u.Host = proxy.Addr
+	db, err := postgres.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	ctx := context.Background()
+	proxy.Cut()
+	calls := map[string]func() error{
+		"accounts": func() error { _, err := (postgres.Accounts{DB: db}).FindUserByID(ctx, 1); return err },
+		"stats":    func() error { _, err := (postgres.Stats{DB: db}).FindStats(ctx, 1); return err },
+		"tournaments": func() error {
+			_, err := (postgres.Tournaments{DB: db}).FindTournament(ctx, "PPL7")
+			return err
+		},
+		"deck":   func() error { _, err := (postgres.Deck{DB: db}).Slide(ctx); return err },
+		"images": func() error { _, err := (postgres.Images{DB: db}).FindImage(ctx, "x"); return err },
+		"audit":  func() error { _, err := (postgres.Audit{DB: db}).List(ctx, core.AuditFilter{}); return err },
+		"outbox": func() error { _, err := (postgres.Outbox{DB: db}).Seq(ctx, core.TopicDeck); return err },
+		"unit of work": func() error {
+			return db.Transact(ctx, func(ctx context.Context) error { return nil })
+		},
+	}
+	for name, call := range calls {
+		wantErr(t, name, call(), errs.Unavailable, "The database is unavailable. Please try again shortly.")
+	}
+}
