@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -38,12 +39,20 @@ type App struct {
 	Handler http.Handler
 	Hub     *hub.Hub
 	Server  *api.Server
+	Jobs    *postgres.Jobs
 	redis   *redis.Client
 	relay   *postgres.Relay
 }
 
 // Close releases what New opened (not the database, which the caller owns).
 func (a *App) Close() {
+	if a.Jobs != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if err := a.Jobs.Stop(ctx); err != nil {
+			slog.Warn("stopping the jobs", slog.Any("err", err))
+		}
+		cancel()
+	}
 	if a.relay != nil {
 		a.relay.Stop()
 	}
@@ -115,6 +124,14 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	// Redis meanwhile; one relay works at a time across instances.
 	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log}
 	a.relay.Start(ctx)
+
+	// Scheduled work: river, in this database, once across instances.
+	a.Jobs = &postgres.Jobs{DB: db, Log: log}
+	postgres.Work(a.Jobs, outbox.Prune)
+	a.Jobs.Every(time.Hour, postgres.PruneOutbox{})
+	if err := a.Jobs.Start(ctx); err != nil {
+		return nil, err
+	}
 
 	if err := (postgres.Tournaments{DB: db}).EnsureTournament(ctx, cfg.DefaultTournament); err != nil {
 		log.Error("creating the default tournament", slog.String("tournament", cfg.DefaultTournament), slog.Any("err", err))

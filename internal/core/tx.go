@@ -1,6 +1,9 @@
 package core
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Transactor is the unit of work: every store call made with fn's ctx
 // takes part in one database transaction, so a change, its audit entry and
@@ -12,4 +15,18 @@ type Transactor interface {
 	// Snapshot runs fn in one read-only transaction that sees a single
 	// moment: a list and the seq it was read at agree.
 	Snapshot(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Job is scheduled work: its type names it (Kind) and its fields, stored as
+// JSON, say what to do (close lot 12).
+type Job interface {
+	Kind() string
+}
+
+// Scheduler puts work off to a moment. Inside a Transactor's transaction the
+// job is written with the change that asked for it, so it exists exactly
+// when that change commits; it survives restarts and runs once across
+// instances, again elsewhere if the instance running it dies.
+type Scheduler interface {
+	Schedule(ctx context.Context, job Job, at time.Time) error
 }

@@ -101,7 +101,10 @@ func (db *DB) Migrate(ctx context.Context) ([]string, error) {
 		}
 		applied = append(applied, name)
 	}
-	return applied, nil
+	// Then the job queue's own tables (riverqueue/river), each in a
+	// transaction of its own, still under the lock.
+	river, err := migrateJobs(ctx, db)
+	return append(applied, river...), err
 }
 
 // isUniqueViolation reports a 23505, which stores turn into a conflict.
