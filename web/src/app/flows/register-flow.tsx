@@ -1,7 +1,7 @@
 // The stats-upload and registration view of the auth modal (seed §2): composes the stats
 // feature (picker, progress, card) with the tournament feature (register, popup, screens).
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
@@ -113,39 +113,38 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   }
 
   // Signed in after choosing stats anonymously: save them, then register if that was asked.
+  const savePending = useEffectEvent(async (p: NonNullable<PendingRegistration>, u: User) => {
+    setBusy(true)
+    setInfo('')
+    try {
+      await saveStats(toSavePayload(p.stats, p.category))
+      qc.invalidateQueries({ queryKey: savedStatsKey })
+      setAnon(null)
+      setPhase('card')
+    } catch (err) {
+      setError(errorMessage(err, MSG.saveFailed))
+      setPending(null)
+      setBusy(false)
+      return
+    }
+    setBusy(false)
+    setPending(null)
+    if (p.register && !u.tournament_registered) await register()
+    else refreshAfterChange()
+  })
   useEffect(() => {
     if (!user || !pending || handledPending.current) return
     handledPending.current = true
-    ;(async () => {
-      setBusy(true)
-      setInfo('')
-      try {
-        await saveStats(toSavePayload(pending.stats, pending.category))
-        qc.invalidateQueries({ queryKey: savedStatsKey })
-        setAnon(null)
-        setPhase('card')
-      } catch (err) {
-        setError(errorMessage(err, MSG.saveFailed))
-        setPending(null)
-        setBusy(false)
-        return
-      }
-      setBusy(false)
-      const wantsRegister = pending.register
-      setPending(null)
-      if (wantsRegister && !user.tournament_registered) await register()
-      else refreshAfterChange()
-    })()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void savePending(pending, user)
   }, [user, pending])
 
   // Signed in from register mode with stats already saved: registration starts by itself.
   const autoDone = useRef(false)
+  const startRegister = useEffectEvent(() => void register())
   useEffect(() => {
     if (!autoRegister || autoDone.current || pending || !user || registered || !saved.data) return
     autoDone.current = true
-    void register()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    startRegister()
   }, [autoRegister, pending, user, registered, saved.data])
 
   async function upload() {

@@ -76,9 +76,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   }
   // Once resolved, the view is pinned: later profile refreshes do not move the player.
   const view: AuthView | null = pinned ?? (isLoading ? null : resolveView(flowMode, user))
-  useEffect(() => {
-    if (open && pinned === null && view !== null) setView(view)
-  }, [open, pinned, view])
+  if (open && pinned === null && view !== null) setView(view)
 
   useEffect(() => () => window.clearTimeout(tabTimer.current), [])
 

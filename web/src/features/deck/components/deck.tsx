@@ -1,6 +1,6 @@
 // The /ppt presentation: buttons, dots, counter, keyboard, double-click fullscreen, and the
 // live presenter/follower pair over the `deck` topic.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { SLIDE_COUNT } from '@/config/constants'
@@ -47,8 +47,11 @@ export function Deck({ follow = false }: { follow?: boolean }) {
     { enabled: follow && shared.data !== undefined, since: shared.data?.seq },
   )
 
+  // What the key handler and move() read: the state of the last commit, or a move made since.
   const stateRef = useRef(state)
-  stateRef.current = state
+  useLayoutEffect(() => {
+    stateRef.current = state
+  }, [state])
 
   const move = useCallback(
     (nextState: DeckState) => {
