@@ -192,7 +192,8 @@ describe('stats upload view', () => {
       await vi.advanceTimersByTimeAsync(1000)
     })
     expect(close).toHaveBeenCalled()
-    expect(screen.getByTestId('location')).toHaveTextContent('/tournament')
+    // The Reg Player tab, where the player's own card is (highlighted and scrolled to there).
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/tournament\?tab=reg$/)
   })
 
   it('a registered player can unregister from the card', async () => {

@@ -18,6 +18,7 @@ import type { CardStats, ExtractedStats, ProgressStage } from '@/features/stats/
 import { registerForTournament, unregisterFromTournament } from '@/features/tournament/api/registrations'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
+import { OWN_CARD_LINK } from '../links'
 
 export type PendingRegistration = { stats: ExtractedStats; category: number; register: boolean } | null
 
@@ -207,9 +208,11 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     }
   }
 
+  // Registered: straight to the Reg Player tab, with the player's own card in view.
   function goToTournament() {
     close()
-    navigate('/tournament')
+    if (registered) navigate(OWN_CARD_LINK.to, { state: OWN_CARD_LINK.state })
+    else navigate('/tournament')
   }
 
   if (popup) return <RegistrationPopup onDone={goToTournament} />

@@ -1,18 +1,25 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router'
+import { MemoryRouter, type InitialEntry } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { makePlayer, makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
+import { LocationProbe } from '@/testing/render'
+import type { User } from '@/lib/auth'
+import { TOKEN_KEY } from '@/lib/api-client'
+import { OWN_CARD_LINK } from '../links'
 import { AppProvider } from '../provider'
 import { AppRoutes } from '../router'
 
-function at(path: string) {
+function at(path: InitialEntry, user: User | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(['auth', 'user'], null)
+  client.setQueryData(['auth', 'user'], user)
+  if (user) window.localStorage.setItem(TOKEN_KEY, 'test-token')
   return render(
     <AppProvider client={client} live={false}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
+        <LocationProbe />
       </MemoryRouter>
     </AppProvider>,
   )
@@ -35,7 +42,7 @@ describe('routes', () => {
     mockApi(routes)
     at('/no/such/page')
     expect(await screen.findByRole('heading', { name: 'Off the track' })).toBeInTheDocument()
-    expect(screen.getByText('/no/such/page')).toBeInTheDocument()
+    expect(screen.getByText('/no/such/page', { selector: 'code' })).toBeInTheDocument()
   })
 
   it('/tournament shows the tabs, the captain button and eight team cards', async () => {
@@ -44,6 +51,18 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'Sign in as Captain' })).toBeInTheDocument()
     expect(await screen.findAllByRole('heading', { level: 3, name: /^Team [A-H]$/ })).toHaveLength(8)
     expect(screen.getAllByText('Open slot')).toHaveLength(40)
+  })
+
+  it('after registering: the Reg Player tab, with the own card highlighted and scrolled to', async () => {
+    const players = Array.from({ length: 61 }, (_, i) => makePlayer(i + 1))
+    mockApi({ ...routes, 'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 61, seq: 3, players } } })
+    at({ pathname: '/tournament', search: '?tab=reg', state: OWN_CARD_LINK.state }, makeUser({ id: 61, tournament_registered: true }))
+    expect(await screen.findByRole('tab', { name: 'Reg Player' })).toHaveAttribute('aria-selected', 'true')
+    const own = await screen.findByRole('button', { name: 'Player 61 (you): details' })
+    await waitFor(() => expect(own).toHaveFocus())
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled()
+    // The request is used up: the URL stays on the tab.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/tournament\?tab=reg$/)
   })
 
   it('/contact shows the portfolio, the seed skills and three projects', async () => {
