@@ -5,6 +5,7 @@ import { useSession } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 import { AuthModal } from '@/features/auth/components/auth-modal'
 import { ProfileView } from '@/features/profile/components/profile-view'
+import { ProfileRegistration } from './flows/profile-registration'
 import { RegisterFlow, type PendingRegistration } from './flows/register-flow'
 import { OWN_CARD_LINK } from './links'
 
@@ -43,6 +44,7 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
             logout()
             ctx.close()
           }}
+          registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
         />
       )}
     />

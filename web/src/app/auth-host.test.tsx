@@ -184,6 +184,25 @@ describe('auth modal opened by window events', () => {
     expect(api.callsTo('POST', '/tournament/register')).toHaveLength(1)
   })
 
+  it('the profile of a registered player offers Unregister, with a confirmation', async () => {
+    const user = makeUser({ sk_stats_uploaded: true, tournament_registered: true })
+    const api = mockApi({
+      'POST /tournament/unregister': { body: { success: true, registered: false, message: 'You are no longer registered for PPL7.' } },
+      'GET /auth/profile': { body: { user: { ...user, tournament_registered: false } } },
+    })
+    renderApp(<AuthHost />, { user })
+    const dialog = await openIn('login')
+    expect(within(dialog).getByRole('heading', { name: 'Your profile' })).toBeInTheDocument()
+    expect(within(dialog).getByText('✓ Registered for PPL7')).toBeInTheDocument()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unregister from PPL7' }))
+    expect(api.callsTo('POST', '/tournament/unregister')).toHaveLength(0)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, unregister' }))
+    expect(await within(dialog).findByText('You are not registered for PPL7.')).toBeInTheDocument()
+    expect(within(dialog).getByText('You are no longer registered for PPL7.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/tournament/unregister')).toHaveLength(1)
+    expect(within(dialog).getByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
+  })
+
   it('closes with Escape and removes modal-open', async () => {
     mockApi({})
     renderApp(<AuthHost />)

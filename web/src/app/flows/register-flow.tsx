@@ -15,9 +15,10 @@ import { StatsPicker } from '@/features/stats/components/stats-picker'
 import { UploadProgress } from '@/features/stats/components/upload-progress'
 import { cardFromExtracted, cardFromSaved, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
 import type { CardStats, ExtractedStats, ProgressStage } from '@/features/stats/types'
-import { registerForTournament, unregisterFromTournament } from '@/features/tournament/api/registrations'
+import { registerForTournament } from '@/features/tournament/api/registrations'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
+import { UnregisterButton } from '@/features/tournament/components/unregister-button'
 import { OWN_CARD_LINK } from '../links'
 
 export type PendingRegistration = { stats: ExtractedStats; category: number; register: boolean } | null
@@ -193,19 +194,10 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     }
   }
 
-  async function unregister() {
+  function unregistered(message: string) {
     setError('')
-    setBusy(true)
-    try {
-      const res = await unregisterFromTournament(tournament)
-      setRegistered(false)
-      setInfo(res?.message || `You are no longer registered for ${tournament}.`)
-      refreshAfterChange()
-    } catch (err) {
-      setError(errorMessage(err))
-    } finally {
-      setBusy(false)
-    }
+    setRegistered(false)
+    setInfo(message)
   }
 
   // Registered: straight to the Reg Player tab, with the player's own card in view.
@@ -244,7 +236,12 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     return (
       <>
         {messages}
-        <AlreadyRegistered onTournament={goToTournament} onUploadNew={() => (setInfo(''), setPhase('pick'))} />
+        <AlreadyRegistered
+          tournament={tournament}
+          onTournament={goToTournament}
+          onUploadNew={() => (setInfo(''), setPhase('pick'))}
+          onUnregistered={unregistered}
+        />
       </>
     )
   }
@@ -267,9 +264,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
           actions={
             <>
               {registered ? (
-                <button type="button" className="btn btn-danger" onClick={unregister} disabled={busy}>
-                  Unregister
-                </button>
+                <UnregisterButton tournament={tournament} onUnregistered={unregistered} disabled={busy} />
               ) : (
                 <button type="button" className="btn btn-primary" onClick={register} disabled={busy}>
                   {busy ? 'Registering…' : `Register for ${tournament}`}
