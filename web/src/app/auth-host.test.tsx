@@ -133,6 +133,8 @@ describe('auth modal opened by window events', () => {
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(within(dialog).getByText('Account created! Please check your email for OTP verification.')).toBeInTheDocument()
+    // A code was just sent: asking for another waits a minute, counting down.
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP in 60 s' })).toBeDisabled()
     fireEvent.change(within(dialog).getByLabelText(/Verification code/), { target: { value: '654321' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify OTP' }))
     await act(async () => {
