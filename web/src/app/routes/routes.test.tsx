@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { MemoryRouter, type InitialEntry } from 'react-router'
 import { describe, expect, it } from 'vitest'
@@ -75,9 +75,28 @@ describe('routes', () => {
     expect(projects.querySelectorAll('.project-card')).toHaveLength(3)
   })
 
-  it('/ppt shows the deck', async () => {
+  it('/ppt shows the deck, with a way to follow the presenter', async () => {
     mockApi(routes)
     at('/ppt')
     expect(await screen.findByText('Slide 1 of 10')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Follow the presenter live/ })).toHaveAttribute('href', '/ppt?follow')
+  })
+
+  it("the footer's Presentation opens the following view at the presenter's slide; the deck is one click away", async () => {
+    mockApi({ ...routes, 'GET /deck': { body: { slide: 4, seq: 2 } } })
+    at('/contact')
+    const footer = await screen.findByRole('contentinfo')
+    expect(within(footer).getByRole('link', { name: 'Slide deck' })).toHaveAttribute('href', '/ppt')
+    fireEvent.click(within(footer).getByRole('link', { name: 'Presentation (live)' }))
+    expect(await screen.findByText('Following the presenter')).toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/ppt\?follow$/)
+    await waitFor(() => expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 4 of 10'))
+
+    // Browsing alone, then following again: the deck goes back to the presenter's slide.
+    fireEvent.click(screen.getByRole('link', { name: /Browse the slides yourself/ }))
+    fireEvent.click(await screen.findByRole('button', { name: /Go to slide 9/ }))
+    expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 9 of 10')
+    fireEvent.click(screen.getByRole('link', { name: /Follow the presenter live/ }))
+    await waitFor(() => expect(screen.getByTestId('deck-counter')).toHaveTextContent('Slide 4 of 10'))
   })
 })
