@@ -35,7 +35,7 @@ export function TeamCaptains({ tournament }: { tournament: string }) {
     <ul className="captain-list">
       {captains.map((t) => (
         <li key={t.id} className="captain-chip" title={`${t.captain!.name}, captain of ${teamLabel(t)}`}>
-          <Avatar src={t.captain!.image} name={t.captain!.name} size={56} />
+          <Avatar src={t.captain!.image} name={t.captain!.name} size={48} />
           <span>
             <strong>{t.captain!.name}</strong>
             <small>{teamLabel(t)}</small>
