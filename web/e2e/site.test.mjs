@@ -125,9 +125,12 @@ describe('Pitlane in a real browser', { skip, timeout: 600_000 }, () => {
     await own.waitFor()
     assert.equal(await own.getAttribute('data-player-id'), String(profile.user.id), 'the highlighted card is the new player')
     await page.waitForFunction(() => {
-      const r = document.querySelector('.player-card.is-own')?.getBoundingClientRect()
-      return !!r && r.top >= 0 && r.bottom <= window.innerHeight
+      const card = document.querySelector('.player-card.is-own')
+      const r = card?.getBoundingClientRect()
+      // In view, and faded in (fully opaque).
+      return !!r && r.top >= 0 && r.bottom <= window.innerHeight && getComputedStyle(card).opacity === '1'
     }, undefined, { timeout: 5_000 })
+    await page.waitForTimeout(300) // let the compositor paint the new page before the shot
     await shoot(page, shots, 'flow-6b-own-card', { fullPage: false })
 
     // Meanwhile on the other browser: the new card appeared, and the page never reloaded.
