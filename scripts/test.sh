@@ -29,6 +29,9 @@ make --no-print-directory build
 step "go test"
 go test -count=1 -timeout 15m ./...
 
+step "web lint"
+(cd web && npm run --silent lint)
+
 step "web unit tests"
 (cd web && npm test --silent)
 

@@ -2,9 +2,10 @@
 //   E2E_DATABASE_URL=postgres://… [PITLANE_BIN=../bin/pitlane] npm run e2e
 // A new player signs up (OTP read from the mail the server sent to our SMTP server), verifies,
 // links Discord, uploads a stats screenshot (offline OCR), registers, watches the popup count
-// down and lands on /tournament, while a second browser on / sees the card appear without a
-// reload; a follower of /ppt?follow moves with an admin presenter. Screenshots of every page at
-// 390, 768 and 1440 px go to e2e/screenshots/.
+// down and lands on the Reg Player tab of /tournament with the new card highlighted and in view,
+// while a second browser on / sees the card appear without a reload; a follower of /ppt?follow
+// moves with an admin presenter. Screenshots of every page at 390, 768 and 1440 px go to
+// e2e/screenshots/.
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -118,6 +119,19 @@ describe('Pitlane in a real browser', { skip, timeout: 600_000 }, () => {
     await shoot(page, shots, 'flow-6-registered-popup', { fullPage: false })
     await page.waitForFunction((start) => Number(document.querySelector('[data-testid=countdown]')?.textContent) <= start - 2, first, { timeout: 5_000 })
     await page.waitForURL((u) => u.pathname === '/tournament', { timeout: 10_000 })
+    // It lands on the Reg Player tab with the player's own card highlighted and in view.
+    assert.equal(await page.getByRole('tab', { name: 'Reg Player' }).getAttribute('aria-selected'), 'true', 'Reg Player tab')
+    const own = page.locator('.player-card.is-own')
+    await own.waitFor()
+    assert.equal(await own.getAttribute('data-player-id'), String(profile.user.id), 'the highlighted card is the new player')
+    await page.waitForFunction(() => {
+      const card = document.querySelector('.player-card.is-own')
+      const r = card?.getBoundingClientRect()
+      // In view, and faded in (fully opaque).
+      return !!r && r.top >= 0 && r.bottom <= window.innerHeight && getComputedStyle(card).opacity === '1'
+    }, undefined, { timeout: 5_000 })
+    await page.waitForTimeout(300) // let the compositor paint the new page before the shot
+    await shoot(page, shots, 'flow-6b-own-card', { fullPage: false })
 
     // Meanwhile on the other browser: the new card appeared, and the page never reloaded.
     await observer.page.waitForFunction(

@@ -99,7 +99,7 @@ export async function apiCall(base, method, path, body, token) {
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
-  let data = null
+  let data
   try {
     data = text ? JSON.parse(text) : null
   } catch {

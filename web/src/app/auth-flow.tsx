@@ -5,7 +5,9 @@ import { useSession } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 import { AuthModal } from '@/features/auth/components/auth-modal'
 import { ProfileView } from '@/features/profile/components/profile-view'
+import { ProfileRegistration } from './flows/profile-registration'
 import { RegisterFlow, type PendingRegistration } from './flows/register-flow'
+import { OWN_CARD_LINK } from './links'
 
 type Props = {
   open: boolean
@@ -35,12 +37,14 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
           onUploadStats={ctx.showStats}
           onTournament={() => {
             ctx.close()
-            navigate('/tournament')
+            if (ctx.user.tournament_registered) navigate(OWN_CARD_LINK.to, { state: OWN_CARD_LINK.state })
+            else navigate('/tournament')
           }}
           onLogout={() => {
             logout()
             ctx.close()
           }}
+          registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
         />
       )}
     />

@@ -133,6 +133,8 @@ describe('auth modal opened by window events', () => {
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(within(dialog).getByText('Account created! Please check your email for OTP verification.')).toBeInTheDocument()
+    // A code was just sent: asking for another waits a minute, counting down.
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP in 60 s' })).toBeDisabled()
     fireEvent.change(within(dialog).getByLabelText(/Verification code/), { target: { value: '654321' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify OTP' }))
     await act(async () => {
@@ -182,6 +184,25 @@ describe('auth modal opened by window events', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }))
     expect(await within(dialog).findByText('Registration Successful!')).toBeInTheDocument()
     expect(api.callsTo('POST', '/tournament/register')).toHaveLength(1)
+  })
+
+  it('the profile of a registered player offers Unregister, with a confirmation', async () => {
+    const user = makeUser({ sk_stats_uploaded: true, tournament_registered: true })
+    const api = mockApi({
+      'POST /tournament/unregister': { body: { success: true, registered: false, message: 'You are no longer registered for PPL7.' } },
+      'GET /auth/profile': { body: { user: { ...user, tournament_registered: false } } },
+    })
+    renderApp(<AuthHost />, { user })
+    const dialog = await openIn('login')
+    expect(within(dialog).getByRole('heading', { name: 'Your profile' })).toBeInTheDocument()
+    expect(within(dialog).getByText('✓ Registered for PPL7')).toBeInTheDocument()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unregister from PPL7' }))
+    expect(api.callsTo('POST', '/tournament/unregister')).toHaveLength(0)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, unregister' }))
+    expect(await within(dialog).findByText('You are not registered for PPL7.')).toBeInTheDocument()
+    expect(within(dialog).getByText('You are no longer registered for PPL7.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/tournament/unregister')).toHaveLength(1)
+    expect(within(dialog).getByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
   })
 
   it('closes with Escape and removes modal-open', async () => {

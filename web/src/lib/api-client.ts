@@ -50,8 +50,9 @@ export function errorMessage(err: unknown, fallback = 'Request failed'): string 
   return fallback
 }
 
-// Paths whose 401 means "wrong credentials", not "your session expired".
-const CREDENTIAL_PATHS = ['/auth/login', '/auth/google-login', '/auth/signup', '/auth/verify-otp']
+// Paths whose 401 means "wrong credentials", not "your session expired" (change-password answers
+// 401 for a wrong current password; the form then checks the session itself).
+const CREDENTIAL_PATHS = ['/auth/login', '/auth/google-login', '/auth/signup', '/auth/verify-otp', '/auth/change-password']
 
 let onUnauthorized: () => void = () => tokenStore.clear()
 /** lib/auth sets this so an expired session also clears the cached user. */

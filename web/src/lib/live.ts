@@ -1,7 +1,7 @@
 // The one shared websocket of the app (react-use-websocket with `share`), wired to the
 // LiveClient protocol: auth first, subscribe with `since`, heartbeat, reconnect with backoff
 // and jitter, and a fresh connection whenever the session token changes.
-import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, createElement, useContext, useEffect, useEffectEvent, useState, type ReactNode } from 'react'
 // The package ships CommonJS only; its named export survives every bundler's interop, while
 // its `default` does not (Vite 8's rolldown hands back the whole exports object).
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
@@ -88,18 +88,18 @@ export function useLiveTopic(
   { enabled = true, since }: { enabled?: boolean; since?: number } = {},
 ) {
   const client = useLiveClient()
-  const ref = useRef(handlers)
-  ref.current = handlers
-  const sinceRef = useRef(since)
-  sinceRef.current = since
+  // The latest handlers and seq, without resubscribing when they change.
+  const onEvent = useEffectEvent((ev: LiveEvent) => handlers.onEvent?.(ev))
+  const onResync = useEffectEvent(() => handlers.onResync?.())
+  const currentSince = useEffectEvent(() => since)
 
   useEffect(() => {
     if (!enabled) return
     const listener: LiveListener = {
-      onEvent: (ev) => ref.current.onEvent?.(ev),
-      onResync: () => ref.current.onResync?.(),
+      onEvent: (ev) => onEvent(ev),
+      onResync: () => onResync(),
     }
-    return client.subscribe(topic, listener, sinceRef.current)
+    return client.subscribe(topic, listener, currentSince())
   }, [client, topic, enabled])
 
   useEffect(() => {

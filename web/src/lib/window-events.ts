@@ -1,5 +1,5 @@
 // The window events of seed §2, under the names the seed gives them.
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 
 export type AuthMode = 'login' | 'signup' | 'register' | 'statsUpload'
 
@@ -23,10 +23,9 @@ export function emitAuthComplete<U>(user: U) {
 
 /** Listens to a window event for the component's lifetime; the handler may change freely. */
 export function useWindowEvent<D = unknown>(name: string, handler: (detail: D, ev: Event) => void) {
-  const ref = useRef(handler)
-  ref.current = handler
+  const onEvent = useEffectEvent((ev: Event) => handler((ev as CustomEvent<D>).detail, ev))
   useEffect(() => {
-    const listener = (ev: Event) => ref.current((ev as CustomEvent<D>).detail, ev)
+    const listener = (ev: Event) => onEvent(ev)
     window.addEventListener(name, listener)
     return () => window.removeEventListener(name, listener)
   }, [name])

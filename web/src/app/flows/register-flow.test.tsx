@@ -192,21 +192,46 @@ describe('stats upload view', () => {
       await vi.advanceTimersByTimeAsync(1000)
     })
     expect(close).toHaveBeenCalled()
-    expect(screen.getByTestId('location')).toHaveTextContent('/tournament')
+    // The Reg Player tab, where the player's own card is (highlighted and scrolled to there).
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/tournament\?tab=reg$/)
   })
 
-  it('a registered player can unregister from the card', async () => {
+  it('a registered player sees Unregister at once, and it asks before it acts', async () => {
     const api = mockApi({
       'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
       'POST /tournament/unregister': { body: { success: true, registered: false, message: 'You have been unregistered.' } },
+      'GET /auth/profile': { body: { user: makeUser({ sk_stats_uploaded: true }) } },
+    })
+    setup(makeUser({ sk_stats_uploaded: true, tournament_registered: true }), { view: 'registered' })
+    expect(await screen.findByRole('heading', { name: 'You are already registered!' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Unregister from PPL7' }))
+    expect(screen.getByText('Unregister from PPL7?')).toBeInTheDocument()
+    // The safe answer has the focus; taking it changes nothing.
+    expect(screen.getByRole('button', { name: 'Keep my registration' })).toHaveFocus()
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my registration' }))
+    expect(screen.queryByText('Unregister from PPL7?')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Unregister from PPL7' })).toHaveFocus()
+    expect(api.callsTo('POST', '/tournament/unregister')).toHaveLength(0)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unregister from PPL7' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, unregister' }))
+    expect(await screen.findByText('You have been unregistered.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/tournament/unregister')[0].body).toEqual({ tournamentName: 'PPL7' })
+    expect(screen.getByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
+  })
+
+  it('unregistering from the stats card asks too, and shows a refusal from the server', async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: { kd: 1, games_played: 3, category: 1 } } },
+      'POST /tournament/unregister': { status: 409, body: { message: 'Registration for PPL7 is closed.' } },
     })
     setup(makeUser({ sk_stats_uploaded: true, tournament_registered: true }))
     fireEvent.click(await screen.findByRole('button', { name: 'Upload New Stats' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Back to my stats card' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Unregister' }))
-    expect(await screen.findByText('You have been unregistered.')).toBeInTheDocument()
-    expect(api.callsTo('POST', '/tournament/unregister')[0].body).toEqual({ tournamentName: 'PPL7' })
-    expect(screen.getByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
+    fireEvent.click(await screen.findByRole('button', { name: 'Unregister from PPL7' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, unregister' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration for PPL7 is closed.')
+    expect(screen.getByRole('button', { name: 'Unregister from PPL7' })).toBeInTheDocument()
   })
 
   it('after signing in with pending stats: saves them, then registers automatically', async () => {

@@ -1,7 +1,7 @@
 // The stats-upload and registration view of the auth modal (seed §2): composes the stats
 // feature (picker, progress, card) with the tournament feature (register, popup, screens).
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
@@ -15,9 +15,11 @@ import { StatsPicker } from '@/features/stats/components/stats-picker'
 import { UploadProgress } from '@/features/stats/components/upload-progress'
 import { cardFromExtracted, cardFromSaved, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
 import type { CardStats, ExtractedStats, ProgressStage } from '@/features/stats/types'
-import { registerForTournament, unregisterFromTournament } from '@/features/tournament/api/registrations'
+import { registerForTournament } from '@/features/tournament/api/registrations'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
+import { UnregisterButton } from '@/features/tournament/components/unregister-button'
+import { OWN_CARD_LINK } from '../links'
 
 export type PendingRegistration = { stats: ExtractedStats; category: number; register: boolean } | null
 
@@ -113,39 +115,38 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   }
 
   // Signed in after choosing stats anonymously: save them, then register if that was asked.
+  const savePending = useEffectEvent(async (p: NonNullable<PendingRegistration>, u: User) => {
+    setBusy(true)
+    setInfo('')
+    try {
+      await saveStats(toSavePayload(p.stats, p.category))
+      qc.invalidateQueries({ queryKey: savedStatsKey })
+      setAnon(null)
+      setPhase('card')
+    } catch (err) {
+      setError(errorMessage(err, MSG.saveFailed))
+      setPending(null)
+      setBusy(false)
+      return
+    }
+    setBusy(false)
+    setPending(null)
+    if (p.register && !u.tournament_registered) await register()
+    else refreshAfterChange()
+  })
   useEffect(() => {
     if (!user || !pending || handledPending.current) return
     handledPending.current = true
-    ;(async () => {
-      setBusy(true)
-      setInfo('')
-      try {
-        await saveStats(toSavePayload(pending.stats, pending.category))
-        qc.invalidateQueries({ queryKey: savedStatsKey })
-        setAnon(null)
-        setPhase('card')
-      } catch (err) {
-        setError(errorMessage(err, MSG.saveFailed))
-        setPending(null)
-        setBusy(false)
-        return
-      }
-      setBusy(false)
-      const wantsRegister = pending.register
-      setPending(null)
-      if (wantsRegister && !user.tournament_registered) await register()
-      else refreshAfterChange()
-    })()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void savePending(pending, user)
   }, [user, pending])
 
   // Signed in from register mode with stats already saved: registration starts by itself.
   const autoDone = useRef(false)
+  const startRegister = useEffectEvent(() => void register())
   useEffect(() => {
     if (!autoRegister || autoDone.current || pending || !user || registered || !saved.data) return
     autoDone.current = true
-    void register()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    startRegister()
   }, [autoRegister, pending, user, registered, saved.data])
 
   async function upload() {
@@ -193,24 +194,17 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     }
   }
 
-  async function unregister() {
+  function unregistered(message: string) {
     setError('')
-    setBusy(true)
-    try {
-      const res = await unregisterFromTournament(tournament)
-      setRegistered(false)
-      setInfo(res?.message || `You are no longer registered for ${tournament}.`)
-      refreshAfterChange()
-    } catch (err) {
-      setError(errorMessage(err))
-    } finally {
-      setBusy(false)
-    }
+    setRegistered(false)
+    setInfo(message)
   }
 
+  // Registered: straight to the Reg Player tab, with the player's own card in view.
   function goToTournament() {
     close()
-    navigate('/tournament')
+    if (registered) navigate(OWN_CARD_LINK.to, { state: OWN_CARD_LINK.state })
+    else navigate('/tournament')
   }
 
   if (popup) return <RegistrationPopup onDone={goToTournament} />
@@ -242,7 +236,12 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     return (
       <>
         {messages}
-        <AlreadyRegistered onTournament={goToTournament} onUploadNew={() => (setInfo(''), setPhase('pick'))} />
+        <AlreadyRegistered
+          tournament={tournament}
+          onTournament={goToTournament}
+          onUploadNew={() => (setInfo(''), setPhase('pick'))}
+          onUnregistered={unregistered}
+        />
       </>
     )
   }
@@ -265,9 +264,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
           actions={
             <>
               {registered ? (
-                <button type="button" className="btn btn-danger" onClick={unregister} disabled={busy}>
-                  Unregister
-                </button>
+                <UnregisterButton tournament={tournament} onUnregistered={unregistered} disabled={busy} />
               ) : (
                 <button type="button" className="btn btn-primary" onClick={register} disabled={busy}>
                   {busy ? 'Registering…' : `Register for ${tournament}`}

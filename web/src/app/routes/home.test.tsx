@@ -51,7 +51,8 @@ describe('home page', () => {
     const seen = vi.fn()
     window.addEventListener(OPEN_STATS_UPLOAD, seen)
     renderApp(<HomeRoute />)
-    await new Promise((r) => setTimeout(r, 10))
+    // Once the page has its data (waited for inside act), the event has had every chance to fire.
+    await screen.findByText('No players registered yet.')
     expect(seen).not.toHaveBeenCalled()
     expect(window.location.search).toBe('?showStatsUpload=false')
     window.removeEventListener(OPEN_STATS_UPLOAD, seen)

@@ -1,6 +1,6 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { plural } from '@/lib/format'
-import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import { openAuthModal } from '@/lib/window-events'
@@ -13,6 +13,7 @@ import { DescriptionPanel } from '@/features/tournament/components/description-p
 import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
 import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
 import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
+import { wantsOwnCard } from '../links'
 
 export default function TournamentRoute() {
   const tournament = useTournamentName()
@@ -20,16 +21,26 @@ export default function TournamentRoute() {
   const count = useRegistrations(tournament).data?.count
   const { user } = useSession()
   const [params, setParams] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  // The URL is the one source of the tab, so a link to ?tab=reg works from this page too.
   const fromUrl = params.get('tab')
-  const [tab, setTab] = useState<TabKey>(isTabKey(fromUrl) ? fromUrl : 'description')
+  const tab: TabKey = isTabKey(fromUrl) ? fromUrl : 'description'
+  const focusOwn = wantsOwnCard(location.state)
   const [captainOpen, setCaptainOpen] = useState(false)
+
+  // Once the card is in view, drop the request so going back here does not scroll again.
+  const { pathname, search } = location
+  const ownCardShown = useCallback(
+    () => navigate({ pathname, search }, { replace: true, state: null, preventScrollReset: true }),
+    [navigate, pathname, search],
+  )
 
   useEffect(() => {
     document.title = `Tournament ${tournament} · Pitlane`
   }, [tournament])
 
   function change(key: TabKey) {
-    setTab(key)
     setParams(key === 'description' ? {} : { tab: key }, { replace: true, preventScrollReset: true })
   }
 
@@ -69,7 +80,7 @@ export default function TournamentRoute() {
             case 'teams':
               return <TeamsGrid tournament={tournament} />
             case 'reg':
-              return <RegisteredPlayers tournament={tournament} />
+              return <RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />
             case 'points':
               return <PointsTable />
             case 'redcap':

@@ -39,7 +39,14 @@ export function Footer() {
               <Link to="/#terms">Terms</Link>
             </li>
             <li>
-              <Link to="/ppt">Presentation</Link>
+              <Link to="/ppt?follow" title="Follow the presenter's slides live">
+                Presentation (live)
+              </Link>
+            </li>
+            <li>
+              <Link to="/ppt" title="Browse the ten slides at your own pace">
+                Slide deck
+              </Link>
             </li>
             <li>
               <Link to="/contact">Contact</Link>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useSession } from '@/lib/auth'
 import { useScrolled } from '@/lib/use-scrolled'
@@ -17,16 +17,52 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname, hash } = useLocation()
   const { user, logout, isLoading } = useSession()
+  const headerRef = useRef<HTMLElement>(null)
 
-  useEffect(() => setMenuOpen(false), [pathname, hash])
+  // The mobile menu closes whenever the page or the session changes (navigating, signing in
+  // or out), so it never stays open over what the player came to see.
+  const where = `${pathname}${hash}|${user?.id ?? ''}`
+  const [seen, setSeen] = useState(where)
+  if (seen !== where) {
+    setSeen(where)
+    setMenuOpen(false)
+  }
+
+  // While open: Escape or a click outside the header closes it.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false)
+    }
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setMenuOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [menuOpen])
+
+  const closeMenu = () => setMenuOpen(false)
+  /** Opening the auth modal (or any action) from the menu closes the menu first. */
+  const fromMenu = (fn: () => void) => () => {
+    closeMenu()
+    fn()
+  }
 
   return (
-    <header className={`site-header ${scrolled ? 'scrolled' : ''}`} data-scrolled={scrolled ? 'true' : 'false'}>
+    <header
+      ref={headerRef}
+      className={`site-header ${scrolled ? 'scrolled' : ''}`}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label="Pitlane home">
+        <Link to="/" className="brand" aria-label="Pitlane home" onClick={closeMenu}>
           <Logo />
           <span className="brand-name">Pitlane</span>
         </Link>
@@ -47,7 +83,12 @@ export function Header() {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>
-                    <Link to={l.to} className={`nav-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+                    <Link
+                      to={l.to}
+                      className={`nav-link ${active ? 'active' : ''}`}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={closeMenu}
+                    >
                       {l.label}
                     </Link>
                   </li>
@@ -58,19 +99,19 @@ export function Header() {
           <div className="auth-area">
             {isLoading ? null : user ? (
               <>
-                <button type="button" className="user-email" onClick={() => openAuthModal('login')} title="Your profile">
+                <button type="button" className="user-email" onClick={fromMenu(() => openAuthModal('login'))} title="Your profile">
                   {user.email}
                 </button>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={logout}>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={fromMenu(logout)}>
                   Logout
                 </button>
               </>
             ) : (
               <>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => openAuthModal('login')}>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={fromMenu(() => openAuthModal('login'))}>
                   Login
                 </button>
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => openAuthModal('signup')}>
+                <button type="button" className="btn btn-primary btn-sm" onClick={fromMenu(() => openAuthModal('signup'))}>
                   Sign Up
                 </button>
               </>

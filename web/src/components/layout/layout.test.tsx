@@ -53,6 +53,49 @@ describe('Header', () => {
     expect(document.getElementById('site-nav')).toHaveClass('open')
   })
 
+  it('the mobile menu closes when a link is followed, and on Escape or a click outside', () => {
+    mockApi({})
+    renderApp(
+      <>
+        <Header />
+        <p>page text</p>
+      </>,
+    )
+    const nav = document.getElementById('site-nav')!
+    const open = () => fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    open()
+    fireEvent.click(screen.getByRole('link', { name: 'Tournament' }))
+    expect(screen.getByTestId('location')).toHaveTextContent('/tournament')
+    expect(nav).not.toHaveClass('open')
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+
+    open()
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(nav).not.toHaveClass('open')
+
+    open()
+    fireEvent.pointerDown(screen.getByText('page text'))
+    expect(nav).not.toHaveClass('open')
+  })
+
+  it('the mobile menu closes when Login opens the auth modal, and stays closed after signing in', async () => {
+    mockApi({})
+    const { client } = renderApp(<Header />)
+    const seen = vi.fn()
+    window.addEventListener(OPEN_AUTH_MODAL, seen)
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(seen).toHaveBeenCalledTimes(1)
+    expect(document.getElementById('site-nav')).not.toHaveClass('open')
+    window.removeEventListener(OPEN_AUTH_MODAL, seen)
+
+    // Signing in elsewhere (the modal, another tab) closes a menu that was open.
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    act(() => client.setQueryData(['auth', 'user'], makeUser({ email: 'me@example.com' })))
+    expect(await screen.findByText('me@example.com')).toBeInTheDocument()
+    expect(document.getElementById('site-nav')).not.toHaveClass('open')
+  })
+
   it('gets its active style after 100px of scroll, and back-to-top appears', async () => {
     mockApi({})
     renderApp(

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import defaultKart from '@/assets/default-kart.svg'
 
 export const DEFAULT_KART = defaultKart
 
 /** A kart picture that falls back to the default kart when missing or broken (seed §8). */
 export function KartImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
-  const [failed, setFailed] = useState(false)
-  useEffect(() => setFailed(false), [src])
-  const url = !src || failed ? defaultKart : src
+  // Remember which address failed, so a new src gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null)
+  const url = !src || failedSrc === src ? defaultKart : src
   return (
     <img
       className={className ?? 'kart-img'}
@@ -18,7 +18,7 @@ export function KartImage({ src, alt, className }: { src: string | null | undefi
       width={320}
       height={200}
       data-fallback={url === defaultKart ? 'true' : undefined}
-      onError={() => setFailed(true)}
+      onError={() => setFailedSrc(src ?? null)}
     />
   )
 }

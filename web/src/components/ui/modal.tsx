@@ -1,6 +1,6 @@
 // An accessible dialog: portal, focus moved in and trapped, Escape and backdrop close it,
 // focus returns to the opener, and a body class (default `modal-open`) while it is open.
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
 const FOCUSABLE =
@@ -30,8 +30,7 @@ export function Modal({
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
+  const closeOnEscape = useEffectEvent(() => onClose())
 
   useEffect(() => {
     if (!open) return
@@ -48,7 +47,7 @@ export function Modal({
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation()
-        onCloseRef.current()
+        closeOnEscape()
         return
       }
       if (e.key !== 'Tab' || !dialog) return

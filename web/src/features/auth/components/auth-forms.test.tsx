@@ -91,7 +91,21 @@ describe('SignInForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your email first')
     fireEvent.click(screen.getByRole('button', { name: 'Verify my e-mail' }))
-    await waitFor(() => expect(onNeeds).toHaveBeenCalledWith('a@example.com', 'pw'))
+    await waitFor(() => expect(onNeeds).toHaveBeenCalledWith('a@example.com', 'pw', 60))
+  })
+
+  it('an unverified account whose code was sent moments ago goes on with the wait Retry-After gives', async () => {
+    mockApi({
+      'POST /auth/login': { status: 403, body: { message: 'Please verify your email first' } },
+      'POST /auth/resend-otp': { status: 429, body: { message: 'Please wait 37 seconds before requesting another OTP.' }, headers: { 'Retry-After': '37' } },
+    })
+    const onNeeds = vi.fn()
+    render(<SignInForm onSignedIn={vi.fn()} onNeedsVerification={onNeeds} />)
+    type('Email', 'a@example.com')
+    type('Password', 'pw')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify my e-mail' }))
+    await waitFor(() => expect(onNeeds).toHaveBeenCalledWith('a@example.com', 'pw', 37))
   })
 })
 
@@ -160,30 +174,85 @@ describe('OtpForm', () => {
     expect(LOGIN_AFTER_VERIFY_FAILED).toBe('Email verified but login failed. Please login manually.')
   })
 
-  it("shows 'OTP sent successfully!' for 5 s after a resend", async () => {
+  const tick = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms)
+    })
+  const resendButton = () => screen.getByRole('button', { name: /^(Resend OTP|Sending…)/ })
+
+  it('right after sign-up the resend button waits 60 s, counting down live', async () => {
     vi.useFakeTimers()
-    mockApi({ 'POST /auth/resend-otp': { body: { message: 'OTP sent successfully!' } } })
+    const api = mockApi({ 'POST /auth/resend-otp': { body: { message: 'OTP sent successfully!' } } })
     render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }))
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0)
-    })
-    expect(screen.getByText('OTP sent successfully!')).toBeInTheDocument()
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(4999)
-    })
-    expect(screen.getByText('OTP sent successfully!')).toBeInTheDocument()
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1)
-    })
-    expect(screen.queryByText('OTP sent successfully!')).not.toBeInTheDocument()
+    expect(resendButton()).toBeDisabled()
+    expect(resendButton()).toHaveTextContent('Resend OTP in 60 s')
+    await tick(1000)
+    expect(screen.getByTestId('resend-countdown')).toHaveTextContent('59')
+    await tick(58_000)
+    expect(screen.getByTestId('resend-countdown')).toHaveTextContent('1')
+    expect(resendButton()).toBeDisabled()
+    await tick(1000)
+    expect(resendButton()).toBeEnabled()
+    expect(resendButton()).toHaveTextContent(/^Resend OTP$/)
+    fireEvent.click(resendButton())
+    await tick(0)
+    expect(api.callsTo('POST', '/auth/resend-otp')[0].body).toEqual({ email: 'a@example.com' })
   })
 
-  it('shows the rate-limit message of a too-early resend', async () => {
-    mockApi({ 'POST /auth/resend-otp': { status: 429, body: { message: 'Please wait before requesting another OTP' }, headers: { 'Retry-After': '42' } } })
+  it("a resend shows 'OTP sent successfully!' for 5 s and starts a new 60 s countdown", async () => {
+    vi.useFakeTimers()
+    mockApi({ 'POST /auth/resend-otp': { body: { message: 'OTP sent successfully!' } } })
+    render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} resendCooldown={0} />)
+    fireEvent.click(resendButton())
+    await tick(0)
+    expect(screen.getByText('OTP sent successfully!')).toBeInTheDocument()
+    expect(resendButton()).toBeDisabled()
+    expect(resendButton()).toHaveTextContent('Resend OTP in 60 s')
+    await tick(4999)
+    expect(screen.getByText('OTP sent successfully!')).toBeInTheDocument()
+    await tick(1)
+    expect(screen.queryByText('OTP sent successfully!')).not.toBeInTheDocument()
+    expect(screen.getByTestId('resend-countdown')).toHaveTextContent('55')
+    await tick(55_000)
+    expect(resendButton()).toBeEnabled()
+  })
+
+  it('a too-early resend (429) counts down from Retry-After instead of a stale "wait N seconds"', async () => {
+    vi.useFakeTimers()
+    mockApi({
+      'POST /auth/resend-otp': {
+        status: 429,
+        body: { message: 'Please wait 42 seconds before requesting another OTP.' },
+        headers: { 'Retry-After': '42' },
+      },
+    })
+    render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} resendCooldown={0} />)
+    fireEvent.click(resendButton())
+    await tick(0)
+    expect(resendButton()).toBeDisabled()
+    expect(resendButton()).toHaveTextContent('Resend OTP in 42 s')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await tick(10_000)
+    expect(screen.getByTestId('resend-countdown')).toHaveTextContent('32')
+    await tick(32_000)
+    expect(resendButton()).toBeEnabled()
+  })
+
+  it("a 429 without Retry-After shows the server's message", async () => {
+    mockApi({ 'POST /auth/resend-otp': { status: 429, body: { message: 'Too many requests. Please slow down.' } } })
+    render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} resendCooldown={0} />)
+    fireEvent.click(resendButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please slow down.')
+    expect(resendButton()).toBeEnabled()
+  })
+
+  it("a wrong code shows the server's message as it is", async () => {
+    mockApi({ 'POST /auth/verify-otp': { status: 400, body: { message: 'Invalid OTP. Please check the code and try again. 4 tries left.' } } })
     render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait before requesting another OTP')
+    fireEvent.change(screen.getByLabelText(/Verification code/), { target: { value: '000000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid OTP. Please check the code and try again. 4 tries left.$/)
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeEnabled()
   })
 })
 

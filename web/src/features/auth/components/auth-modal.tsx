@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
-import { MODAL_TAB_SWITCH_MS } from '@/config/constants'
+import { MODAL_TAB_SWITCH_MS, OTP_RESEND_COOLDOWN_S } from '@/config/constants'
 import { useSession, type AuthResponse, type User } from '@/lib/auth'
 import { emitAuthComplete, type AuthMode } from '@/lib/window-events'
 import { currentStep, resolveView, viewAfterSignIn, type AuthView } from '../lib/resume'
@@ -59,7 +59,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   const [pinned, setView] = useState<AuthView | null>(null)
   const [leaving, setLeaving] = useState(false)
   const [notice, setNotice] = useState<Notice>(null)
-  const [creds, setCreds] = useState<{ email: string; password: string | null; fromSignup: boolean } | null>(null)
+  const [creds, setCreds] = useState<{ email: string; password: string | null; fromSignup: boolean; resendIn: number } | null>(null)
   const [flowMode, setFlowMode] = useState<AuthMode>(mode)
   const [autoRegister, setAutoRegister] = useState(false)
   const tabTimer = useRef<number | undefined>(undefined)
@@ -76,9 +76,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   }
   // Once resolved, the view is pinned: later profile refreshes do not move the player.
   const view: AuthView | null = pinned ?? (isLoading ? null : resolveView(flowMode, user))
-  useEffect(() => {
-    if (open && pinned === null && view !== null) setView(view)
-  }, [open, pinned, view])
+  if (open && pinned === null && view !== null) setView(view)
 
   useEffect(() => () => window.clearTimeout(tabTimer.current), [])
 
@@ -115,8 +113,8 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
       body = (
         <SignInForm
           onSignedIn={(res) => signedIn(res)}
-          onNeedsVerification={(email, password) => {
-            setCreds({ email, password, fromSignup: false })
+          onNeedsVerification={(email, password, resendIn) => {
+            setCreds({ email, password, fromSignup: false, resendIn })
             setNotice({ kind: 'info', text: 'Enter the code from your e-mail to verify your account.' })
             setView('otp')
           }}
@@ -127,7 +125,8 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
       body = (
         <SignUpForm
           onSignedUp={(email, password, message) => {
-            setCreds({ email, password, fromSignup: true })
+            // Sign-up has just sent a code: the next one can be asked for in a minute.
+            setCreds({ email, password, fromSignup: true, resendIn: OTP_RESEND_COOLDOWN_S })
             setNotice({ kind: 'success', text: message })
             setView('otp')
           }}
@@ -139,6 +138,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
         <OtpForm
           email={creds.email}
           password={creds.password}
+          resendCooldown={creds.resendIn}
           onLoggedIn={(res) => signedIn(res, { fromSignup: true })}
           onLoginFailed={(text) => {
             setNotice({ kind: 'error', text })

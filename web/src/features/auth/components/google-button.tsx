@@ -1,6 +1,6 @@
 // "Sign in with Google" through Google Identity Services: Google hands the page an ID token
 // (`credential`), which goes to the server to verify (product §5). Shown only when configured.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { errorMessage } from '@/lib/api-client'
 import type { AuthResponse } from '@/lib/auth'
@@ -39,8 +39,7 @@ function loadGis(): Promise<void> {
 export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSignedIn: (res: AuthResponse) => void }) {
   const ref = useRef<HTMLDivElement>(null)
   const [error, setError] = useState('')
-  const cb = useRef(onSignedIn)
-  cb.current = onSignedIn
+  const signedIn = useEffectEvent((res: AuthResponse) => onSignedIn(res))
 
   useEffect(() => {
     if (!clientId) return
@@ -57,7 +56,7 @@ export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSig
               return
             }
             try {
-              cb.current(await googleLogin(r.credential))
+              signedIn(await googleLogin(r.credential))
             } catch (err) {
               setError(errorMessage(err, 'Google login failed'))
             }

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Message } from '@/components/ui/popup'
+import { OTP_RESEND_COOLDOWN_S } from '@/config/constants'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import type { AuthResponse } from '@/lib/auth'
 import { login, resendOtp } from '../api/auth'
 
 type Props = {
   onSignedIn: (res: AuthResponse, password: string) => void
-  /** The account exists but its e-mail is not verified yet: continue at the OTP view. */
-  onNeedsVerification: (email: string, password: string) => void
+  /** The account exists but its e-mail is not verified yet: continue at the OTP view, where a
+   *  new code can be asked for in `resendIn` seconds. */
+  onNeedsVerification: (email: string, password: string, resendIn: number) => void
   submitLabel?: string
   idPrefix?: string
 }
@@ -41,6 +43,7 @@ export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sig
 
   async function verifyNow() {
     setError('')
+    let resendIn = OTP_RESEND_COOLDOWN_S
     try {
       await resendOtp(email.trim())
     } catch (err) {
@@ -49,8 +52,9 @@ export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sig
         setError(errorMessage(err))
         return
       }
+      resendIn = err.retryAfter ?? OTP_RESEND_COOLDOWN_S
     }
-    onNeedsVerification(email.trim(), password)
+    onNeedsVerification(email.trim(), password, resendIn)
   }
 
   return (

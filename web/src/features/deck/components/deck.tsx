@@ -1,8 +1,8 @@
 // The /ppt presentation: buttons, dots, counter, keyboard, double-click fullscreen, and the
 // live presenter/follower pair over the `deck` topic.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { SLIDE_COUNT } from '@/config/constants'
 import { errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
@@ -47,8 +47,11 @@ export function Deck({ follow = false }: { follow?: boolean }) {
     { enabled: follow && shared.data !== undefined, since: shared.data?.seq },
   )
 
+  // What the key handler and move() read: the state of the last commit, or a move made since.
   const stateRef = useRef(state)
-  stateRef.current = state
+  useLayoutEffect(() => {
+    stateRef.current = state
+  }, [state])
 
   const move = useCallback(
     (nextState: DeckState) => {
@@ -109,15 +112,30 @@ export function Deck({ follow = false }: { follow?: boolean }) {
           ← Pitlane
         </a>
         {follow ? (
-          <span className="live-pill" role="status">
-            <span className="dot" aria-hidden="true" /> Following the presenter
+          <span className="deck-mode">
+            <span className="live-pill" role="status">
+              <span className="dot" aria-hidden="true" /> Following the presenter
+            </span>
+            <Link to="/ppt" className="deck-switch">
+              Browse the slides yourself →
+            </Link>
           </span>
         ) : isAdmin ? (
-          <label className="presenter-toggle">
-            <input type="checkbox" checked={presenting} onChange={(e) => setPresenting(e.target.checked)} /> Presenter mode
-            (followers of /ppt?follow move with you)
-          </label>
-        ) : null}
+          <span className="deck-mode">
+            <label className="presenter-toggle">
+              <input type="checkbox" checked={presenting} onChange={(e) => setPresenting(e.target.checked)} /> Presenter mode
+            </label>
+            <span className="deck-share muted">
+              Followers of <Link to="/ppt?follow">/ppt?follow</Link> move with you
+            </span>
+          </span>
+        ) : (
+          <span className="deck-mode">
+            <Link to="/ppt?follow" className="deck-switch">
+              <span className="dot" aria-hidden="true" /> Follow the presenter live →
+            </Link>
+          </span>
+        )}
       </div>
       {publishError ? (
         <p className="msg msg-error" role="alert">

@@ -1,5 +1,9 @@
-// The signed-in player's dashboard inside the auth modal.
+// The signed-in player's dashboard inside the auth modal: progress, registration (the app
+// plugs in the tournament's part) and account settings.
+import type { ReactNode } from 'react'
 import type { User } from '@/lib/auth'
+import { DiscordNameForm } from './discord-name-form'
+import { PasswordForm } from './password-form'
 
 function statOf(user: User, ...keys: string[]) {
   const s = user.stats_data ?? {}
@@ -15,9 +19,11 @@ type Props = {
   onUploadStats: () => void
   onTournament: () => void
   onLogout: () => void
+  /** The tournament registration block (status, unregister), from the app layer. */
+  registration?: ReactNode
 }
 
-export function ProfileView({ user, onUploadStats, onTournament, onLogout }: Props) {
+export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration }: Props) {
   const checks: [string, boolean][] = [
     ['E-mail verified', user.email_verified],
     ['Discord linked', user.discord_verified],
@@ -62,6 +68,21 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout }: Pro
           </li>
         ))}
       </ul>
+      {registration ? (
+        <section className="profile-section" aria-labelledby="profile-registration">
+          <h3 id="profile-registration" className="profile-section-title">
+            Tournament
+          </h3>
+          {registration}
+        </section>
+      ) : null}
+      <section className="profile-section" aria-labelledby="profile-account">
+        <h3 id="profile-account" className="profile-section-title">
+          Account
+        </h3>
+        <DiscordNameForm current={user.discord_username} />
+        <PasswordForm />
+      </section>
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>
           {user.sk_stats_uploaded ? 'Stats & registration' : 'Upload SK stats'}

@@ -21,17 +21,6 @@ export function StatsPicker({ file, onFile, onUpload, busy }: Props) {
   const inputRef = useRef<HTMLInputElement>(null)
   const [drag, setDrag] = useState(false)
   const [error, setError] = useState('')
-  const [preview, setPreview] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null)
-      return
-    }
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
 
   function take(f: File | null | undefined) {
     setError('')
@@ -83,7 +72,7 @@ export function StatsPicker({ file, onFile, onUpload, busy }: Props) {
         </div>
       ) : (
         <figure className="preview">
-          {preview ? <img src={preview} alt="Preview of the chosen stats screenshot" /> : null}
+          <PreviewImage file={file} />
           <figcaption>
             <span className="preview-name">{file.name}</span>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => onFile(null)} disabled={busy}>
@@ -98,4 +87,15 @@ export function StatsPicker({ file, onFile, onUpload, busy }: Props) {
       </button>
     </div>
   )
+}
+
+/** The chosen file shown through an object URL that lives as long as the file is shown. */
+function PreviewImage({ file }: { file: File }) {
+  const img = useRef<HTMLImageElement>(null)
+  useEffect(() => {
+    const url = URL.createObjectURL(file)
+    if (img.current) img.current.src = url
+    return () => URL.revokeObjectURL(url)
+  }, [file])
+  return <img ref={img} alt="Preview of the chosen stats screenshot" />
 }

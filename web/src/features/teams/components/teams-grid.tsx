@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/ui/avatar'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
-import { useTeams } from '../api/teams'
+import { useTeams, type Team } from '../api/teams'
 import { TeamCard } from './team-card'
 
 export function TeamsGrid({ tournament }: { tournament: string }) {
@@ -18,6 +18,13 @@ export function TeamsGrid({ tournament }: { tournament: string }) {
   )
 }
 
+/** "Team A", or "Team A · Thunder" when the team has a name of its own: the name once. */
+export function teamLabel(t: Pick<Team, 'letter' | 'name'>) {
+  const base = `Team ${t.letter}`
+  const name = t.name?.trim()
+  return !name || name.toLowerCase() === base.toLowerCase() ? base : `${base} · ${name}`
+}
+
 /** Home: the captains of the eight teams. */
 export function TeamCaptains({ tournament }: { tournament: string }) {
   const { data } = useTeams(tournament)
@@ -27,14 +34,11 @@ export function TeamCaptains({ tournament }: { tournament: string }) {
   return (
     <ul className="captain-list">
       {captains.map((t) => (
-        <li key={t.id} className="captain-chip">
-          <Avatar src={t.captain!.image} name={t.captain!.name} size={56} />
+        <li key={t.id} className="captain-chip" title={`${t.captain!.name}, captain of ${teamLabel(t)}`}>
+          <Avatar src={t.captain!.image} name={t.captain!.name} size={48} />
           <span>
             <strong>{t.captain!.name}</strong>
-            <small>
-              Team {t.letter}
-              {t.name ? ` · ${t.name}` : ''}
-            </small>
+            <small>{teamLabel(t)}</small>
           </span>
         </li>
       ))}

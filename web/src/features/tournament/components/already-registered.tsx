@@ -1,5 +1,17 @@
-/** Seed §2: the screen for a player who is already registered. */
-export function AlreadyRegistered({ onTournament, onUploadNew }: { onTournament: () => void; onUploadNew: () => void }) {
+import { UnregisterButton } from './unregister-button'
+
+/** Seed §2: the screen for a player who is already registered, with unregistering in plain sight. */
+export function AlreadyRegistered({
+  tournament,
+  onTournament,
+  onUploadNew,
+  onUnregistered,
+}: {
+  tournament: string
+  onTournament: () => void
+  onUploadNew: () => void
+  onUnregistered: (message: string) => void
+}) {
   return (
     <div className="already-registered">
       <div className="big-check" aria-hidden="true">
@@ -14,6 +26,7 @@ export function AlreadyRegistered({ onTournament, onUploadNew }: { onTournament:
           Upload New Stats
         </button>
       </div>
+      <UnregisterButton tournament={tournament} onUnregistered={onUnregistered} />
     </div>
   )
 }

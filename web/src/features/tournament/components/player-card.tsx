@@ -32,15 +32,28 @@ export function PlayerCard({
   player,
   onOpen,
   cardRef,
+  own = false,
 }: {
   player: Player
   onOpen: (p: Player) => void
   cardRef?: (el: HTMLElement | null) => void
+  /** The signed-in player's own card: highlighted. */
+  own?: boolean
 }) {
   const { kills, deaths } = killsDeaths(player)
   return (
-    <li ref={cardRef} className="player-card" data-player-id={player.id}>
-      <button type="button" className="player-card-btn" onClick={() => onOpen(player)} aria-label={`${player.name}: details`}>
+    <li ref={cardRef} className={`player-card ${own ? 'is-own' : ''}`} data-player-id={player.id} data-own={own ? 'true' : undefined}>
+      {own ? (
+        <span className="own-tag" aria-hidden="true">
+          You
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className="player-card-btn"
+        onClick={() => onOpen(player)}
+        aria-label={`${player.name}${own ? ' (you)' : ''}: details`}
+      >
         <span className="player-head">
           <Avatar src={player.image} name={player.name} size={52} />
           <span className="player-id">

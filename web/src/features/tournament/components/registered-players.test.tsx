@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { makePlayer } from '@/testing/fixtures'
+import { describe, expect, it, vi } from 'vitest'
+import { makePlayer, makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { LiveProvider } from '@/lib/live'
@@ -9,14 +9,17 @@ import { RegisteredPlayers } from './registered-players'
 
 const frame = (seq: number, event: string, data: unknown) => JSON.stringify({ type: 'event', topic: 'registrations', seq, event, data })
 
-function setup(players = [makePlayer(1), makePlayer(2)], seq = 40) {
+type Extra = { user?: ReturnType<typeof makeUser>; focusOwn?: boolean; onFocusedOwn?: () => void; limit?: number }
+
+function setup(players = [makePlayer(1), makePlayer(2)], seq = 40, extra: Extra = {}) {
   const api = mockApi({ 'GET /tournament/registrations': { body: { tournament: 'PPL7', count: players.length, seq, players } } })
   const client = new LiveClient()
   const sent: unknown[] = []
   renderApp(
     <LiveProvider enabled={false} client={client}>
-      <RegisteredPlayers tournament="PPL7" />
+      <RegisteredPlayers tournament="PPL7" focusOwn={extra.focusOwn} onFocusedOwn={extra.onFocusedOwn} limit={extra.limit} />
     </LiveProvider>,
+    { user: extra.user ?? null },
   )
   act(() => client.open((f) => sent.push(f), null))
   return { api, client, sent }
@@ -79,5 +82,93 @@ describe('RegisteredPlayers (live)', () => {
   it('says so when nobody has registered', async () => {
     setup([])
     expect(await screen.findByText('No players registered yet.')).toBeInTheDocument()
+  })
+})
+
+const cardNames = () => screen.getAllByRole('button', { name: /: details$/ }).map((b) => b.getAttribute('aria-label')!.replace(/( \(you\))?: details$/, ''))
+
+describe('RegisteredPlayers search and sort', () => {
+  const league = [
+    makePlayer(1, { name: 'Ace', discord_id: 'turbo.ace', kd: 3.2, level: 10, games_played: 50, created_at: '2026-01-01T00:00:00Z' }),
+    makePlayer(2, { name: 'Blaze', discord_id: 'blaze', kd: 1.1, level: 60, games_played: 900, created_at: '2026-01-02T00:00:00Z' }),
+    makePlayer(3, { name: 'Comet', discord_id: 'kometa', kd: 2.0, level: 30, games_played: 300, created_at: '2026-01-03T00:00:00Z' }),
+  ]
+
+  it('lists the newest registration first by default', async () => {
+    setup(league)
+    await screen.findByText('Comet')
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest')
+    expect(cardNames()).toEqual(['Comet', 'Blaze', 'Ace'])
+  })
+
+  it('searches by name or Discord name and says how many it shows', async () => {
+    setup(league)
+    await screen.findByText('Comet')
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'TURBO' } })
+    expect(cardNames()).toEqual(['Ace'])
+    expect(screen.getByTestId('shown-count')).toHaveTextContent('1')
+    expect(screen.getByTestId('player-count')).toHaveTextContent('3')
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'kome' } })
+    expect(cardNames()).toEqual(['Comet'])
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } })
+    expect(screen.getByText('No player matches “nobody”.')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }))
+    expect(cardNames()).toHaveLength(3)
+  })
+
+  it('sorts by name, K/D, level and games', async () => {
+    setup(league)
+    await screen.findByText('Comet')
+    const sort = screen.getByLabelText('Sort by')
+    fireEvent.change(sort, { target: { value: 'name' } })
+    expect(cardNames()).toEqual(['Ace', 'Blaze', 'Comet'])
+    fireEvent.change(sort, { target: { value: 'kd' } })
+    expect(cardNames()).toEqual(['Ace', 'Comet', 'Blaze'])
+    fireEvent.change(sort, { target: { value: 'level' } })
+    expect(cardNames()).toEqual(['Blaze', 'Comet', 'Ace'])
+    fireEvent.change(sort, { target: { value: 'games' } })
+    expect(cardNames()).toEqual(['Blaze', 'Comet', 'Ace'])
+  })
+
+  it('the home list (limit) has no search or sort', async () => {
+    setup(league, 40, { limit: 2 })
+    await screen.findByText('Comet')
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    expect(cardNames()).toEqual(['Comet', 'Blaze'])
+  })
+})
+
+describe('the signed-in player’s own card', () => {
+  const many = Array.from({ length: 61 }, (_, i) => makePlayer(i + 1))
+
+  it('is highlighted with a You tag', async () => {
+    setup(many, 40, { user: makeUser({ id: 61, tournament_registered: true }) })
+    const own = await screen.findByRole('button', { name: 'Player 61 (you): details' })
+    expect(own.closest('li')).toHaveClass('is-own')
+    expect(own.closest('li')).toHaveTextContent('You')
+    expect(document.querySelectorAll('.is-own')).toHaveLength(1)
+  })
+
+  it('is scrolled into view and focused when asked (after registering), once', async () => {
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView)
+    scrolled.mockClear()
+    const onFocusedOwn = vi.fn()
+    setup(many, 40, { user: makeUser({ id: 61 }), focusOwn: true, onFocusedOwn })
+    const own = await screen.findByRole('button', { name: 'Player 61 (you): details' })
+    await waitFor(() => expect(onFocusedOwn).toHaveBeenCalledTimes(1))
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    expect(scrolled.mock.contexts[0]).toBe(own.closest('li'))
+    expect(own).toHaveFocus()
+  })
+
+  it('waits for the card to arrive live when the list was read before the registration', async () => {
+    const onFocusedOwn = vi.fn()
+    const { client } = setup([makePlayer(1)], 40, { user: makeUser({ id: 9 }), focusOwn: true, onFocusedOwn })
+    await screen.findByText('Player 1')
+    await waitFor(() => expect(client.lastSeq('registrations')).toBe(40))
+    expect(onFocusedOwn).not.toHaveBeenCalled()
+    act(() => client.handleFrame(frame(41, 'player.registered', { player: makePlayer(9, { name: 'Me' }) })))
+    await waitFor(() => expect(onFocusedOwn).toHaveBeenCalledTimes(1))
+    expect(screen.getByRole('button', { name: 'Me (you): details' })).toHaveFocus()
   })
 })

@@ -1,17 +1,53 @@
-import { useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
+import { useSession } from '@/lib/auth'
 import { useFadeIn } from '@/lib/use-fade-in'
 import { useRegistrations } from '../api/registrations'
+import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
 import { PlayerModal } from './player-modal'
 
+type Props = {
+  tournament: string
+  /** Home: only the newest few, without search and sort. */
+  limit?: number
+  /** Scroll the signed-in player's own card into view once it is on the list (after registering). */
+  focusOwn?: boolean
+  onFocusedOwn?: () => void
+}
+
 /** The registered players, live: cards appear and leave without a reload. */
-export function RegisteredPlayers({ tournament, limit }: { tournament: string; limit?: number }) {
+export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocusedOwn }: Props) {
   const { data, isLoading, isError, refetch } = useRegistrations(tournament)
+  const { user } = useSession()
   const [open, setOpen] = useState<Player | null>(null)
+  const [query, setQuery] = useState('')
+  const [sort, setSort] = useState<PlayerSort>('newest')
   const fadeRef = useFadeIn()
+  const ownCard = useRef<HTMLElement | null>(null)
+  const focused = useRef(false)
+  const searchId = useId()
+  const sortId = useId()
+
+  const players = data?.players ?? []
+  const ownId = user?.id
+  const shown = limit ? players.slice(-limit).reverse() : sortPlayers(searchPlayers(players, query), sort)
+  const ownInList = players.some((p) => samePlayer(p.id, ownId))
+  const ownShown = shown.some((p) => samePlayer(p.id, ownId))
+
+  // Sent here to find their own card: a search typed earlier must not hide it.
+  if (focusOwn && ownInList && !ownShown && query && !limit) setQuery('')
+
+  useEffect(() => {
+    if (!focusOwn || focused.current || !ownShown || !ownCard.current) return
+    focused.current = true
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    ownCard.current.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' })
+    ownCard.current.querySelector<HTMLElement>('.player-card-btn')?.focus({ preventScroll: true })
+    onFocusedOwn?.()
+  }, [focusOwn, ownShown, onFocusedOwn])
 
   if (isLoading) return <Spinner label="Loading players" />
   if (isError || !data)
@@ -22,21 +58,76 @@ export function RegisteredPlayers({ tournament, limit }: { tournament: string; l
         </button>
       </EmptyState>
     )
-  if (data.players.length === 0)
+  if (players.length === 0)
     return <EmptyState title="No players registered yet.">Be the first: press REGISTER and upload your stats.</EmptyState>
 
-  const shown = limit ? data.players.slice(-limit).reverse() : data.players
+  const filtered = !limit && query.trim() !== ''
   return (
     <>
       <p className="count-line" aria-live="polite">
+        {filtered ? (
+          <>
+            Showing <strong data-testid="shown-count">{shown.length}</strong> of{' '}
+          </>
+        ) : null}
         <strong data-testid="player-count">{data.count}</strong> {data.count === 1 ? 'player' : 'players'} registered for{' '}
         {data.tournament}
       </p>
-      <ul className="player-grid" data-testid="player-grid">
-        {shown.map((p) => (
-          <PlayerCard key={p.id} player={p} onOpen={setOpen} cardRef={fadeRef} />
-        ))}
-      </ul>
+      {!limit ? (
+        <div className="player-tools" role="search" aria-label="Find a player">
+          <div className="field player-search">
+            <label htmlFor={searchId}>Search</label>
+            <input
+              id={searchId}
+              type="search"
+              placeholder="Name or Discord name"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <div className="field player-sort">
+            <label htmlFor={sortId}>Sort by</label>
+            <select id={sortId} value={sort} onChange={(e) => isPlayerSort(e.target.value) && setSort(e.target.value)}>
+              {PLAYER_SORTS.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <EmptyState title={`No player matches “${query.trim()}”.`}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setQuery('')}>
+            Clear the search
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className="player-grid" data-testid="player-grid">
+          {shown.map((p) => {
+            const mine = samePlayer(p.id, ownId)
+            return (
+              <PlayerCard
+                key={p.id}
+                player={p}
+                onOpen={setOpen}
+                own={mine}
+                cardRef={
+                  mine
+                    ? (el) => {
+                        ownCard.current = el
+                        fadeRef(el)
+                      }
+                    : fadeRef
+                }
+              />
+            )
+          })}
+        </ul>
+      )}
       <PlayerModal player={open} onClose={() => setOpen(null)} />
     </>
   )

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { REGISTRATION_COUNTDOWN_S } from '@/config/constants'
 
 /** 'Registration Successful!' counting down six seconds, then `onDone` (go to /tournament). */
 export function RegistrationPopup({ onDone, seconds = REGISTRATION_COUNTDOWN_S }: { onDone: () => void; seconds?: number }) {
   const [left, setLeft] = useState(seconds)
   const done = useRef(false)
-  const cb = useRef(onDone)
-  cb.current = onDone
+  const finishOnce = useEffectEvent(() => finish())
   const btn = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
@@ -16,16 +15,13 @@ export function RegistrationPopup({ onDone, seconds = REGISTRATION_COUNTDOWN_S }
   }, [])
 
   useEffect(() => {
-    if (left === 0 && !done.current) {
-      done.current = true
-      cb.current()
-    }
+    if (left === 0) finishOnce()
   }, [left])
 
-  const finish = () => {
+  function finish() {
     if (done.current) return
     done.current = true
-    cb.current()
+    onDone()
   }
 
   return (
