@@ -283,7 +283,7 @@ func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current, nex
 		return Session{}, errs.E(errs.Forbidden, "This account signs in with Google and has no password to change.")
 	}
 	if !auth.CheckPassword(u.PasswordHash, current) {
-		return Session{}, errs.E(errs.Unauthorized, "Current password is incorrect")
+		return Session{}, errs.E(errs.Invalid, "Current password is incorrect")
 	}
 	if next != confirm {
 		return Session{}, errs.E(errs.Invalid, MsgPasswordsDiffer)

@@ -323,6 +323,18 @@ func TestTokens(t *testing.T) {
 			}
 		})
 	}
+	t.Run("ErrWrongCurrentPasswordKeepsTheSession", func(t *testing.T) {
+		// A typo in the current password is bad input (400), not a lost
+		// session (401): the app must not sign the player out for it.
+		r := s.Do(t, "POST", "/api/auth/change-password", token, map[string]string{
+			"currentPassword": "not-my-password", "newPassword": "brand-new-password", "confirmPassword": "brand-new-password"})
+		if r.Status != 400 || r.Message() != "Current password is incorrect" {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+		if p := s.Do(t, "GET", "/api/auth/profile", token, nil); p.Status != 200 || p.JSON["user"].(map[string]any)["has_password"] != true {
+			t.Fatalf("profile: %d %s", p.Status, p.Body)
+		}
+	})
 	t.Run("PasswordChangeEndsOlderTokens", func(t *testing.T) {
 		r := s.Do(t, "POST", "/api/auth/change-password", token, map[string]string{
 			"currentPassword": testkit.Password, "newPassword": "brand-new-password", "confirmPassword": "brand-new-password"})

@@ -19,6 +19,7 @@ type Profile struct {
 	Avatar               *string     `json:"avatar"`
 	EmailVerified        bool        `json:"email_verified"`
 	GoogleLinked         bool        `json:"google_linked"`
+	HasPassword          bool        `json:"has_password"`
 	DiscordUsername      string      `json:"discord_username"`
 	DiscordVerified      bool        `json:"discord_verified"`
 	SKStatsUploaded      bool        `json:"sk_stats_uploaded"`
@@ -32,7 +33,7 @@ type Profile struct {
 func (s *Server) profileOf(r *http.Request, u accounts.User, a core.Actor) (Profile, error) {
 	p := Profile{
 		ID: u.ID, Email: u.Email, Name: u.Name, Role: a.Role(), EmailVerified: u.EmailVerified,
-		GoogleLinked: u.GoogleID != "", DiscordUsername: u.DiscordUsername, DiscordVerified: u.DiscordVerified,
+		GoogleLinked: u.GoogleID != "", HasPassword: u.PasswordHash != "", DiscordUsername: u.DiscordUsername, DiscordVerified: u.DiscordVerified,
 		CreatedAt: u.CreatedAt,
 	}
 	if u.AvatarURL != "" {

@@ -86,7 +86,7 @@ describe('profile: password', () => {
 
   it('a wrong current password shows the server message and keeps the player signed in', async () => {
     mockApi({
-      'POST /auth/change-password': { status: 401, body: { message: 'Current password is incorrect' } },
+      'POST /auth/change-password': { status: 400, body: { message: 'Current password is incorrect' } },
       'GET /auth/profile': { body: { user: makeUser() } },
     })
     const { client } = setup()
