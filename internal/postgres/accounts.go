@@ -157,11 +157,16 @@ func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int,
 			expired  *bool
 			attempts *int
 		)
+		// Lock first, read second: a statement that waited for the lock
+		// would see the user's new row but the code's old attempts, and
+		// parallel guesses would each count from the same number.
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE email = $1 FOR UPDATE`, email); err != nil {
+			return err
+		}
 		err := tx.QueryRow(ctx, `
 			SELECT u.id, u.email_verified, o.code_mac, o.expires_at < now(), o.attempts
 			  FROM users u LEFT JOIN email_otps o ON o.user_id = u.id
-			 WHERE u.email = $1
-			   FOR UPDATE OF u`, email).Scan(&userID, &verified, &mac, &expired, &attempts)
+			 WHERE u.email = $1`, email).Scan(&userID, &verified, &mac, &expired, &attempts)
 		if errors.Is(err, pgx.ErrNoRows) {
 			result = accounts.ErrOTPInvalid
 			return nil

@@ -3,7 +3,9 @@ package postgres_test
 import (
 	"context"
 	"net/url"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/core"
@@ -160,5 +162,45 @@ func TestStoresWhenTheDatabaseIsDown(t *testing.T) {
 	}
 	for name, call := range calls {
 		wantErr(t, name, call(), errs.Unavailable, "The database is unavailable. Please try again shortly.")
+	}
+}
+
+// Guesses at a code made at the same moment count one by one: of twenty
+// parallel wrong guesses, exactly the allowed five are judged, the rest
+// find the code dead.
+func TestParallelCodeGuessesCountOneByOne(t *testing.T) {
+	db := freshDB(t)
+	ctx := context.Background()
+	s := postgres.Accounts{DB: db}
+	u, err := s.UpsertUnverified(ctx, testkit.UniqueEmail("guessed"), "hash", "guessed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IssueOTP(ctx, u.ID, []byte("mac"), time.Minute, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	results := make(chan error, 20)
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results <- s.ConsumeOTP(ctx, u.Email, 5, func(int64, []byte) bool { return false })
+		}()
+	}
+	wg.Wait()
+	close(results)
+	judged := 0
+	for err := range results {
+		switch errs.MessageOf(err) {
+		case accounts.ErrOTPInvalid.Message:
+			judged++
+		case accounts.ErrOTPDead.Message:
+		default:
+			t.Fatalf("guess: %v", err)
+		}
+	}
+	if judged != 5 {
+		t.Fatalf("%d guesses judged, want 5", judged)
 	}
 }
