@@ -35,12 +35,16 @@ func migrate(ctx context.Context, getenv func(string) string, stdout io.Writer) 
 
 func seedDemo(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed-demo", flag.ContinueOnError)
-	players := fs.Int("players", 60, "registered players to create")
+	players := fs.Int("players", 60, "registered players to create (the first eight captain teams A to H)")
+	phase := fs.String("phase", "registration", "the league's phase: registration, auction (two rounds sold), matches (full rosters) or completed")
 	password := fs.String("password", "", "password of the organiser and captain accounts (empty: they cannot sign in)")
 	force := fs.Bool("force", false, "allow loading into a production database")
 	ifEmpty := fs.Bool("if-empty", false, "do nothing (and succeed) when the database already has accounts")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
+	}
+	if !demo.ValidPhase(*phase) {
+		return usageError(fmt.Sprintf("-phase must be one of %v", demo.Phases))
 	}
 	cfg, err := config.FromEnv(getenv)
 	if err != nil {
@@ -66,12 +70,15 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	}
 	start := time.Now()
-	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Teams: true, Tournament: cfg.DefaultTournament, Password: *password})
+	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "loaded %d registered players and %d teams into %s in %s (organiser: %s)\n",
-		res.Players, res.Teams, cfg.DefaultTournament, time.Since(start).Round(time.Millisecond), res.Admin)
+	if err := demo.Advance(ctx, db, cfg.DefaultTournament, *phase); err != nil {
+		return fmt.Errorf("playing the demo league to its %s phase: %w", *phase, err)
+	}
+	fmt.Fprintf(stdout, "loaded %d registered players and %d captains into %s at its %s phase in %s (organiser: %s)\n",
+		res.Players, res.Teams, cfg.DefaultTournament, *phase, time.Since(start).Round(time.Millisecond), res.Admin)
 	return nil
 }
 

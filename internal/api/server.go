@@ -17,12 +17,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/pitlane/pitlane/internal/accounts"
+	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -49,6 +51,8 @@ type Server struct {
 	Stats       *stats.Service
 	Tournaments *tournament.Service
 	Audit       *audit.Service
+	Auction     *auction.Service
+	Room        *room.Service
 	Deck        *deck.Service
 	Images      Images
 	Newsletter  Newsletter
@@ -103,6 +107,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/auth", s.authRoutes())
 			r.Mount("/stats", s.statsRoutes())
 			r.Mount("/tournament", s.tournamentRoutes())
+			r.Mount("/tournaments", s.leagueRoutes())
 			r.Mount("/admin", s.adminRoutes())
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)

@@ -116,6 +116,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
 	r.Get("/audit", s.auditLog)
+	s.leagueAdminRoutes(r)
 	return r
 }
 

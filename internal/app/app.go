@@ -18,6 +18,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/api"
+	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/avatars"
@@ -30,6 +31,7 @@ import (
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -40,12 +42,16 @@ type App struct {
 	Hub     *hub.Hub
 	Server  *api.Server
 	Jobs    *postgres.Jobs
+	auction *auction.Service
 	redis   *redis.Client
 	relay   *postgres.Relay
 }
 
 // Close releases what New opened (not the database, which the caller owns).
 func (a *App) Close() {
+	if a.auction != nil {
+		a.auction.Stop()
+	}
 	if a.Jobs != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		if err := a.Jobs.Stop(ctx); err != nil {
@@ -127,7 +133,13 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 
 	// Scheduled work: river, in this database, once across instances.
 	a.Jobs = &postgres.Jobs{DB: db, Log: log}
+	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
+		Audit: auditLog, Jobs: a.Jobs, Log: log}
+	a.auction = auc
 	postgres.Work(a.Jobs, outbox.Prune)
+	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
+		return auc.CloseDue(ctx, job.Tournament, job.Lot)
+	})
 	a.Jobs.Every(time.Hour, postgres.PruneOutbox{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
@@ -143,15 +155,18 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Stats:       st,
 		Tournaments: tour,
 		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
+		Auction:     auc,
+		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox},
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},
 		DB:          db,
 		Hub:         h,
-		Limits:      ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log, ratelimit.All...),
-		Registry:    reg,
-		Web:         web,
-		Log:         log,
+		Limits: ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
+			append(ratelimit.All, ratelimit.League...)...),
+		Registry: reg,
+		Web:      web,
+		Log:      log,
 	}
 	ex, err := extract.New(extract.Options{
 		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,

@@ -45,6 +45,9 @@ var (
 	users     = [5]outcome{unauthorized, ok, ok, ok, ok}
 	adminOnly = [5]outcome{unauthorized, forbidden, forbidden, forbidden, ok}
 	captains  = [5]outcome{unauthorized, forbidden, ok, ok, ok}
+	// bidders: captains bid, each for their own team; organisers run the
+	// auction but do not bid.
+	bidders = [5]outcome{unauthorized, forbidden, ok, ok, forbidden}
 )
 
 // action is one thing the product lets someone do, reached two ways: the
@@ -59,8 +62,8 @@ type action struct {
 }
 
 // The authorization table: every action of the product so far, for each
-// kind of actor. The league's captain actions (issue 11) extend it; until
-// then the two captains are told apart by nothing.
+// kind of actor. A captain acts for their own team only (a bid is their
+// team's); the two captains are told apart by the match actions to come.
 var actions = []action{
 	{"read the player list", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
 		t, err := s.Tournaments.Find(ctx, "PPL7")
@@ -126,6 +129,46 @@ var actions = []action{
 		_, err := s.Audit.List(ctx, a, "PPL7", 5)
 		return err
 	}, "GET", "/api/admin/audit?tournament=PPL7&limit=5", nil},
+	{"watch the auction", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Auction.State(ctx, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/auction", nil},
+	{"read the league's teams", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Auction.Teams(ctx, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/teams", nil},
+	{"bid in the auction", bidders, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.Bid(ctx, a, "PPL7", 999_999, 1100)
+		return err
+	}, "POST", "/api/tournaments/PPL7/auction/bids", map[string]int{"lotId": 999_999, "amount": 1100}},
+	{"open a lot", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.OpenLot(ctx, a, "PPL7", 999_999, 0)
+		return err
+	}, "POST", "/api/admin/tournaments/PPL7/auction/lots", map[string]int{"userId": 999_999}},
+	{"close a lot", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.Close(ctx, a, "PPL7", 999_999)
+		return err
+	}, "POST", "/api/admin/tournaments/PPL7/auction/lots/999999/close", nil},
+	{"void a sale", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.Void(ctx, a, "PPL7", 999_999)
+		return err
+	}, "POST", "/api/admin/tournaments/PPL7/auction/lots/999999/void", nil},
+	{"name a captain", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.SetCaptain(ctx, a, "PPL7", "H", 999_999)
+		return err
+	}, "PUT", "/api/admin/tournaments/PPL7/teams/H/captain", map[string]int{"userId": 999_999}},
+	{"set a player's tier", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Auction.SetTier(ctx, a, "PPL7", 999_999, 2)
+		return err
+	}, "PUT", "/api/admin/tournaments/PPL7/players/999999/tier", map[string]int{"tier": 2}},
+	{"read the captains room", captains, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Room.History(ctx, a, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/captains/messages", nil},
+	{"speak in the captains room", captains, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Room.Post(ctx, a, "PPL7", "")
+		return err
+	}, "POST", "/api/tournaments/PPL7/captains/messages", map[string]string{"text": ""}},
 	{"follow the captains room", captains, func(_ context.Context, _ *api.Server, a core.Actor) error {
 		_, err := a.MayFollow(core.TopicCaptains)
 		return err
@@ -156,8 +199,8 @@ func TestAuthorizationTable(t *testing.T) {
 		tokens[w] = s.SignUp(t, emails[w], fmt.Sprintf("racer_%d", w))
 	}
 	for w, letter := range map[who]string{captain: "A", otherCaptain: "B"} {
-		if _, err := db.Pool.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id)
-			SELECT t.id, $2, 'Team ' || $2, u.id FROM tournaments t, users u WHERE t.name = 'PPL7' AND u.email = $1`,
+		if _, err := db.Pool.Exec(ctx, `UPDATE teams SET captain_user_id = (SELECT id FROM users WHERE email = $1)
+			WHERE letter = $2 AND tournament_id = (SELECT id FROM tournaments WHERE name = 'PPL7')`,
 			emails[w], letter); err != nil {
 			t.Fatal(err)
 		}

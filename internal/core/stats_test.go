@@ -131,3 +131,19 @@ func TestReadingCheck(t *testing.T) {
 		}
 	})
 }
+
+func TestTierOf(t *testing.T) {
+	tests := []struct {
+		kd    float64
+		games int
+		tier  int
+	}{
+		{3.1, 900, 1}, {2.5, 500, 1}, {2.6, 499, 2}, {1.8, 200, 2}, {2.2, 150, 3}, {1.2, 50, 3},
+		{1.19, 5000, 4}, {9, 10, 4}, {0, 0, 4},
+	}
+	for _, tc := range tests {
+		if got := TierOf(Stats{KD: tc.kd, GamesPlayed: tc.games}); got != tc.tier {
+			t.Errorf("K/D %.2f over %d games: tier %d, want %d", tc.kd, tc.games, got, tc.tier)
+		}
+	}
+}

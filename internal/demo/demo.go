@@ -1,6 +1,8 @@
 // Package demo loads the demo league into an empty database: about sixty
-// registered players with plausible stats and generated images, eight teams
-// A to H, the two season badges, and organiser and captain accounts.
+// registered players with plausible stats and generated images, the
+// captains of teams A to H, the two season badges, and organiser and
+// captain accounts; then (Advance) plays the league forward to a phase
+// through the league's own services, so every phase is a consistent one.
 package demo
 
 import (
@@ -17,13 +19,14 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
 // Options of a load.
 type Options struct {
-	Players    int    // registered players (the demo has 60)
-	Teams      bool   // build teams A to H from the first players
+	Players    int    // registered players (the demo has 60), captains included
+	Captains   bool   // the first eight players captain teams A to H
 	Tournament string // default PPL7
 	Password   string // password of the organiser and captain accounts; empty = none can sign in
 }
@@ -99,8 +102,8 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 				return err
 			}
 		}
-		if opt.Teams && len(ids) >= 48 {
-			if err := loadTeams(ctx, tx, rng, tid, ids, hash); err != nil {
+		if opt.Captains && len(ids) >= 8 {
+			if err := loadCaptains(ctx, tx, tid, ids, hash); err != nil {
 				return err
 			}
 			res.Teams = 8
@@ -145,11 +148,12 @@ func loadPlayer(ctx context.Context, tx pgx.Tx, rng *rand.Rand, i int, tid int64
 	kills := int(math.Round(kd * float64(games) * (1.2 + rng.Float64())))
 	deaths := int(math.Round(float64(kills) / kd))
 	level := 5 + games/40 + rng.IntN(10)
+	kd = core.KD(kills, deaths)
 	_, err = tx.Exec(ctx, `INSERT INTO stats (user_id, player_name, sk_id, level, kills, deaths, games_played, kd,
 		cart_image_id, description, category, preferred_role, verified, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Player', $12, $13)`,
 		id, name, fmt.Sprintf("%d", 100000+rng.IntN(900000)), level, kills, deaths, games, kd, kartID,
-		blurbs[rng.IntN(len(blurbs))], 1+rng.IntN(4), rng.IntN(5) > 0, at)
+		blurbs[rng.IntN(len(blurbs))], core.TierOf(core.Stats{KD: kd, GamesPlayed: games}), rng.IntN(5) > 0, at)
 	if err != nil {
 		return 0, err
 	}
@@ -157,35 +161,32 @@ func loadPlayer(ctx context.Context, tx pgx.Tx, rng *rand.Rand, i int, tid int64
 	return id, err
 }
 
-// loadTeams makes eight teams: the first eight players captain them, the
-// next forty fill five slots each at 1100-2200 credits.
-func loadTeams(ctx context.Context, tx pgx.Tx, rng *rand.Rand, tid int64, ids []int64, hash string) error {
+// loadCaptains makes the first eight players the captains of teams A to
+// H, each with a logo and a demo account that can sign in.
+func loadCaptains(ctx context.Context, tx pgx.Tx, tid int64, ids []int64, hash string) error {
 	for t := 0; t < 8; t++ {
 		letter := string(rune('A' + t))
-		captain := ids[t]
 		if _, err := tx.Exec(ctx, `UPDATE users SET email = $2, password_hash = nullif($3, '') WHERE id = $1`,
-			captain, fmt.Sprintf("captain.%s@demo.pitlane.local", strings.ToLower(letter)), hash); err != nil {
+			ids[t], CaptainEmail(letter), hash); err != nil {
 			return err
 		}
 		logoID, err := saveImage(ctx, tx, avatar(letter, float64(t*45)))
 		if err != nil {
 			return err
 		}
-		var teamID int64
-		if err := tx.QueryRow(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id, logo)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, tid, letter, "Team "+letter, captain, "/api/images/"+logoID).Scan(&teamID); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id, logo)
+			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tournament_id, letter)
+			DO UPDATE SET captain_user_id = EXCLUDED.captain_user_id, logo = EXCLUDED.logo`,
+			tid, letter, "Team "+letter, ids[t], "/api/images/"+logoID); err != nil {
 			return err
-		}
-		for p := 0; p < 5; p++ {
-			player := ids[8+t*5+p]
-			credits := 1100 + 50*rng.IntN(23) // 1100..2200 in steps of 50
-			if _, err := tx.Exec(ctx, `INSERT INTO team_players (team_id, tournament_id, user_id, credits) VALUES ($1, $2, $3, $4)`,
-				teamID, tid, player, credits); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
+}
+
+// CaptainEmail is the demo account of team letter's captain.
+func CaptainEmail(letter string) string {
+	return fmt.Sprintf("captain.%s@demo.pitlane.local", strings.ToLower(letter))
 }
 
 func saveImage(ctx context.Context, tx pgx.Tx, data []byte) (string, error) {

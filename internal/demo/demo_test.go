@@ -2,11 +2,13 @@ package demo_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
@@ -19,7 +21,7 @@ func TestMain(m *testing.M) {
 func TestLoad(t *testing.T) {
 	db := pgtest.DB(t)
 	ctx := context.Background()
-	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Teams: true})
+	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,15 +40,17 @@ func TestLoad(t *testing.T) {
 			t.Fatalf("%d", n)
 		}
 	})
-	t.Run("EightTeamsOfACaptainAndFivePlayers", func(t *testing.T) {
+	t.Run("EightCaptainsAndEmptyRostersWhileRegistrationIsOpen", func(t *testing.T) {
 		if n := count(`SELECT count(*) FROM teams WHERE captain_user_id IS NOT NULL`); n != 8 {
 			t.Fatalf("teams %d", n)
 		}
-		if n := count(`SELECT count(*) FROM (SELECT team_id FROM team_players GROUP BY team_id HAVING count(*) = 5) x`); n != 8 {
-			t.Fatalf("full teams %d", n)
+		if n := count(`SELECT count(*) FROM team_players`); n != 0 {
+			t.Fatalf("%d players on teams while registration is open", n)
 		}
-		if n := count(`SELECT count(*) FROM team_players WHERE credits NOT BETWEEN 1100 AND 2200`); n != 0 {
-			t.Fatalf("%d out of range", n)
+	})
+	t.Run("TiersFollowTheStats", func(t *testing.T) {
+		if n := count(`SELECT count(DISTINCT category) FROM stats`); n < 3 {
+			t.Fatalf("only %d tiers among sixty players", n)
 		}
 	})
 	t.Run("BothBadgesOnOnePlayer", func(t *testing.T) {
@@ -69,4 +73,59 @@ func TestLoad(t *testing.T) {
 			t.Fatalf("%v", err)
 		}
 	})
+}
+
+// Every phase the demo loads is one the league's own rules could reach.
+func TestPhases(t *testing.T) {
+	for _, phase := range demo.Phases {
+		t.Run(phase, func(t *testing.T) {
+			ctx := context.Background()
+			url, drop, err := pgtest.NewURL(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer drop()
+			db, err := postgres.Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if _, err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+				t.Fatal(err)
+			}
+			if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
+				t.Fatal(err)
+			}
+			count := func(sql string) int {
+				var n int
+				if err := db.Pool.QueryRow(ctx, sql).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			var status string
+			db.Pool.QueryRow(ctx, `SELECT status FROM tournaments WHERE name = 'PPL7'`).Scan(&status)
+			if status != phase {
+				t.Fatalf("status %s", status)
+			}
+			perTeam := map[string]int{"registration": 0, "auction": 2, "matches": 5, "completed": 5}[phase]
+			if n := count(`SELECT count(*) FROM teams t WHERE t.captain_user_id IS NOT NULL AND
+				(SELECT count(*) FROM team_players tp WHERE tp.team_id = t.id) = ` + fmt.Sprint(perTeam)); n != 8 {
+				t.Fatalf("%d teams with %d players", n, perTeam)
+			}
+			if n := count(`SELECT count(*) FROM teams t WHERE 12000 - (SELECT coalesce(sum(credits), 0) FROM team_players tp
+				WHERE tp.team_id = t.id) < 1100 * (5 - (SELECT count(*) FROM team_players tp WHERE tp.team_id = t.id))`); n != 0 {
+				t.Fatalf("%d teams that cannot fill their slots", n)
+			}
+			if n := count(`SELECT count(*) FROM auction_lots WHERE status = 'open'`); n != 0 {
+				t.Fatalf("%d lots left open", n)
+			}
+			if phase != "registration" && count(`SELECT count(*) FROM auction_lots WHERE status = 'unsold'`) == 0 {
+				t.Fatal("no lot went unsold")
+			}
+		})
+	}
 }

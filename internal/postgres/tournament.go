@@ -16,19 +16,43 @@ type Tournaments struct{ DB *DB }
 var _ tournament.Store = Tournaments{}
 
 // EnsureTournament creates the named tournament, open for registration,
-// unless it exists: DEFAULT_TOURNAMENT may name one the migrations did not.
+// with its eight teams, unless it exists: DEFAULT_TOURNAMENT may name one
+// the migrations did not.
 func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name)
-	return unavailable(err)
+	return s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if _, err := q.Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
+			return err
+		}
+		_, err := q.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name)
+			SELECT t.id, l, 'Team ' || l FROM tournaments t, unnest(string_to_array('A,B,C,D,E,F,G,H', ',')) AS l
+			 WHERE t.name = $1 ON CONFLICT (tournament_id, letter) DO NOTHING`, name)
+		return err
+	})
+}
+
+const tournamentColumns = `id, name, status, purse, roster_version`
+
+func scanTournament(row pgx.Row, t *tournament.Tournament) error {
+	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.RosterVersion)
 }
 
 // FindTournament implements tournament.Store.
 func (s Tournaments) FindTournament(ctx context.Context, name string) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := s.DB.q(ctx).QueryRow(ctx, `SELECT id, name, status, roster_version FROM tournaments WHERE name = $1`, name).
-		Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
+	err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE name = $1`, name), &t)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, tournament.ErrUnknown(name)
+	}
+	return t, unavailable(err)
+}
+
+// FindTournamentByID implements tournament.Store.
+func (s Tournaments) FindTournamentByID(ctx context.Context, id int64) (tournament.Tournament, error) {
+	var t tournament.Tournament
+	err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1`, id), &t)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, errs.E(errs.NotFound, "Tournament %d not found", id)
 	}
 	return t, unavailable(err)
 }
@@ -122,7 +146,7 @@ SELECT u.id,
        coalesce(s.games_played, 0), coalesce(s.level, 0), coalesce(s.description, ''),
        coalesce(u.discord_username, ''), u.discord_verified,
        CASE WHEN s.cart_image_id IS NULL THEN NULL ELSE '/api/images/' || s.cart_image_id END,
-       coalesce(s.category, 1), coalesce(s.verified, false),
+       coalesce(r.tier, s.category, 4), coalesce(s.verified, false),
        coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'icon', b.icon, 'color', b.color) ORDER BY b.id)
                    FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE ub.user_id = u.id), '[]'::json),
        r.created_at
@@ -230,8 +254,8 @@ func (s Tournaments) Teams(ctx context.Context, tournamentID int64) ([]tournamen
 // SetStatus implements tournament.Store.
 func (s Tournaments) SetStatus(ctx context.Context, name, status string) (tournament.Tournament, error) {
 	var t tournament.Tournament
-	err := s.DB.q(ctx).QueryRow(ctx, `UPDATE tournaments SET status = $2 WHERE name = $1
-		RETURNING id, name, status, roster_version`, name, status).Scan(&t.ID, &t.Name, &t.Status, &t.RosterVersion)
+	err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `UPDATE tournaments SET status = $2 WHERE name = $1
+		RETURNING `+tournamentColumns, name, status), &t)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, tournament.ErrUnknown(name)
 	}

@@ -8,10 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
 )
 
 // Messages of the seed.
@@ -74,9 +74,6 @@ func (in SaveInput) Record(verified bool) (core.Stats, error) {
 		PreferredRole: strings.TrimSpace(in.PreferredRole),
 		Verified:      verified,
 	}
-	if s.Category == 0 {
-		s.Category = randomCategory()
-	}
 	if s.PreferredRole == "" {
 		s.PreferredRole = "Player"
 	}
@@ -84,11 +81,14 @@ func (in SaveInput) Record(verified bool) (core.Stats, error) {
 		s.KD = core.KD(s.Kills, s.Deaths)
 	}
 	s.KD = math.Round(s.KD*100) / 100
+	// The card's category is the player's tier, the server's to work out
+	// (the seed's random pick is ignored, though still accepted).
+	if in.Category != 0 && (in.Category < 1 || in.Category > core.Tiers) {
+		return s, errs.E(errs.Invalid, "Category must be between 1 and %d", core.Tiers)
+	}
+	s.Category = core.TierOf(s)
 	return s, s.Validate()
 }
-
-// randomCategory is the seed's category for a new record: 1 to 4 at random.
-func randomCategory() int { return 1 + rand.IntN(4) }
 
 // Store is what the stats rules need from the database.
 type Store interface {

@@ -130,16 +130,14 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 	}
 	rec := got.Stats()
 	rec.CartImage, rec.PreferredRole, rec.Verified = kart, "Player", true
-	// Keep what the player wrote about themselves and their category.
+	// Keep what the player wrote about themselves; the tier follows the stats.
 	if old, err := u.Stats.Store.FindStats(ctx, userID); err == nil && old != nil {
-		rec.Description, rec.Category, rec.PreferredRole = old.Description, old.Category, old.PreferredRole
+		rec.Description, rec.PreferredRole = old.Description, old.PreferredRole
 		if rec.CartImage == nil {
 			rec.CartImage = old.CartImage
 		}
 	}
-	if rec.Category == 0 {
-		rec.Category = randomCategory()
-	}
+	rec.Category = core.TierOf(rec)
 	if _, err := u.Stats.SaveRecord(ctx, userID, rec); err != nil {
 		return Upload{}, err
 	}

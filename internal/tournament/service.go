@@ -37,6 +37,11 @@ func (s *Service) Find(ctx context.Context, name string) (Tournament, error) {
 	return s.Store.FindTournament(ctx, s.name(name))
 }
 
+// FindByID returns the tournament with id.
+func (s *Service) FindByID(ctx context.Context, id int64) (Tournament, error) {
+	return s.Store.FindTournamentByID(ctx, id)
+}
+
 // Register puts the signed-in player on the tournament's list.
 func (s *Service) Register(ctx context.Context, a core.Actor, name string) error {
 	if err := a.MustBeUser(); err != nil {

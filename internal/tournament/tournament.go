@@ -44,6 +44,7 @@ type Tournament struct {
 	ID            int64  `json:"-"`
 	Name          string `json:"name"`
 	Status        string `json:"status"`
+	Purse         int    `json:"purse"` // each team's credits for the auction
 	RosterVersion int64  `json:"-"`
 }
 
@@ -122,6 +123,7 @@ type Team struct {
 // Store is what the tournament rules need from the database.
 type Store interface {
 	FindTournament(ctx context.Context, name string) (Tournament, error)
+	FindTournamentByID(ctx context.Context, id int64) (Tournament, error)
 	// Register adds the user (who must have stats) to an open tournament;
 	// the database's key makes a second registration a Conflict.
 	Register(ctx context.Context, tournamentID, userID int64) error

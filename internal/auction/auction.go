@@ -1,0 +1,172 @@
+package auction
+
+import (
+	"context"
+	"time"
+)
+
+// Lot statuses.
+const (
+	LotOpen   = "open"
+	LotSold   = "sold"
+	LotUnsold = "unsold"
+	LotVoided = "voided" // sold, then the sale was undone by an organiser
+)
+
+// Events on the teams topic (spec/product.md §9).
+const (
+	EventLot         = "auction.lot"
+	EventBid         = "auction.bid"
+	EventSold        = "auction.sold"
+	EventUnsold      = "auction.unsold"
+	EventVoided      = "auction.voided"
+	EventTeamUpdated = "team.updated"
+)
+
+// Audited actions of the auction.
+const (
+	ActionCaptain  = "team.captain"
+	ActionTier     = "player.tier"
+	ActionOpenLot  = "auction.open_lot"
+	ActionBid      = "auction.bid"
+	ActionCloseLot = "auction.close_lot"
+	ActionVoid     = "auction.void"
+)
+
+// PlayerRef is a player as the auction shows them.
+type PlayerRef struct {
+	UserID      int64   `json:"user_id"`
+	Name        string  `json:"name"`
+	Tier        int     `json:"tier"`
+	Image       *string `json:"image"`
+	KD          float64 `json:"kd"`
+	GamesPlayed int     `json:"games_played"`
+	Level       int     `json:"level"`
+}
+
+// HighBid is the lot's leading bid.
+type HighBid struct {
+	Team   string `json:"team"`
+	Amount int    `json:"amount"`
+}
+
+// Bid is one bid in a lot's history.
+type Bid struct {
+	Team   string    `json:"team"`
+	Amount int       `json:"amount"`
+	At     time.Time `json:"at"`
+}
+
+// Lot is one player under the hammer, or once was.
+type Lot struct {
+	ID           int64      `json:"id"`
+	TournamentID int64      `json:"-"`
+	Player       PlayerRef  `json:"player"`
+	BasePrice    int        `json:"base_price"`
+	Increment    int        `json:"increment"`
+	Status       string     `json:"status"`
+	High         *HighBid   `json:"high_bid"`
+	EndsAt       time.Time  `json:"ends_at"`
+	OpenedAt     time.Time  `json:"opened_at"`
+	ClosedAt     *time.Time `json:"closed_at"`
+	Bids         []Bid      `json:"bids"`
+}
+
+// Sale is a lot that sold.
+type Sale struct {
+	LotID  int64     `json:"lot_id"`
+	Player PlayerRef `json:"player"`
+	Team   string    `json:"team"`
+	Price  int       `json:"price"`
+	At     time.Time `json:"at"`
+}
+
+// Unsold is a player whose last lot found no bid; they can come back.
+type Unsold struct {
+	LotID  int64     `json:"lot_id"`
+	Player PlayerRef `json:"player"`
+	At     time.Time `json:"at"`
+}
+
+// Captain is a team's captain as the public sees them.
+type Captain struct {
+	UserID int64   `json:"user_id"`
+	Name   string  `json:"name"`
+	Image  *string `json:"image"`
+}
+
+// TeamPlayer is a bought roster slot.
+type TeamPlayer struct {
+	UserID int64   `json:"user_id"`
+	Name   string  `json:"name"`
+	Image  *string `json:"image"`
+	Price  int     `json:"price"`
+	Tier   int     `json:"tier"`
+}
+
+// Team is one of the eight teams with its captain, purse and roster.
+type Team struct {
+	ID        string       `json:"id"` // the letter, A to H
+	DBID      int64        `json:"-"`
+	Name      string       `json:"name"`
+	Logo      string       `json:"logo"`
+	Captain   *Captain     `json:"captain"`
+	Purse     int          `json:"purse"`
+	PurseLeft int          `json:"purse_left"`
+	Slots     int          `json:"slots"`
+	FreeSlots int          `json:"free_slots"`
+	MaxBid    int          `json:"max_bid"`
+	Players   []TeamPlayer `json:"players"`
+}
+
+// State is what a team's purse and roster allow it to bid.
+func (t Team) State() TeamState {
+	return TeamState{Letter: t.ID, PurseLeft: t.PurseLeft, FreeSlots: t.FreeSlots}
+}
+
+// TeamState is a team as the bidding rules see it.
+type TeamState struct {
+	Letter    string
+	PurseLeft int
+	FreeSlots int
+}
+
+// Store is what the auction needs from the database. Every method joins
+// the transaction of its ctx.
+type Store interface {
+	// Teams lists the tournament's eight teams with purses and rosters.
+	Teams(ctx context.Context, tournamentID int64, purse int) ([]Team, error)
+	// SetCaptain makes userID the captain of team letter; the previous
+	// captain, if any, steps down. Conflict when userID captains another
+	// team of the tournament.
+	SetCaptain(ctx context.Context, tournamentID int64, letter string, userID int64) error
+	// LockPhase reads the tournament's status, holding it until the end of
+	// the transaction (a phase change waits for a bid in progress).
+	LockPhase(ctx context.Context, tournamentID int64) (string, error)
+	// Player is a registered player of the tournament with their tier
+	// (the organiser's, else their stats'); NotFound when not registered.
+	Player(ctx context.Context, tournamentID, userID int64) (PlayerRef, error)
+	// SetTier sets the organiser's tier for a registered player (0 clears it).
+	SetTier(ctx context.Context, tournamentID, userID int64, tier int) error
+	// Engaged says why a player cannot go under the hammer (a captain, on a
+	// team, in the open lot), or "".
+	Engaged(ctx context.Context, tournamentID, userID int64) (string, error)
+	// CreateLot records an open lot; Conflict while another is open.
+	CreateLot(ctx context.Context, l Lot) (Lot, error)
+	// LockLot reads a lot of the tournament and locks it; NotFound if none.
+	LockLot(ctx context.Context, tournamentID, lotID int64) (Lot, error)
+	// FindLot reads a lot with its bids.
+	FindLot(ctx context.Context, tournamentID, lotID int64) (Lot, error)
+	// OpenLot is the lot under the hammer, or nil.
+	OpenLot(ctx context.Context, tournamentID int64) (*Lot, error)
+	// AddBid records a bid and makes it the lot's high bid until endsAt.
+	AddBid(ctx context.Context, lotID int64, team Team, userID int64, amount int, endsAt time.Time) error
+	// FinishLot closes a lot as sold (to its high bid: the player joins the
+	// team at that price), unsold or voided (the sale undone).
+	FinishLot(ctx context.Context, l Lot, status string) error
+	// Results lists the sales and the players left unsold.
+	Results(ctx context.Context, tournamentID int64) ([]Sale, []Unsold, error)
+	// Pool lists the registered players who can still be put up: not a
+	// captain, not on a team, not under the hammer.
+	Pool(ctx context.Context, tournamentID int64) ([]PlayerRef, error)
+}

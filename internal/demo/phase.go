@@ -1,0 +1,141 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/auction"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// Phases a demo league can be loaded at, in order.
+var Phases = []string{tournament.StatusRegistration, tournament.StatusAuction, tournament.StatusMatches, tournament.StatusCompleted}
+
+// ValidPhase reports whether p is one of Phases.
+func ValidPhase(p string) bool {
+	for _, q := range Phases {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// noJobs: the demo closes every lot it opens itself, so there is nothing
+// to schedule.
+type noJobs struct{}
+
+func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil }
+
+// Advance plays a freshly loaded league forward to phase through the
+// league's services, acting as the organiser and the captains:
+//
+//   - registration: as loaded (captains named, rosters empty);
+//   - auction: the auction is running and two rounds are done (two players
+//     bought by every team, a few lots unsold), no lot open;
+//   - matches: every team has bought its five players;
+//   - completed: the league is over.
+func Advance(ctx context.Context, db *postgres.DB, name, phase string) error {
+	if !ValidPhase(phase) {
+		return fmt.Errorf("demo: phase must be one of %v", Phases)
+	}
+	if phase == tournament.StatusRegistration {
+		return nil
+	}
+	outbox, audit := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
+	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: audit, Default: name}
+	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
+		Audit: audit, Jobs: noJobs{}, LotTime: time.Hour}
+	organiser := core.System
+	t, err := tour.Find(ctx, name)
+	if err != nil {
+		return err
+	}
+	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusAuction); err != nil {
+		return err
+	}
+	perTeam := 2
+	if phase != tournament.StatusAuction {
+		perTeam = auction.Slots
+	}
+	if err := runAuction(ctx, auc, t, perTeam); err != nil {
+		return err
+	}
+	for _, next := range []string{tournament.StatusMatches, tournament.StatusCompleted} {
+		if phase == tournament.StatusAuction {
+			break
+		}
+		if _, err := tour.SetStatus(ctx, organiser, name, next); err != nil {
+			return err
+		}
+		if next == phase {
+			break
+		}
+	}
+	return nil
+}
+
+// runAuction sells players, strongest tier first, until every team has
+// perTeam of them: the captains bid against each other within their
+// purses, and every fifth lot goes unsold (back to the pool).
+func runAuction(ctx context.Context, auc *auction.Service, t tournament.Tournament, perTeam int) error {
+	rng := rand.New(rand.NewPCG(5, 2026))
+	organiser := core.System
+	for lotNo := 0; ; lotNo++ {
+		v, err := auc.State(ctx, t.Name)
+		if err != nil {
+			return err
+		}
+		var bidders []auction.Team
+		for _, team := range v.Teams {
+			if team.Captain != nil && len(team.Players) < perTeam {
+				bidders = append(bidders, team)
+			}
+		}
+		if len(bidders) == 0 || len(v.Pool) == 0 {
+			return nil
+		}
+		afford := 0
+		for _, team := range bidders {
+			afford = max(afford, team.MaxBid)
+		}
+		p, base := v.Pool[0], 0
+		if auction.PriceOf(p.Tier).Base > afford {
+			base = auction.MinPrice // the organiser starts low enough for someone to bid
+		}
+		unsold := lotNo%5 == 4 && len(v.Pool) > len(bidders)*perTeam+1
+		if unsold {
+			p, base = v.Pool[len(v.Pool)-1], 0 // the weakest: nobody bids
+		}
+		lot, err := auc.OpenLot(ctx, organiser, t.Name, p.UserID, base)
+		if err != nil {
+			return err
+		}
+		if !unsold {
+			rng.Shuffle(len(bidders), func(i, j int) { bidders[i], bidders[j] = bidders[j], bidders[i] })
+			for round := 0; round < 1+rng.IntN(4); round++ {
+				for _, team := range bidders {
+					if lot.High != nil && lot.High.Team == team.ID {
+						continue
+					}
+					captain := core.Actor{UserID: team.Captain.UserID, Name: team.Captain.Name,
+						Captains: []core.Captaincy{{TournamentID: t.ID, Tournament: t.Name, Team: team.ID}}}
+					next := auction.NextBids(lot, team.State(), 1)
+					if len(next) == 0 {
+						continue
+					}
+					if lot, err = auc.Bid(ctx, captain, t.Name, lot.ID, next[0]); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if _, err := auc.Close(ctx, organiser, t.Name, lot.ID); err != nil {
+			return err
+		}
+	}
+}

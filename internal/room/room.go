@@ -1,0 +1,166 @@
+// Package room holds the captains room: a chat for the captains and
+// organisers of a tournament, kept with its history, pushed live on the
+// captains topic, limited in length and rate.
+package room
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// Limits of the room.
+const (
+	MaxLength = 500 // characters a message
+	History   = 100 // messages a newcomer is shown
+	// Burst messages at most per Window per member.
+	Burst  = 5
+	Window = 10 * time.Second
+)
+
+// EventMessage is emitted on the captains topic.
+const EventMessage = "room.message"
+
+// Message is one line of the room.
+type Message struct {
+	ID     int64     `json:"id"`
+	Author string    `json:"author"`
+	UserID int64     `json:"user_id"`
+	Role   string    `json:"role"` // captain (with team) or admin
+	Team   string    `json:"team,omitempty"`
+	Text   string    `json:"text"`
+	At     time.Time `json:"at"`
+}
+
+// Store keeps the room's messages.
+type Store interface {
+	AddMessage(ctx context.Context, tournamentID int64, m Message) (Message, error)
+	// Messages are the newest n, oldest first.
+	Messages(ctx context.Context, tournamentID int64, n int) ([]Message, error)
+}
+
+// Tournaments finds a tournament by name.
+type Tournaments interface {
+	Find(ctx context.Context, name string) (tournament.Tournament, error)
+}
+
+// Service runs the room.
+type Service struct {
+	Store       Store
+	Tournaments Tournaments
+	Tx          core.Transactor
+	Events      core.Outbox
+
+	mu   sync.Mutex
+	sent map[int64][]time.Time // per member, the times of their recent messages
+}
+
+// View is the room's history at the captains topic's seq.
+type View struct {
+	Tournament string    `json:"tournament"`
+	Seq        int64     `json:"seq"`
+	Messages   []Message `json:"messages"`
+}
+
+// member checks the actor may be in the room of t: its captains and the
+// organisers.
+func member(a core.Actor, t tournament.Tournament) (role, team string, err error) {
+	if err := a.MustBeUser(); err != nil {
+		return "", "", err
+	}
+	if a.Admin {
+		return core.RoleAdmin, "", nil
+	}
+	if team, ok := a.CaptainOf(t.ID); ok {
+		return core.RoleCaptain, team, nil
+	}
+	return "", "", errs.E(errs.Forbidden, "The captains room is for the captains and organisers of %s.", t.Name)
+}
+
+// History returns the newest messages, for a member joining the room.
+func (s *Service) History(ctx context.Context, a core.Actor, name string) (View, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return View{}, err
+	}
+	if _, _, err := member(a, t); err != nil {
+		return View{}, err
+	}
+	v := View{Tournament: t.Name}
+	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		if v.Seq, err = s.Events.Seq(ctx, core.TopicCaptains); err != nil {
+			return err
+		}
+		v.Messages, err = s.Store.Messages(ctx, t.ID, History)
+		return err
+	})
+	return v, err
+}
+
+// Post says text in the room: plain text, at most MaxLength characters,
+// at most Burst messages per Window per member.
+func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Message, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return Message{}, err
+	}
+	role, team, err := member(a, t)
+	if err != nil {
+		return Message{}, err
+	}
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return Message{}, errs.E(errs.Invalid, "Say something: the message is empty.")
+	case utf8.RuneCountInString(text) > MaxLength:
+		return Message{}, errs.E(errs.Invalid, "A message is at most %d characters.", MaxLength)
+	case strings.IndexFunc(text, func(r rune) bool { return !unicode.IsPrint(r) && r != '\n' }) >= 0:
+		return Message{}, errs.E(errs.Invalid, "Messages are plain text.")
+	}
+	if wait := s.admit(a.UserID, time.Now()); wait > 0 {
+		secs := int(wait/time.Second) + 1
+		return Message{}, errs.Limited(secs, "Slow down: at most %d messages every %d seconds.", Burst, int(Window.Seconds()))
+	}
+	var m Message
+	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		m, err = s.Store.AddMessage(ctx, t.ID, Message{Author: a.Name, UserID: a.UserID, Role: role, Team: team, Text: text})
+		if err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicCaptains, EventMessage, map[string]any{"tournament": t.Name, "message": m})
+		return err
+	})
+	return m, err
+}
+
+// admit counts a message of userID at now, or says how long to wait. The
+// count is per instance: a member behind a balancer gets at most the burst
+// on each, which still bounds a flood.
+func (s *Service) admit(userID int64, now time.Time) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sent == nil {
+		s.sent = map[int64][]time.Time{}
+	}
+	recent := s.sent[userID][:0]
+	for _, at := range s.sent[userID] {
+		if now.Sub(at) < Window {
+			recent = append(recent, at)
+		}
+	}
+	if len(recent) >= Burst {
+		s.sent[userID] = recent
+		return Window - now.Sub(recent[0])
+	}
+	s.sent[userID] = append(recent, now)
+	return 0
+}
