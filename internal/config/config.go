@@ -42,6 +42,10 @@ type Config struct {
 	// RateLimits can be loosened for load tests and tightened for abuse tests.
 	RateLimitScale  float64
 	ShutdownTimeout time.Duration
+	// AuctionLot is how long a lot runs (AUCTION_LOT_SECONDS, 20); a bid in
+	// its last AuctionLateBid (AUCTION_LATE_BID_SECONDS, 10) restarts the
+	// countdown there.
+	AuctionLot, AuctionLateBid time.Duration
 }
 
 // Production reports whether PITLANE_ENV=production.
@@ -89,6 +93,20 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE must be a positive number, got %q", v)
 		}
 		c.RateLimitScale = f
+	}
+	for _, d := range []struct {
+		key string
+		def int
+		dst *time.Duration
+	}{{"AUCTION_LOT_SECONDS", 20, &c.AuctionLot}, {"AUCTION_LATE_BID_SECONDS", 10, &c.AuctionLateBid}} {
+		n, err := strconv.Atoi(get(d.key, strconv.Itoa(d.def)))
+		if err != nil || n < 1 || n > 3600 {
+			return c, fmt.Errorf("%s must be a whole number of seconds from 1 to 3600", d.key)
+		}
+		*d.dst = time.Duration(n) * time.Second
+	}
+	if c.AuctionLateBid > c.AuctionLot {
+		return c, errors.New("AUCTION_LATE_BID_SECONDS must not be more than AUCTION_LOT_SECONDS")
 	}
 	return c, c.validate()
 }
