@@ -14,7 +14,12 @@ import (
 // (spec/product.md §9); who may make them is the services' to decide.
 func (s *Server) leagueRoutes() chi.Router {
 	r := chi.NewRouter()
+	r.Get("/", s.tournamentsList)
 	r.Get("/{name}", s.tournamentByName)
+	r.Get("/{name}/bracket", s.bracketOf)
+	r.Get("/{name}/matches", s.teamMatches)
+	r.Get("/{name}/standings", s.standings)
+	r.Get("/{name}/red-cap", s.redCap)
 	r.Get("/{name}/teams", s.leagueTeams)
 	r.Get("/{name}/auction", s.auctionState)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)

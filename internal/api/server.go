@@ -23,6 +23,7 @@ import (
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
@@ -53,6 +54,7 @@ type Server struct {
 	Audit       *audit.Service
 	Auction     *auction.Service
 	Room        *room.Service
+	Matches     *matches.Service
 	Deck        *deck.Service
 	Images      Images
 	Newsletter  Newsletter
@@ -108,6 +110,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/stats", s.statsRoutes())
 			r.Mount("/tournament", s.tournamentRoutes())
 			r.Mount("/tournaments", s.leagueRoutes())
+			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)
@@ -134,9 +137,13 @@ func (s *Server) publicConfig(w http.ResponseWriter, r *http.Request) {
 	if s.Config.GeminiAPIKey != "" {
 		extractor = "gemini"
 	}
+	current := s.Config.DefaultTournament
+	if t, err := s.Tournaments.Current(r.Context()); err == nil {
+		current = t.Name // DEFAULT_TOURNAMENT until it is completed, then the next season
+	}
 	writeJSON(w, http.StatusOK, map[string]string{
 		"google_client_id":   s.Config.GoogleClientID,
-		"default_tournament": s.Config.DefaultTournament,
+		"default_tournament": current,
 		"extractor":          extractor,
 	})
 }

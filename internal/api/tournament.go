@@ -117,6 +117,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
 	r.Get("/audit", s.auditLog)
 	s.leagueAdminRoutes(r)
+	s.matchAdminRoutes(r)
 	return r
 }
 

@@ -29,6 +29,7 @@ import (
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/mail"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
@@ -136,6 +137,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
 		Audit: auditLog, Jobs: a.Jobs, Log: log, LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid}
 	a.auction = auc
+	mat := &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: tour, Tx: db,
+		Events: outbox, Audit: auditLog, Jobs: a.Jobs}
+	tour.OnComplete = mat.Award
+	postgres.Work(a.Jobs, func(ctx context.Context, job matches.AutoConfirm) error { return mat.AutoConfirmDue(ctx, job.Match) })
 	postgres.Work(a.Jobs, outbox.Prune)
 	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)
@@ -156,6 +161,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Tournaments: tour,
 		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
 		Auction:     auc,
+		Matches:     mat,
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox},
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,

@@ -4,14 +4,17 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/api"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/testkit"
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 // who acts, in the order of the table's columns.
@@ -48,7 +51,13 @@ var (
 	// bidders: captains bid, each for their own team; organisers run the
 	// auction but do not bid.
 	bidders = [5]outcome{unauthorized, forbidden, ok, ok, forbidden}
+	// sides: the captains of a match's two sides (here team A's, against
+	// team C); organisers rule on matches instead.
+	sides = [5]outcome{unauthorized, forbidden, ok, forbidden, forbidden}
 )
+
+// matchAC is the id of the match between teams A and C the table plays on.
+var matchAC int64
 
 // action is one thing the product lets someone do, reached two ways: the
 // service called directly (as the bot and the command line do) and HTTP.
@@ -169,6 +178,62 @@ var actions = []action{
 		_, err := s.Room.Post(ctx, a, "PPL7", "")
 		return err
 	}, "POST", "/api/tournaments/PPL7/captains/messages", map[string]string{"text": ""}},
+	{"see the bracket", public, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Bracket(ctx, a, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/bracket", nil},
+	{"read the Points Table", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Matches.Standings(ctx, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/standings", nil},
+	{"read the Red Cap", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Matches.RedCapOf(ctx, "PPL7")
+		return err
+	}, "GET", "/api/tournaments/PPL7/red-cap", nil},
+	{"list the seasons", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {
+		_, err := s.Tournaments.Tournaments(ctx)
+		return err
+	}, "GET", "/api/tournaments", nil},
+	{"open a new season", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Tournaments.Create(ctx, a, tournament.NewTournament{Name: "!"})
+		return err
+	}, "POST", "/api/admin/tournaments", map[string]string{"name": "!"}},
+	{"make the fixtures", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Generate(ctx, a, "PPL7", "")
+		return err
+	}, "POST", "/api/admin/tournaments/PPL7/bracket", map[string]string{"format": "round_robin"}},
+	{"post a match's room", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.PostRoom(ctx, a, matchAC, "")
+		return err
+	}, "POST", "/api/matches/{AC}/room", map[string]string{"room": ""}},
+	{"pick a lineup", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.SetLineup(ctx, a, matchAC, nil)
+		return err
+	}, "POST", "/api/matches/{AC}/lineup", map[string]any{"players": []int{}}},
+	{"upload a match's proof", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.UploadProof(ctx, a, matchAC, []byte("not an image"))
+		return err
+	}, "", "", nil},
+	{"report a result", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.ReportResult(ctx, a, matchAC, matches.ReportInput{Report: matches.Report{Winner: "Z"}})
+		return err
+	}, "POST", "/api/matches/{AC}/report", map[string]any{"winner": "Z", "players": []any{}}},
+	{"confirm a result", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Confirm(ctx, a, matchAC)
+		return err
+	}, "POST", "/api/matches/{AC}/confirm", nil},
+	{"dispute a result", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Dispute(ctx, a, matchAC, "the host left")
+		return err
+	}, "POST", "/api/matches/{AC}/dispute", map[string]string{"reason": "the host left"}},
+	{"rule on a match", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Resolve(ctx, a, matchAC, matches.Report{Winner: "Z"})
+		return err
+	}, "POST", "/api/admin/matches/{AC}/resolve", map[string]any{"winner": "Z", "players": []any{}}},
+	{"forfeit a match", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.Forfeit(ctx, a, matchAC)
+		return err
+	}, "POST", "/api/matches/{AC}/forfeit", nil},
 	{"follow the captains room", captains, func(_ context.Context, _ *api.Server, a core.Actor) error {
 		_, err := a.MayFollow(core.TopicCaptains)
 		return err
@@ -205,6 +270,12 @@ func TestAuthorizationTable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := db.Pool.QueryRow(ctx, `INSERT INTO matches (tournament_id, stage, round_number, slot, team1_id, team2_id)
+		SELECT t.id, 'league', 1, 0, a.id, c.id FROM tournaments t
+		  JOIN teams a ON a.tournament_id = t.id AND a.letter = 'A' JOIN teams c ON c.tournament_id = t.id AND c.letter = 'C'
+		 WHERE t.name = 'PPL7' RETURNING id`).Scan(&matchAC); err != nil {
+		t.Fatal(err)
+	}
 	for w := player; w <= admin; w++ {
 		_, a, err := s.App.Server.Accounts.Authenticate(ctx, tokens[w])
 		if err != nil {
@@ -226,7 +297,7 @@ func TestAuthorizationTable(t *testing.T) {
 				if act.path == "" {
 					continue
 				}
-				r := s.Do(t, act.method, act.path, tokens[w], act.body)
+				r := s.Do(t, act.method, strings.ReplaceAll(act.path, "{AC}", fmt.Sprint(matchAC)), tokens[w], act.body)
 				got := ok
 				if r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden {
 					got = classify(map[int]string{401: errs.Unauthorized, 403: errs.Forbidden}[r.Status], r.Message())

@@ -15,7 +15,9 @@ type Scoring struct {
 }
 
 // DefaultScoring is the league's table unless an organiser sets another.
-var DefaultScoring = Scoring{Win: 3, Loss: 0, KillsPerPoint: 10}
+// A point for every 50 kills keeps kills a tiebreaker's weight: a 4v4 match
+// sees about 20 to 60 kills a team, a win is worth 3.
+var DefaultScoring = Scoring{Win: 3, Loss: 0, KillsPerPoint: 50}
 
 // TieBreak is the order the Points Table ranks by, as the page states it.
 var TieBreak = []string{"points", "kill difference", "head-to-head", "kills"}

@@ -10,6 +10,7 @@ import (
 // each account security event.
 const (
 	ActionTournamentStatus = "tournament.status"
+	ActionTournamentCreate = "tournament.create"
 	ActionDeckMove         = "deck.move"
 	ActionLogin            = "account.login"
 	ActionLoginFailed      = "account.login_failed"

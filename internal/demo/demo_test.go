@@ -126,6 +126,17 @@ func TestPhases(t *testing.T) {
 			if phase != "registration" && count(`SELECT count(*) FROM auction_lots WHERE status = 'unsold'`) == 0 {
 				t.Fatal("no lot went unsold")
 			}
+			if phase == "completed" {
+				if n := count(`SELECT count(*) FROM matches WHERE status <> 'completed'`); n != 0 {
+					t.Fatalf("%d matches not played", n)
+				}
+				if n := count(`SELECT count(*) FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE b.name = 'Season 7 Winner'`); n != 6 {
+					t.Fatalf("%d Season 7 Winner badges, want the champion's six", n)
+				}
+				if n := count(`SELECT count(*) FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE b.name = 'Red Cap Season 7'`); n != 1 {
+					t.Fatalf("%d Red Cap badges", n)
+				}
+			}
 		})
 	}
 }

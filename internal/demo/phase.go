@@ -8,6 +8,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -37,8 +38,10 @@ func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil 
 //   - registration: as loaded (captains named, rosters empty);
 //   - auction: the auction is running and two rounds are done (two players
 //     bought by every team, a few lots unsold), no lot open;
-//   - matches: every team has bought its five players;
-//   - completed: the league is over.
+//   - matches: every team has bought its five players (the organiser makes
+//     the fixtures);
+//   - completed: the season was played (a league then play-offs, every
+//     result reported and confirmed), its champion and Red Cap crowned.
 func Advance(ctx context.Context, db *postgres.DB, name, phase string) error {
 	if !ValidPhase(phase) {
 		return fmt.Errorf("demo: phase must be one of %v", Phases)
@@ -65,18 +68,77 @@ func Advance(ctx context.Context, db *postgres.DB, name, phase string) error {
 	if err := runAuction(ctx, auc, t, perTeam); err != nil {
 		return err
 	}
-	for _, next := range []string{tournament.StatusMatches, tournament.StatusCompleted} {
-		if phase == tournament.StatusAuction {
-			break
-		}
-		if _, err := tour.SetStatus(ctx, organiser, name, next); err != nil {
+	if phase == tournament.StatusAuction {
+		return nil
+	}
+	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusMatches); err != nil {
+		return err
+	}
+	if phase == tournament.StatusMatches {
+		return nil
+	}
+	mat := &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: tour, Tx: db,
+		Events: outbox, Audit: audit, Jobs: noJobs{}}
+	tour.OnComplete = mat.Award
+	if err := playSeason(ctx, db, mat, t); err != nil {
+		return err
+	}
+	_, err = tour.SetStatus(ctx, organiser, name, tournament.StatusCompleted)
+	return err
+}
+
+// playSeason makes the fixtures and plays every match: the home captain
+// reports two karts a side with a screenshot, the other side confirms.
+func playSeason(ctx context.Context, db *postgres.DB, mat *matches.Service, t tournament.Tournament) error {
+	if _, err := mat.Generate(ctx, core.System, t.Name, ""); err != nil {
+		return err
+	}
+	proof, err := (postgres.Images{DB: db}).SaveImage(ctx, "image/png", kart(200))
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(11, 2026))
+	captain := func(m matches.Match, side *matches.TeamRef) core.Actor {
+		c := m.Members[side.ID][0] // the captain comes first
+		return core.Actor{UserID: c.UserID, Name: c.Name, Captains: []core.Captaincy{{TournamentID: t.ID, Tournament: t.Name, Team: side.ID}}}
+	}
+	for {
+		ms, err := mat.Matches(ctx, core.System, t.Name, "")
+		if err != nil {
 			return err
 		}
-		if next == phase {
-			break
+		played := 0
+		for _, m := range ms {
+			if m.Status != matches.StatusScheduled || m.Team1 == nil || m.Team2 == nil {
+				continue
+			}
+			r := matches.Report{Winner: m.Team1.ID}
+			if rng.IntN(2) == 0 {
+				r.Winner = m.Team2.ID
+			}
+			place := 1
+			for _, side := range m.Sides() {
+				for _, p := range m.Members[side.ID][:2] {
+					kills := 4 + rng.IntN(18)
+					if side.ID == r.Winner {
+						kills += 5
+					}
+					r.Players = append(r.Players, matches.PlayerLine{UserID: p.UserID, Kills: kills, Deaths: 2 + rng.IntN(12), Placement: place})
+					place++
+				}
+			}
+			if _, err := mat.ReportResult(ctx, captain(m, m.Team1), m.ID, matches.ReportInput{Report: r, ScreenshotID: proof}); err != nil {
+				return err
+			}
+			if _, err := mat.Confirm(ctx, captain(m, m.Team2), m.ID); err != nil {
+				return err
+			}
+			played++
+		}
+		if played == 0 {
+			return nil
 		}
 	}
-	return nil
 }
 
 // runAuction sells players, strongest tier first, until every team has

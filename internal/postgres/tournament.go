@@ -31,10 +31,40 @@ func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
 	})
 }
 
-const tournamentColumns = `id, name, status, purse, roster_version`
+const tournamentColumns = `id, name, status, purse, coalesce(season, 0), coalesce(format, ''), scoring, created_at, roster_version`
 
 func scanTournament(row pgx.Row, t *tournament.Tournament) error {
-	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.RosterVersion)
+	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.Season, &t.Format, &t.Scoring, &t.CreatedAt, &t.RosterVersion)
+}
+
+// CreateTournament implements tournament.Store.
+func (s Tournaments) CreateTournament(ctx context.Context, in tournament.Tournament) (tournament.Tournament, error) {
+	var t tournament.Tournament
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `INSERT INTO tournaments (name, season, purse) VALUES ($1, nullif($2, 0), $3)
+			RETURNING `+tournamentColumns, in.Name, in.Season, in.Purse), &t)
+		if isUniqueViolation(err) {
+			return errs.E(errs.Conflict, "A tournament named %s exists already.", in.Name)
+		}
+		if err != nil {
+			return err
+		}
+		return s.EnsureTournament(ctx, t.Name)
+	})
+	return t, unavailable(err)
+}
+
+// Tournaments implements tournament.Store.
+func (s Tournaments) Tournaments(ctx context.Context) ([]tournament.Tournament, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT `+tournamentColumns+` FROM tournaments ORDER BY created_at DESC, id DESC`)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.Tournament, error) {
+		var t tournament.Tournament
+		return t, scanTournament(row, &t)
+	})
+	return out, unavailable(err)
 }
 
 // FindTournament implements tournament.Store.

@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"context"
+	"regexp"
+	"strings"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -23,6 +25,9 @@ type Service struct {
 	Events  core.Outbox
 	Audit   core.AuditLog
 	Default string // DEFAULT_TOURNAMENT
+	// OnComplete runs in the transaction that completes a tournament (the
+	// season's awards); its refusal keeps the tournament open.
+	OnComplete func(ctx context.Context, a core.Actor, t Tournament) error
 }
 
 func (s *Service) name(n string) string {
@@ -32,8 +37,13 @@ func (s *Service) name(n string) string {
 	return n
 }
 
-// Find returns the named tournament (the default for "").
+// Find returns the named tournament (the current one for "").
 func (s *Service) Find(ctx context.Context, name string) (Tournament, error) {
+	if name == "" {
+		if t, err := s.Current(ctx); err == nil {
+			return t, nil
+		}
+	}
 	return s.Store.FindTournament(ctx, s.name(name))
 }
 
@@ -170,6 +180,11 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 		if t, err = s.Store.SetStatus(ctx, before.Name, status); err != nil {
 			return err
 		}
+		if status == StatusCompleted && before.Status != StatusCompleted && s.OnComplete != nil {
+			if err := s.OnComplete(ctx, a, t); err != nil {
+				return err
+			}
+		}
 		if err := s.Audit.Record(ctx, a, core.ActionTournamentStatus, t.ID, t.Name,
 			map[string]string{"from": before.Status, "to": t.Status}); err != nil {
 			return err
@@ -203,3 +218,100 @@ func (s *Service) PlayerChanged(ctx context.Context, userID int64) error {
 	}
 	return nil
 }
+
+// Summary is a tournament as the list of seasons shows it.
+type Summary struct {
+	Tournament
+	Current bool `json:"current"`
+}
+
+// Tournaments lists every tournament, newest first, marking the current one.
+func (s *Service) Tournaments(ctx context.Context) ([]Summary, error) {
+	all, err := s.Store.Tournaments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cur := current(all, s.Default)
+	out := make([]Summary, len(all))
+	for i, t := range all {
+		out[i] = Summary{Tournament: t, Current: t.ID == cur.ID}
+	}
+	return out, nil
+}
+
+// Current is the tournament the site is about: DEFAULT_TOURNAMENT until it
+// is completed, then the newest one not completed, else the newest.
+func (s *Service) Current(ctx context.Context) (Tournament, error) {
+	all, err := s.Store.Tournaments(ctx)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if len(all) == 0 {
+		return Tournament{}, ErrUnknown(s.Default)
+	}
+	return current(all, s.Default), nil
+}
+
+func current(all []Tournament, preferred string) Tournament {
+	for _, t := range all {
+		if t.Name == preferred && t.Status != StatusCompleted {
+			return t
+		}
+	}
+	for _, t := range all {
+		if t.Status != StatusCompleted {
+			return t
+		}
+	}
+	if len(all) == 0 {
+		return Tournament{}
+	}
+	return all[0]
+}
+
+// NewTournament is what an organiser gives to open a season.
+type NewTournament struct {
+	Name   string `json:"name"`
+	Season int    `json:"season"`
+	Purse  int    `json:"purse"`
+}
+
+// Create opens a new tournament for registration (organisers).
+func (s *Service) Create(ctx context.Context, a core.Actor, in NewTournament) (Tournament, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Tournament{}, err
+	}
+	name := strings.TrimSpace(in.Name)
+	if !validName.MatchString(name) {
+		return Tournament{}, errs.E(errs.Invalid, "A tournament's name is 2 to 24 letters, digits, dots or dashes (e.g. PPL8).")
+	}
+	if in.Purse == 0 {
+		in.Purse = DefaultPurse
+	}
+	if in.Purse < 5500 || in.Purse > 100_000 {
+		return Tournament{}, errs.E(errs.Invalid, "A purse is from 5500 (five players at 1100) to 100000 credits.")
+	}
+	if in.Season < 0 || in.Season > 10_000 {
+		return Tournament{}, errs.E(errs.Invalid, "A season is a number from 1 to 10000.")
+	}
+	var t Tournament
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if t, err = s.Store.CreateTournament(ctx, Tournament{Name: name, Season: in.Season, Purse: in.Purse}); err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, core.ActionTournamentCreate, t.ID, t.Name,
+			map[string]any{"season": t.Season, "purse": t.Purse}); err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventStatus,
+			map[string]any{"tournament": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+		return err
+	})
+	return t, err
+}
+
+// DefaultPurse is each team's credits unless an organiser says otherwise.
+const DefaultPurse = 12_000
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9.-]{1,23}$`)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
@@ -41,11 +42,16 @@ const (
 
 // Tournament is one league season.
 type Tournament struct {
-	ID            int64  `json:"-"`
-	Name          string `json:"name"`
-	Status        string `json:"status"`
-	Purse         int    `json:"purse"` // each team's credits for the auction
-	RosterVersion int64  `json:"-"`
+	ID     int64  `json:"-"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Purse  int    `json:"purse"` // each team's credits for the auction
+	Season int    `json:"season,omitempty"`
+	Format string `json:"format,omitempty"` // the fixtures' format, once made
+	// Scoring is the Points Table's: points per win and loss, and kill points.
+	Scoring       bracket.Scoring `json:"scoring"`
+	CreatedAt     time.Time       `json:"created_at"`
+	RosterVersion int64           `json:"-"`
 }
 
 // RegistrationOpen reports whether players may register or unregister.
@@ -137,6 +143,11 @@ type Store interface {
 	TournamentsOf(ctx context.Context, userID int64) ([]string, error)
 	Teams(ctx context.Context, tournamentID int64) ([]Team, error)
 	SetStatus(ctx context.Context, name, status string) (Tournament, error)
+	// CreateTournament makes a tournament, open for registration, with its
+	// eight teams; Conflict when the name is taken.
+	CreateTournament(ctx context.Context, t Tournament) (Tournament, error)
+	// Tournaments lists every tournament, newest first.
+	Tournaments(ctx context.Context) ([]Tournament, error)
 }
 
 // ErrUnknown is the answer for a tournament that does not exist.

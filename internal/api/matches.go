@@ -1,0 +1,275 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// matchRoutes are /api/matches/{id}: a match, and what its captains do.
+func (s *Server) matchRoutes() chi.Router {
+	r := chi.NewRouter()
+	r.Get("/{id}", s.match)
+	r.Group(func(r chi.Router) {
+		r.Use(requireUser, s.perUser(ratelimit.BidUser))
+		r.Post("/{id}/room", s.matchRoom)
+		r.Post("/{id}/lineup", s.matchLineup)
+		r.Post("/{id}/proof", s.matchProof)
+		r.Post("/{id}/report", s.matchReport)
+		r.Post("/{id}/confirm", s.matchConfirm)
+		r.Post("/{id}/dispute", s.matchDispute)
+		r.Post("/{id}/forfeit", s.matchForfeit)
+	})
+	return r
+}
+
+// matchAdminRoutes are the organisers' match calls under /api/admin.
+func (s *Server) matchAdminRoutes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(requireUser, s.perUser(ratelimit.LeagueAdmin))
+		r.Post("/tournaments", s.createTournament)
+		r.Post("/tournaments/{name}/bracket", s.generateBracket)
+		r.Post("/matches/{id}/resolve", s.matchResolve)
+	})
+}
+
+func (s *Server) tournamentsList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Tournaments.Tournaments(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tournaments": list})
+}
+
+func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
+	var in tournament.NewTournament
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t, err := s.Tournaments.Create(r.Context(), actorOf(r), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"tournament": t})
+}
+
+type formatInput struct {
+	Format string `json:"format"`
+}
+
+func (s *Server) generateBracket(w http.ResponseWriter, r *http.Request) {
+	var in formatInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, err := s.Matches.Generate(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Format)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, b)
+}
+
+func (s *Server) bracketOf(w http.ResponseWriter, r *http.Request) {
+	b, err := s.Matches.Bracket(r.Context(), actorOf(r), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
+}
+
+func (s *Server) teamMatches(w http.ResponseWriter, r *http.Request) {
+	ms, err := s.Matches.Matches(r.Context(), actorOf(r), chi.URLParam(r, "name"), r.URL.Query().Get("team"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": ms})
+}
+
+func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
+	t, err := s.Matches.Standings(r.Context(), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
+}
+
+func (s *Server) redCap(w http.ResponseWriter, r *http.Request) {
+	rc, err := s.Matches.RedCapOf(r.Context(), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rc)
+}
+
+// writeMatch answers with the match a call changed, or its error.
+func writeMatch(w http.ResponseWriter, r *http.Request, m matches.Match, err error) {
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"match": m})
+}
+
+func (s *Server) match(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Match")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.Match(r.Context(), actorOf(r), id)
+	writeMatch(w, r, m, err)
+}
+
+type roomInput struct {
+	Room string `json:"room"`
+}
+
+func (s *Server) matchRoom(w http.ResponseWriter, r *http.Request) {
+	var in roomInput
+	id, err := pathID(r, "id", "Match")
+	if err == nil {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.PostRoom(r.Context(), actorOf(r), id, in.Room)
+	writeMatch(w, r, m, err)
+}
+
+type lineupInput struct {
+	Players []int64 `json:"players"`
+}
+
+func (s *Server) matchLineup(w http.ResponseWriter, r *http.Request) {
+	var in lineupInput
+	id, err := pathID(r, "id", "Match")
+	if err == nil {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.SetLineup(r.Context(), actorOf(r), id, in.Players)
+	writeMatch(w, r, m, err)
+}
+
+func (s *Server) matchProof(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Match")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	data, err := readScreenshot(w, r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	imageID, err := s.Matches.UploadProof(r.Context(), actorOf(r), id, data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"screenshotId": imageID, "url": "/api/images/" + imageID})
+}
+
+// resultInput is a report or a ruling: {"winner","players":[{"userId","kills","deaths","placement"}]}.
+type resultInput struct {
+	Winner  string `json:"winner"`
+	Players []struct {
+		UserID    int64 `json:"userId"`
+		Kills     int   `json:"kills"`
+		Deaths    int   `json:"deaths"`
+		Placement int   `json:"placement"`
+	} `json:"players"`
+	ScreenshotID string `json:"screenshotId,omitempty"`
+}
+
+func (in resultInput) report() matches.Report {
+	rep := matches.Report{Winner: in.Winner, Players: []matches.PlayerLine{}}
+	for _, p := range in.Players {
+		rep.Players = append(rep.Players, matches.PlayerLine{UserID: p.UserID, Kills: p.Kills, Deaths: p.Deaths, Placement: p.Placement})
+	}
+	return rep
+}
+
+func (s *Server) matchReport(w http.ResponseWriter, r *http.Request) {
+	var in resultInput
+	id, err := pathID(r, "id", "Match")
+	if err == nil {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.ReportResult(r.Context(), actorOf(r), id, matches.ReportInput{Report: in.report(), ScreenshotID: in.ScreenshotID})
+	writeMatch(w, r, m, err)
+}
+
+func (s *Server) matchConfirm(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Match")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.Confirm(r.Context(), actorOf(r), id)
+	writeMatch(w, r, m, err)
+}
+
+type reasonInput struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) matchDispute(w http.ResponseWriter, r *http.Request) {
+	var in reasonInput
+	id, err := pathID(r, "id", "Match")
+	if err == nil {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.Dispute(r.Context(), actorOf(r), id, in.Reason)
+	writeMatch(w, r, m, err)
+}
+
+func (s *Server) matchForfeit(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Match")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.Forfeit(r.Context(), actorOf(r), id)
+	writeMatch(w, r, m, err)
+}
+
+func (s *Server) matchResolve(w http.ResponseWriter, r *http.Request) {
+	var in resultInput
+	id, err := pathID(r, "id", "Match")
+	if err == nil {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m, err := s.Matches.Resolve(r.Context(), actorOf(r), id, in.report())
+	writeMatch(w, r, m, err)
+}

@@ -1,0 +1,183 @@
+// Package matches holds the league's second half: fixtures made from the
+// teams (internal/bracket), each match's room, lineups and result with its
+// proof, the other side's confirmation or dispute, an organiser's ruling,
+// results confirmed by themselves after a deadline, winners advancing, the
+// Points Table and the Red Cap, and the season's awards.
+package matches
+
+import (
+	"context"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/bracket"
+)
+
+// Match statuses (spec/product.md §8).
+const (
+	StatusScheduled = "scheduled"
+	StatusLive      = "live" // the home captain posted the room
+	StatusReported  = "reported"
+	StatusCompleted = "completed"
+	StatusDisputed  = "disputed"
+	StatusCancelled = "cancelled"
+)
+
+// Events on the bracket topic.
+const (
+	EventMatch     = "match.updated"
+	EventBracket   = "bracket.generated"
+	EventStandings = "standings.updated"
+)
+
+// Audited actions.
+const (
+	ActionGenerate = "bracket.generate"
+	ActionRoom     = "match.room"
+	ActionLineup   = "match.lineup"
+	ActionReport   = "match.report"
+	ActionConfirm  = "match.confirm"
+	ActionDispute  = "match.dispute"
+	ActionResolve  = "match.resolve"
+	ActionForfeit  = "match.forfeit"
+	ActionAward    = "season.award"
+)
+
+// Limits of a report.
+const (
+	KartsPerSide = 4 // a Smash Karts room holds eight karts
+	MaxKills     = 1000
+	MaxRoom      = 200
+	MaxReason    = 500
+	// ConfirmAfter is how long the other side has to confirm or dispute a
+	// report before it confirms by itself.
+	ConfirmAfter = 24 * time.Hour
+)
+
+// TeamRef is a side of a match.
+type TeamRef struct {
+	ID   string `json:"id"` // the letter
+	DBID int64  `json:"-"`
+	Name string `json:"name"`
+}
+
+// PlayerLine is one player's line of a report or a result.
+type PlayerLine struct {
+	UserID    int64  `json:"user_id"`
+	Name      string `json:"name,omitempty"`
+	Team      string `json:"team"`
+	Kills     int    `json:"kills"`
+	Deaths    int    `json:"deaths"`
+	Placement int    `json:"placement"`
+}
+
+// Report is a side's account of a match.
+type Report struct {
+	Winner  string       `json:"winner"`
+	Players []PlayerLine `json:"players"`
+}
+
+// Member is a player who may play for a team (its captain and its roster).
+type Member struct {
+	UserID int64  `json:"user_id"`
+	Name   string `json:"name"`
+}
+
+// Match is one fixture with where it stands.
+type Match struct {
+	ID           int64               `json:"id"`
+	TournamentID int64               `json:"-"`
+	Stage        string              `json:"stage"`
+	Round        int                 `json:"round_number"`
+	Slot         int                 `json:"slot"`
+	Team1        *TeamRef            `json:"team1"`
+	Team2        *TeamRef            `json:"team2"`
+	Winner       *string             `json:"winner"`
+	Status       string              `json:"status"`
+	ScheduledAt  *time.Time          `json:"scheduled_at"`
+	Room         string              `json:"room"`     // shown to the two sides and organisers only
+	RoomSet      bool                `json:"room_set"` // whether the home captain posted it
+	NextMatch    *int64              `json:"next_match"`
+	NextSide     int                 `json:"next_side,omitempty"`
+	ReportedBy   *string             `json:"reported_by"`
+	ReportedAt   *time.Time          `json:"reported_at"`
+	Report       *Report             `json:"report"`
+	Proof        *string             `json:"proof"` // the end-of-match screenshot's URL
+	Dispute      string              `json:"dispute_reason"`
+	ConfirmBy    *time.Time          `json:"confirm_by"`
+	Forfeit      bool                `json:"forfeit"`
+	Lineups      map[string][]Member `json:"lineups"`
+	UpdatedAt    time.Time           `json:"updated_at"`
+	Members      map[string][]Member `json:"-"` // who may play for each side
+}
+
+// Sides lists the match's known teams.
+func (m Match) Sides() []*TeamRef {
+	var out []*TeamRef
+	for _, t := range []*TeamRef{m.Team1, m.Team2} {
+		if t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Side is the side with letter, if the match has it.
+func (m Match) Side(letter string) *TeamRef {
+	for _, t := range m.Sides() {
+		if t.ID == letter {
+			return t
+		}
+	}
+	return nil
+}
+
+// Other is the side that is not letter.
+func (m Match) Other(letter string) *TeamRef {
+	for _, t := range m.Sides() {
+		if t.ID != letter {
+			return t
+		}
+	}
+	return nil
+}
+
+// SeededTeam is a team with its seed and the strength it was seeded by.
+type SeededTeam struct {
+	Seed     int     `json:"seed"`
+	Team     TeamRef `json:"team"`
+	Strength float64 `json:"strength"` // the mean K/D of its captain and players
+}
+
+// Store is what the matches need from the database; every method joins the
+// transaction of its ctx.
+type Store interface {
+	// SeedTeams lists the tournament's teams that have a captain, strongest
+	// first (mean K/D of captain and roster, then more games, then letter).
+	SeedTeams(ctx context.Context, tournamentID int64) ([]SeededTeam, error)
+	// CreateMatches records fixtures (in order; Next indexes into them),
+	// the seeds mapped to teams.
+	CreateMatches(ctx context.Context, tournamentID int64, fixtures []bracket.Match, seeds map[int]TeamRef) ([]int64, error)
+	SetFormat(ctx context.Context, tournamentID int64, format string) error
+	Matches(ctx context.Context, tournamentID int64) ([]Match, error)
+	// LockMatch reads a match and locks it, with its teams' members.
+	LockMatch(ctx context.Context, id int64) (Match, error)
+	FindMatch(ctx context.Context, id int64) (Match, error)
+	SetRoom(ctx context.Context, id int64, room string) error
+	SetLineup(ctx context.Context, id int64, team TeamRef, userIDs []int64) error
+	SaveReport(ctx context.Context, id int64, by TeamRef, r Report, proofImageID string, confirmBy time.Time) error
+	SetDisputed(ctx context.Context, id int64, reason string) error
+	// Complete records the result: the winner, the players' lines (none for
+	// a forfeit), and the winner in the next match's side.
+	Complete(ctx context.Context, m Match, winner TeamRef, lines []PlayerLine, forfeit bool) error
+	// Results are the completed matches of a tournament's stage ("" all).
+	Results(ctx context.Context, tournamentID int64, stage string) ([]bracket.Result, error)
+	Names(ctx context.Context, userIDs []int64) (map[int64]string, error)
+	// Teams are the tournament's teams by letter.
+	Teams(ctx context.Context, tournamentID int64) (map[string]TeamRef, error)
+	SetChampion(ctx context.Context, tournamentID int64, team TeamRef) error
+	Champion(ctx context.Context, tournamentID int64) (*TeamRef, error)
+	ImageExists(ctx context.Context, id string) (bool, error)
+	// Award gives the badge named (made once) to the users.
+	Award(ctx context.Context, badge, icon, color string, userIDs []int64) error
+	TeamMembers(ctx context.Context, teamID int64) ([]Member, error)
+}

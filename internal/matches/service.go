@@ -1,0 +1,908 @@
+package matches
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pitlane/pitlane/internal/bracket"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/tournament"
+	"github.com/pitlane/pitlane/internal/upload"
+)
+
+// AutoConfirm is the job that confirms a report nobody answered by its
+// deadline. It is written with the report, so it survives restarts.
+type AutoConfirm struct {
+	Match int64 `json:"match"`
+}
+
+// Kind implements core.Job.
+func (AutoConfirm) Kind() string { return "match.auto_confirm" }
+
+// Tournaments finds tournaments.
+type Tournaments interface {
+	Find(ctx context.Context, name string) (tournament.Tournament, error)
+	FindByID(ctx context.Context, id int64) (tournament.Tournament, error)
+}
+
+// Images keeps the end-of-match screenshots.
+type Images interface {
+	SaveImage(ctx context.Context, contentType string, data []byte) (string, error)
+}
+
+// Service runs the matches. Each change commits with its audit entry and
+// its live events on the bracket topic.
+type Service struct {
+	Store       Store
+	Images      Images
+	Tournaments Tournaments
+	Tx          core.Transactor
+	Events      core.Outbox
+	Audit       core.AuditLog
+	Jobs        core.Scheduler
+	// Now is the clock (time.Now); ConfirmAfter defaults to the rules'.
+	Now          func() time.Time
+	ConfirmAfter time.Duration
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) confirmAfter() time.Duration {
+	if s.ConfirmAfter > 0 {
+		return s.ConfirmAfter
+	}
+	return ConfirmAfter
+}
+
+// Round is one round of the bracket as it is shown.
+type Round struct {
+	Number  int     `json:"number"`
+	Stage   string  `json:"stage"`
+	Matches []Match `json:"matches"`
+}
+
+// Bracket is the fixtures of a tournament at one moment (the bracket
+// topic's seq).
+type Bracket struct {
+	Tournament string       `json:"tournament"`
+	Format     string       `json:"format"`
+	Seq        int64        `json:"seq"`
+	Seeds      []SeededTeam `json:"seeds"`
+	SeededBy   string       `json:"seeded_by"`
+	Rounds     []Round      `json:"rounds"`
+	Champion   *TeamRef     `json:"champion"`
+}
+
+// SeededBy states how teams are seeded.
+const SeededBy = "team strength: the mean K/D of the captain and the players bought, then games played"
+
+// Generate makes the tournament's fixtures (organisers, in the matches
+// phase, once): every team with a captain, seeded by strength.
+func (s *Service) Generate(ctx context.Context, a core.Actor, name, format string) (Bracket, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Bracket{}, err
+	}
+	if format == "" {
+		format = bracket.DefaultFormat
+	}
+	if !bracket.ValidFormat(format) {
+		return Bracket{}, errs.E(errs.Invalid, "Format must be round_robin, single_elimination or league_then_playoffs")
+	}
+	var t tournament.Tournament
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if t, err = s.Tournaments.Find(ctx, name); err != nil {
+			return err
+		}
+		if t.Status != tournament.StatusMatches {
+			return errs.E(errs.Conflict, "Fixtures are made in the matches phase: %s is in its %s phase.", t.Name, t.Status)
+		}
+		existing, err := s.Store.Matches(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		if len(existing) > 0 {
+			return errs.E(errs.Conflict, "The fixtures of %s are made already.", t.Name)
+		}
+		seeds, err := s.Store.SeedTeams(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		fx, err := bracket.Generate(format, len(seeds))
+		if err != nil {
+			return errs.E(errs.Conflict, "%d teams have a captain; fixtures need %d to %d.", len(seeds), bracket.MinTeams, bracket.MaxTeams)
+		}
+		bySeed := map[int]TeamRef{}
+		for _, st := range seeds {
+			bySeed[st.Seed] = st.Team
+		}
+		if _, err := s.Store.CreateMatches(ctx, t.ID, fx.Matches, bySeed); err != nil {
+			return err
+		}
+		if err := s.Store.SetFormat(ctx, t.ID, format); err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, ActionGenerate, t.ID, t.Name,
+			map[string]any{"format": format, "teams": len(seeds), "matches": len(fx.Matches)}); err != nil {
+			return err
+		}
+		return s.emitBracket(ctx, t.ID)
+	})
+	if err != nil {
+		return Bracket{}, err
+	}
+	return s.Bracket(ctx, a, t.Name)
+}
+
+func (s *Service) emitBracket(ctx context.Context, tournamentID int64) error {
+	t, err := s.Tournaments.FindByID(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	b, err := s.bracketOf(ctx, core.Actor{}, t)
+	if err != nil {
+		return err
+	}
+	_, err = s.Events.Emit(ctx, core.TopicBracket, EventBracket, map[string]any{"tournament": t.Name, "bracket": b})
+	return err
+}
+
+// Bracket is the named tournament's fixtures, rooms shown as a's to see.
+func (s *Service) Bracket(ctx context.Context, a core.Actor, name string) (Bracket, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return Bracket{}, err
+	}
+	var b Bracket
+	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		b, err = s.bracketOf(ctx, a, t)
+		if err != nil {
+			return err
+		}
+		b.Seq, err = s.Events.Seq(ctx, core.TopicBracket)
+		return err
+	})
+	return b, err
+}
+
+func (s *Service) bracketOf(ctx context.Context, a core.Actor, t tournament.Tournament) (Bracket, error) {
+	b := Bracket{Tournament: t.Name, Format: t.Format, SeededBy: SeededBy, Rounds: []Round{}}
+	ms, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return b, err
+	}
+	if b.Seeds, err = s.Store.SeedTeams(ctx, t.ID); err != nil {
+		return b, err
+	}
+	for _, m := range ms {
+		m = shown(m, a)
+		n := len(b.Rounds)
+		if n == 0 || b.Rounds[n-1].Number != m.Round || b.Rounds[n-1].Stage != m.Stage {
+			b.Rounds = append(b.Rounds, Round{Number: m.Round, Stage: m.Stage})
+			n++
+		}
+		b.Rounds[n-1].Matches = append(b.Rounds[n-1].Matches, m)
+	}
+	b.Champion, err = s.Store.Champion(ctx, t.ID)
+	return b, err
+}
+
+// shown hides the room from everyone but the two sides and organisers.
+func shown(m Match, a core.Actor) Match {
+	m.RoomSet = m.Room != ""
+	if !a.Admin {
+		team, ok := a.CaptainOf(m.TournamentID)
+		member := ok && m.Side(team) != nil
+		for letter, members := range m.Members {
+			for _, p := range members {
+				if p.UserID == a.UserID && a.UserID != 0 && m.Side(letter) != nil {
+					member = true
+				}
+			}
+		}
+		if !member {
+			m.Room = ""
+		}
+	}
+	return m
+}
+
+// Matches lists the tournament's matches, of one team when team is given,
+// upcoming first.
+func (s *Service) Matches(ctx context.Context, a core.Actor, name, team string) ([]Match, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	all, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	team = strings.ToUpper(strings.TrimSpace(team))
+	out := []Match{}
+	for _, m := range all {
+		if team == "" || m.Side(team) != nil {
+			out = append(out, shown(m, a))
+		}
+	}
+	done := func(m Match) bool { return m.Status == StatusCompleted || m.Status == StatusCancelled }
+	slices.SortStableFunc(out, func(x, y Match) int {
+		switch {
+		case done(x) != done(y):
+			if done(x) {
+				return 1
+			}
+			return -1
+		case done(x):
+			return y.Round - x.Round // the last played first
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// Match is one match, as a may see it.
+func (s *Service) Match(ctx context.Context, a core.Actor, id int64) (Match, error) {
+	m, err := s.Store.FindMatch(ctx, id)
+	return shown(m, a), err
+}
+
+// sideOf is the team of the match the actor captains, or a refusal.
+func sideOf(a core.Actor, m Match) (*TeamRef, error) {
+	if err := a.MustBeUser(); err != nil {
+		return nil, err
+	}
+	if team, ok := a.CaptainOf(m.TournamentID); ok {
+		if side := m.Side(team); side != nil {
+			return side, nil
+		}
+	}
+	return nil, errs.E(errs.Forbidden, "Only the captains of the two sides can do this.")
+}
+
+// change runs fn on the locked match and tells everyone of the match after.
+func (s *Service) change(ctx context.Context, id int64, fn func(ctx context.Context, m Match) error) (Match, error) {
+	var out Match
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		m, err := s.Store.LockMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, m); err != nil {
+			return err
+		}
+		if out, err = s.Store.FindMatch(ctx, id); err != nil {
+			return err
+		}
+		t, err := s.Tournaments.FindByID(ctx, out.TournamentID)
+		if err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicBracket, EventMatch, map[string]any{"tournament": t.Name, "match": shown(out, core.Actor{})})
+		return err
+	})
+	return out, err
+}
+
+func open(m Match) error {
+	switch m.Status {
+	case StatusCompleted, StatusCancelled:
+		return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
+	case StatusReported, StatusDisputed:
+		return errs.E(errs.Conflict, "Match %d is %s already.", m.ID, m.Status)
+	}
+	if m.Team1 == nil || m.Team2 == nil {
+		return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
+	}
+	return nil
+}
+
+// PostRoom sets the Smash Karts private room (a code or a link) the home
+// captain made; the match is then live.
+func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room string) (Match, error) {
+	room = strings.TrimSpace(room)
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if m.Team1 == nil || side.ID != m.Team1.ID {
+			return errs.E(errs.Forbidden, "The home captain (team %s) posts the room.", letterOf(m.Team1))
+		}
+		if room == "" || utf8.RuneCountInString(room) > MaxRoom || strings.IndexFunc(room, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+			return errs.E(errs.Invalid, "The room is a code or a link of 1 to %d characters.", MaxRoom)
+		}
+		if err := open(m); err != nil {
+			return err
+		}
+		if err := s.Store.SetRoom(ctx, id, room); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionRoom, m.TournamentID, matchTarget(m), nil)
+	})
+	return shown(m, a), err
+}
+
+func letterOf(t *TeamRef) string {
+	if t == nil {
+		return "?"
+	}
+	return t.ID
+}
+
+func matchTarget(m Match) string {
+	return fmt.Sprintf("match %d (%s v %s)", m.ID, letterOf(m.Team1), letterOf(m.Team2))
+}
+
+// SetLineup picks the side's karts for the match: up to four of the team's
+// captain and players.
+func (s *Service) SetLineup(ctx context.Context, a core.Actor, id int64, userIDs []int64) (Match, error) {
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if err := open(m); err != nil {
+			return err
+		}
+		if len(userIDs) == 0 || len(userIDs) > KartsPerSide {
+			return errs.E(errs.Invalid, "A lineup is 1 to %d players.", KartsPerSide)
+		}
+		seen := map[int64]bool{}
+		for _, u := range userIDs {
+			if seen[u] {
+				return errs.E(errs.Invalid, "Player %d is in the lineup twice.", u)
+			}
+			seen[u] = true
+			if !isMember(m.Members[side.ID], u) {
+				return errs.E(errs.Unprocessable, "Player %d does not play for team %s.", u, side.ID)
+			}
+		}
+		if err := s.Store.SetLineup(ctx, id, *side, userIDs); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionLineup, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "players": userIDs})
+	})
+	return shown(m, a), err
+}
+
+func isMember(members []Member, userID int64) bool {
+	for _, p := range members {
+		if p.UserID == userID {
+			return true
+		}
+	}
+	return false
+}
+
+// checkReport applies the rules of a result (filling each line's team when
+// it is not given): a winner of the two sides,
+// each line a player of the side it names (in its lineup when one was
+// picked), at most four a side, kills and deaths in range, placements 1 to 8
+// given once (0: not given).
+func checkReport(m Match, r Report) error {
+	for i, p := range r.Players {
+		if p.Team != "" {
+			continue
+		}
+		for _, side := range m.Sides() {
+			if isMember(m.Members[side.ID], p.UserID) {
+				r.Players[i].Team = side.ID
+			}
+		}
+		if r.Players[i].Team == "" {
+			return errs.E(errs.Unprocessable, "Player %d plays for neither side of this match.", p.UserID)
+		}
+	}
+	if m.Side(r.Winner) == nil {
+		return errs.E(errs.Invalid, "The winner must be team %s or team %s.", letterOf(m.Team1), letterOf(m.Team2))
+	}
+	perSide := map[string]int{}
+	seen := map[int64]bool{}
+	places := map[int]bool{}
+	for _, p := range r.Players {
+		side := m.Side(p.Team)
+		switch {
+		case side == nil:
+			return errs.E(errs.Invalid, "Player %d is given for team %q, which is not in this match.", p.UserID, p.Team)
+		case seen[p.UserID]:
+			return errs.E(errs.Invalid, "Player %d is reported twice.", p.UserID)
+		case !isMember(m.Members[p.Team], p.UserID):
+			return errs.E(errs.Unprocessable, "Player %d does not play for team %s.", p.UserID, p.Team)
+		case len(m.Lineups[p.Team]) > 0 && !isMember(m.Lineups[p.Team], p.UserID):
+			return errs.E(errs.Unprocessable, "Player %d is not in team %s's lineup.", p.UserID, p.Team)
+		case p.Kills < 0 || p.Kills > MaxKills || p.Deaths < 0 || p.Deaths > MaxKills:
+			return errs.E(errs.Invalid, "Kills and deaths are whole numbers from 0 to %d.", MaxKills)
+		case p.Placement < 0 || p.Placement > 2*KartsPerSide:
+			return errs.E(errs.Invalid, "A placement is from 1 to %d.", 2*KartsPerSide)
+		case p.Placement > 0 && places[p.Placement]:
+			return errs.E(errs.Invalid, "Placement %d is given twice.", p.Placement)
+		}
+		seen[p.UserID] = true
+		places[p.Placement] = p.Placement > 0
+		perSide[p.Team]++
+		if perSide[p.Team] > KartsPerSide {
+			return errs.E(errs.Invalid, "At most %d players a side.", KartsPerSide)
+		}
+	}
+	if len(r.Players) == 0 {
+		return errs.E(errs.Invalid, "Report the players' kills, deaths and placements.")
+	}
+	return nil
+}
+
+// ReportInput is a captain's report.
+type ReportInput struct {
+	Report
+	ScreenshotID string
+}
+
+// ReportResult records a side's report with the end-of-match screenshot;
+// the other side has ConfirmAfter to confirm or dispute it.
+func (s *Service) ReportResult(ctx context.Context, a core.Actor, id int64, in ReportInput) (Match, error) {
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if m.Status == StatusReported || m.Status == StatusDisputed {
+			return errs.E(errs.Conflict, "Match %d is reported already.", m.ID)
+		}
+		if err := open(m); err != nil {
+			return err
+		}
+		if err := checkReport(m, in.Report); err != nil {
+			return err
+		}
+		if in.ScreenshotID == "" {
+			return errs.E(errs.Invalid, "Attach the end-of-match screenshot (upload it first).")
+		}
+		ok, err := s.Store.ImageExists(ctx, in.ScreenshotID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.E(errs.Invalid, "The screenshot %q is not an uploaded image.", in.ScreenshotID)
+		}
+		confirmBy := s.now().Add(s.confirmAfter())
+		if err := s.Store.SaveReport(ctx, id, *side, in.Report, in.ScreenshotID, confirmBy); err != nil {
+			return err
+		}
+		if err := s.Jobs.Schedule(ctx, AutoConfirm{Match: id}, confirmBy); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionReport, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "report": in.Report})
+	})
+	return shown(m, a), err
+}
+
+// Confirm accepts the other side's report (the side that did not report).
+func (s *Service) Confirm(ctx context.Context, a core.Actor, id int64) (Match, error) {
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if m.Status != StatusReported || m.Report == nil {
+			return errs.E(errs.Conflict, "Match %d has no report to confirm (it is %s).", m.ID, m.Status)
+		}
+		if m.ReportedBy != nil && *m.ReportedBy == side.ID {
+			return errs.E(errs.Forbidden, "The other side confirms a report: team %s reported it.", side.ID)
+		}
+		if err := s.Audit.Record(ctx, a, ActionConfirm, m.TournamentID, matchTarget(m), nil); err != nil {
+			return err
+		}
+		return s.complete(ctx, m, *m.Report, false)
+	})
+	return shown(m, a), err
+}
+
+// Dispute refuses the other side's report, with a reason; an organiser
+// then rules.
+func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason string) (Match, error) {
+	reason = strings.TrimSpace(reason)
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if utf8.RuneCountInString(reason) < 3 || utf8.RuneCountInString(reason) > MaxReason {
+			return errs.E(errs.Invalid, "Say why you dispute the result (3 to %d characters).", MaxReason)
+		}
+		if m.Status != StatusReported {
+			return errs.E(errs.Conflict, "Match %d has no report to dispute (it is %s).", m.ID, m.Status)
+		}
+		if m.ReportedBy != nil && *m.ReportedBy == side.ID {
+			return errs.E(errs.Forbidden, "The other side disputes a report: team %s reported it.", side.ID)
+		}
+		if err := s.Store.SetDisputed(ctx, id, reason); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionDispute, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "reason": reason})
+	})
+	return shown(m, a), err
+}
+
+// Resolve rules on a match (organisers): a dispute, a report nobody
+// answered, or a correction of a completed result while the winner's next
+// match is not yet played.
+func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report) (Match, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Match{}, err
+	}
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		if m.Team1 == nil || m.Team2 == nil || m.Status == StatusCancelled {
+			return errs.E(errs.Conflict, "Match %d cannot be ruled on: it is %s.", m.ID, m.Status)
+		}
+		if err := checkReport(m, r); err != nil {
+			return err
+		}
+		if m.Status == StatusCompleted && m.NextMatch != nil {
+			next, err := s.Store.FindMatch(ctx, *m.NextMatch)
+			if err != nil {
+				return err
+			}
+			if next.Status != StatusScheduled && next.Status != StatusLive && m.Winner != nil && *m.Winner != r.Winner {
+				return errs.E(errs.Conflict, "The winner's next match (%d) is played already: correct that one first.", next.ID)
+			}
+		}
+		if err := s.Audit.Record(ctx, a, ActionResolve, m.TournamentID, matchTarget(m),
+			map[string]any{"was": m.Status, "report": r}); err != nil {
+			return err
+		}
+		return s.complete(ctx, m, r, false)
+	})
+	return shown(m, a), err
+}
+
+// Forfeit gives the match to the other side (a side's captain forfeits
+// their own team).
+func (s *Service) Forfeit(ctx context.Context, a core.Actor, id int64) (Match, error) {
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side, err := sideOf(a, m)
+		if err != nil {
+			return err
+		}
+		if m.Status == StatusCompleted || m.Status == StatusCancelled {
+			return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
+		}
+		if m.Team1 == nil || m.Team2 == nil {
+			return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
+		}
+		if err := s.Audit.Record(ctx, a, ActionForfeit, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID}); err != nil {
+			return err
+		}
+		return s.complete(ctx, m, Report{Winner: m.Other(side.ID).ID}, true)
+	})
+	return shown(m, a), err
+}
+
+// AutoConfirmDue confirms a report nobody answered by its deadline (the
+// job); anything else is left alone.
+func (s *Service) AutoConfirmDue(ctx context.Context, id int64) error {
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		m, err := s.Store.LockMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		if m.Status != StatusReported || m.Report == nil || m.ConfirmBy == nil || s.now().Before(*m.ConfirmBy) {
+			return nil
+		}
+		if err := s.Audit.Record(ctx, core.System, ActionConfirm, m.TournamentID, matchTarget(m),
+			map[string]any{"by": "deadline"}); err != nil {
+			return err
+		}
+		if err := s.complete(ctx, m, *m.Report, false); err != nil {
+			return err
+		}
+		done, err := s.Store.FindMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		t, err := s.Tournaments.FindByID(ctx, m.TournamentID)
+		if err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicBracket, EventMatch, map[string]any{"tournament": t.Name, "match": shown(done, core.Actor{})})
+		return err
+	})
+	if errs.KindOf(err) == errs.NotFound {
+		return nil // the match is gone: nothing to confirm
+	}
+	return err
+}
+
+// complete records a result: the winner advances, a finished league stage
+// makes its play-offs, a final crowns the champion, and the tables change.
+func (s *Service) complete(ctx context.Context, m Match, r Report, forfeit bool) error {
+	winner := m.Side(r.Winner)
+	lines := r.Players
+	if forfeit {
+		lines = nil
+	}
+	if err := s.Store.Complete(ctx, m, *winner, lines, forfeit); err != nil {
+		return err
+	}
+	t, err := s.Tournaments.FindByID(ctx, m.TournamentID)
+	if err != nil {
+		return err
+	}
+	all, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case m.NextMatch == nil && m.Stage != bracket.StageLeague:
+		if err := s.Store.SetChampion(ctx, t.ID, *winner); err != nil {
+			return err
+		}
+	case m.Stage == bracket.StageLeague && stageDone(all, bracket.StageLeague):
+		if err := s.afterLeague(ctx, t, all); err != nil {
+			return err
+		}
+	}
+	return s.emitStandings(ctx, t)
+}
+
+func stageDone(all []Match, stage string) bool {
+	for _, m := range all {
+		if m.Stage == stage && m.Status != StatusCompleted && m.Status != StatusCancelled {
+			return false
+		}
+	}
+	return true
+}
+
+// afterLeague ends a league stage: the table's leader is champion of a
+// round robin; a league then play-offs sends its top four to the semi-finals.
+func (s *Service) afterLeague(ctx context.Context, t tournament.Tournament, all []Match) error {
+	table, err := s.standings(ctx, t)
+	if err != nil {
+		return err
+	}
+	if len(table.Rows) == 0 {
+		return nil
+	}
+	if t.Format != bracket.LeagueThenPlayoffs || len(table.Rows) < bracket.PlayoffTeams {
+		return s.Store.SetChampion(ctx, t.ID, table.Rows[0].TeamRef)
+	}
+	for _, m := range all {
+		if m.Stage != bracket.StageLeague {
+			return nil // the play-offs are made already
+		}
+	}
+	refs := map[int]TeamRef{}
+	order := make([]int, len(table.Rows))
+	for i, row := range table.Rows {
+		refs[i+1] = row.TeamRef
+		order[i] = i + 1
+	}
+	po, err := bracket.Playoffs(order)
+	if err != nil {
+		return err
+	}
+	lastRound := 0
+	for _, m := range all {
+		lastRound = max(lastRound, m.Round)
+	}
+	for i := range po {
+		po[i].Round += lastRound
+	}
+	if _, err := s.Store.CreateMatches(ctx, t.ID, po, refs); err != nil {
+		return err
+	}
+	return s.emitBracket(ctx, t.ID)
+}
+
+// TableRow is a Points Table row with the team's name.
+type TableRow struct {
+	bracket.Row
+	TeamRef TeamRef `json:"-"`
+	Name    string  `json:"name"`
+}
+
+// Table is the Points Table and the Red Cap at one moment.
+type Table struct {
+	Tournament string          `json:"tournament"`
+	Seq        int64           `json:"seq"`
+	Stage      string          `json:"stage"` // the matches it counts: "league", or "all"
+	Scoring    bracket.Scoring `json:"scoring"`
+	TieBreak   []string        `json:"tie_break"`
+	Rows       []TableRow      `json:"rows"`
+}
+
+// RedCapRow is a Red Cap row with the player's name.
+type RedCapRow struct {
+	bracket.Killer
+	Name     string `json:"name"`
+	TeamName string `json:"team_name"`
+}
+
+// RedCap is the top-killer race at one moment.
+type RedCap struct {
+	Tournament string      `json:"tournament"`
+	Seq        int64       `json:"seq"`
+	Rows       []RedCapRow `json:"rows"`
+}
+
+func (s *Service) standings(ctx context.Context, t tournament.Tournament) (Table, error) {
+	tab := Table{Tournament: t.Name, Scoring: t.Scoring, TieBreak: bracket.TieBreak, Stage: bracket.StageLeague, Rows: []TableRow{}}
+	if t.Format == bracket.SingleElimination {
+		tab.Stage = "all"
+	}
+	stage := tab.Stage
+	if stage == "all" {
+		stage = ""
+	}
+	results, err := s.Store.Results(ctx, t.ID, stage)
+	if err != nil {
+		return tab, err
+	}
+	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	if err != nil {
+		return tab, err
+	}
+	refs, err := s.Store.Teams(ctx, t.ID)
+	if err != nil {
+		return tab, err
+	}
+	var letters []string // the teams in the fixtures, played or not
+	for _, st := range seeds {
+		letters = append(letters, st.Team.ID)
+	}
+	for _, row := range bracket.Standings(letters, results, t.Scoring) {
+		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
+	}
+	return tab, nil
+}
+
+func (s *Service) redCap(ctx context.Context, t tournament.Tournament) (RedCap, error) {
+	rc := RedCap{Tournament: t.Name, Rows: []RedCapRow{}}
+	results, err := s.Store.Results(ctx, t.ID, "")
+	if err != nil {
+		return rc, err
+	}
+	killers := bracket.RedCap(results)
+	ids := make([]int64, len(killers))
+	for i, k := range killers {
+		ids[i] = k.UserID
+	}
+	names, err := s.Store.Names(ctx, ids)
+	if err != nil {
+		return rc, err
+	}
+	teams, err := s.Store.Teams(ctx, t.ID)
+	if err != nil {
+		return rc, err
+	}
+	for _, k := range killers {
+		rc.Rows = append(rc.Rows, RedCapRow{Killer: k, Name: names[k.UserID], TeamName: teams[k.Team].Name})
+	}
+	return rc, nil
+}
+
+func (s *Service) emitStandings(ctx context.Context, t tournament.Tournament) error {
+	tab, err := s.standings(ctx, t)
+	if err != nil {
+		return err
+	}
+	rc, err := s.redCap(ctx, t)
+	if err != nil {
+		return err
+	}
+	_, err = s.Events.Emit(ctx, core.TopicBracket, EventStandings, map[string]any{"tournament": t.Name,
+		"standings": tab, "red_cap": rc})
+	return err
+}
+
+// Standings is the named tournament's Points Table.
+func (s *Service) Standings(ctx context.Context, name string) (Table, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return Table{}, err
+	}
+	var tab Table
+	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		if tab, err = s.standings(ctx, t); err != nil {
+			return err
+		}
+		tab.Seq, err = s.Events.Seq(ctx, core.TopicBracket)
+		return err
+	})
+	return tab, err
+}
+
+// RedCapOf is the named tournament's Red Cap race.
+func (s *Service) RedCapOf(ctx context.Context, name string) (RedCap, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return RedCap{}, err
+	}
+	var rc RedCap
+	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		if rc, err = s.redCap(ctx, t); err != nil {
+			return err
+		}
+		rc.Seq, err = s.Events.Seq(ctx, core.TopicBracket)
+		return err
+	})
+	return rc, err
+}
+
+// Award crowns a completing season, in the transaction that completes it
+// (tournament.Service.OnComplete): "Season N Winner" to the champion's
+// captain and players, "Red Cap Season N" to the top killer. A tournament
+// with fixtures needs its champion first.
+func (s *Service) Award(ctx context.Context, a core.Actor, t tournament.Tournament) error {
+	ms, err := s.Store.Matches(ctx, t.ID)
+	if err != nil || len(ms) == 0 {
+		return err
+	}
+	champ, err := s.Store.Champion(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	if champ == nil {
+		return errs.E(errs.Conflict, "%s has no champion yet: finish its matches first.", t.Name)
+	}
+	season := t.Name
+	if t.Season > 0 {
+		season = fmt.Sprint(t.Season)
+	}
+	members, err := s.Store.TeamMembers(ctx, champ.DBID)
+	if err != nil {
+		return err
+	}
+	var winners []int64
+	for _, p := range members {
+		winners = append(winners, p.UserID)
+	}
+	winnerBadge := "Season " + season + " Winner"
+	if err := s.Store.Award(ctx, winnerBadge, "trophy", "#FFD700", winners); err != nil {
+		return err
+	}
+	data := map[string]any{"champion": champ.ID, "winner_badge": winnerBadge}
+	rc, err := s.redCap(ctx, t)
+	if err != nil {
+		return err
+	}
+	if len(rc.Rows) > 0 {
+		redCapBadge := "Red Cap Season " + season
+		if err := s.Store.Award(ctx, redCapBadge, "flame", "#E53935", []int64{rc.Rows[0].UserID}); err != nil {
+			return err
+		}
+		data["red_cap"], data["red_cap_badge"] = rc.Rows[0].Name, redCapBadge
+	}
+	return s.Audit.Record(ctx, a, ActionAward, t.ID, t.Name, data)
+}
+
+// UploadProof keeps a side's end-of-match screenshot (the checks of every
+// upload apply) and returns its id, for the report.
+func (s *Service) UploadProof(ctx context.Context, a core.Actor, id int64, data []byte) (string, error) {
+	m, err := s.Store.FindMatch(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if _, err := sideOf(a, m); err != nil {
+		return "", err
+	}
+	img, err := upload.Check(data)
+	if err != nil {
+		return "", err
+	}
+	return s.Images.SaveImage(ctx, img.MIME, data)
+}
