@@ -327,7 +327,9 @@ func TestLotClosesWithoutItsInstance(t *testing.T) {
 	jobs := &postgres.Jobs{DB: l.db}
 	other := &auction.Service{Store: postgres.Auction{DB: l.db}, Tournaments: l.tour, Cards: l.tour, Tx: l.db,
 		Events: postgres.Outbox{DB: l.db}, Audit: postgres.Audit{DB: l.db}, Jobs: jobs}
-	postgres.Work(jobs, func(ctx context.Context, job auction.CloseLot) error { return other.CloseDue(ctx, job.Tournament, job.Lot) })
+	postgres.Work(jobs, func(ctx context.Context, job auction.CloseLot) error {
+		return other.CloseDue(ctx, job.Tournament, job.Lot)
+	})
 	if err := jobs.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
