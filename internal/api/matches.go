@@ -114,8 +114,17 @@ func (s *Server) redCap(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rc)
 }
 
-// writeMatch answers with the match a call changed, or its error.
-func writeMatch(w http.ResponseWriter, r *http.Request, m matches.Match, err error) {
+// matchCall answers a call on /matches/{id}: the body, when in is not nil,
+// decoded into it, then call with the id, then the match it returns.
+func matchCall(w http.ResponseWriter, r *http.Request, in any, call func(id int64) (matches.Match, error)) {
+	id, err := pathID(r, "id", "Match")
+	if err == nil && in != nil {
+		err = decode(w, r, in)
+	}
+	var m matches.Match
+	if err == nil {
+		m, err = call(id)
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -124,49 +133,25 @@ func writeMatch(w http.ResponseWriter, r *http.Request, m matches.Match, err err
 }
 
 func (s *Server) match(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id", "Match")
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.Match(r.Context(), actorOf(r), id)
-	writeMatch(w, r, m, err)
-}
-
-type roomInput struct {
-	Room string `json:"room"`
+	matchCall(w, r, nil, func(id int64) (matches.Match, error) { return s.Matches.Match(r.Context(), actorOf(r), id) })
 }
 
 func (s *Server) matchRoom(w http.ResponseWriter, r *http.Request) {
-	var in roomInput
-	id, err := pathID(r, "id", "Match")
-	if err == nil {
-		err = decode(w, r, &in)
+	var in struct {
+		Room string `json:"room"`
 	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.PostRoom(r.Context(), actorOf(r), id, in.Room)
-	writeMatch(w, r, m, err)
-}
-
-type lineupInput struct {
-	Players []int64 `json:"players"`
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.PostRoom(r.Context(), actorOf(r), id, in.Room)
+	})
 }
 
 func (s *Server) matchLineup(w http.ResponseWriter, r *http.Request) {
-	var in lineupInput
-	id, err := pathID(r, "id", "Match")
-	if err == nil {
-		err = decode(w, r, &in)
+	var in struct {
+		Players []int64 `json:"players"`
 	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.SetLineup(r.Context(), actorOf(r), id, in.Players)
-	writeMatch(w, r, m, err)
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.SetLineup(r.Context(), actorOf(r), id, in.Players)
+	})
 }
 
 func (s *Server) matchProof(w http.ResponseWriter, r *http.Request) {
@@ -210,66 +195,31 @@ func (in resultInput) report() matches.Report {
 
 func (s *Server) matchReport(w http.ResponseWriter, r *http.Request) {
 	var in resultInput
-	id, err := pathID(r, "id", "Match")
-	if err == nil {
-		err = decode(w, r, &in)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.ReportResult(r.Context(), actorOf(r), id, matches.ReportInput{Report: in.report(), ScreenshotID: in.ScreenshotID})
-	writeMatch(w, r, m, err)
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.ReportResult(r.Context(), actorOf(r), id, matches.ReportInput{Report: in.report(), ScreenshotID: in.ScreenshotID})
+	})
 }
 
 func (s *Server) matchConfirm(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id", "Match")
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.Confirm(r.Context(), actorOf(r), id)
-	writeMatch(w, r, m, err)
-}
-
-type reasonInput struct {
-	Reason string `json:"reason"`
+	matchCall(w, r, nil, func(id int64) (matches.Match, error) { return s.Matches.Confirm(r.Context(), actorOf(r), id) })
 }
 
 func (s *Server) matchDispute(w http.ResponseWriter, r *http.Request) {
-	var in reasonInput
-	id, err := pathID(r, "id", "Match")
-	if err == nil {
-		err = decode(w, r, &in)
+	var in struct {
+		Reason string `json:"reason"`
 	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.Dispute(r.Context(), actorOf(r), id, in.Reason)
-	writeMatch(w, r, m, err)
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Dispute(r.Context(), actorOf(r), id, in.Reason)
+	})
 }
 
 func (s *Server) matchForfeit(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id", "Match")
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.Forfeit(r.Context(), actorOf(r), id)
-	writeMatch(w, r, m, err)
+	matchCall(w, r, nil, func(id int64) (matches.Match, error) { return s.Matches.Forfeit(r.Context(), actorOf(r), id) })
 }
 
 func (s *Server) matchResolve(w http.ResponseWriter, r *http.Request) {
 	var in resultInput
-	id, err := pathID(r, "id", "Match")
-	if err == nil {
-		err = decode(w, r, &in)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	m, err := s.Matches.Resolve(r.Context(), actorOf(r), id, in.report())
-	writeMatch(w, r, m, err)
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Resolve(r.Context(), actorOf(r), id, in.report())
+	})
 }

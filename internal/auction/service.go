@@ -190,15 +190,16 @@ func validLetter(letter string) (string, error) {
 	return l, nil
 }
 
-// emitTeam tells every client of a team's new purse, roster or captain.
-func (s *Service) emitTeam(ctx context.Context, t tournament.Tournament, letter string) error {
+// emitTeam tells every client of a team's new purse, roster or captain,
+// and returns the team as told.
+func (s *Service) emitTeam(ctx context.Context, t tournament.Tournament, letter string) (Team, error) {
 	teams, err := s.Store.Teams(ctx, t.ID, t.Purse)
 	if err != nil {
-		return err
+		return Team{}, err
 	}
 	team, _ := teamOf(teams, letter)
 	_, err = s.Events.Emit(ctx, core.TopicTeams, EventTeamUpdated, map[string]any{"tournament": t.Name, "team": team})
-	return err
+	return team, err
 }
 
 // SetCaptain makes a registered player the captain of a team (organisers,
@@ -245,12 +246,7 @@ func (s *Service) SetCaptain(ctx context.Context, a core.Actor, name, letter str
 			map[string]any{"user_id": userID, "name": p.Name}); err != nil {
 			return err
 		}
-		teams, err := s.Store.Teams(ctx, t.ID, t.Purse)
-		if err != nil {
-			return err
-		}
-		team, _ = teamOf(teams, letter)
-		_, err = s.Events.Emit(ctx, core.TopicTeams, EventTeamUpdated, map[string]any{"tournament": t.Name, "team": team})
+		team, err = s.emitTeam(ctx, t, letter)
 		return err
 	})
 	return team, err
@@ -488,7 +484,8 @@ func (s *Service) closeLot(ctx context.Context, a core.Actor, tournamentID, lotI
 		if _, err := s.Events.Emit(ctx, core.TopicTeams, EventSold, map[string]any{"tournament": t.Name, "lot": lot, "sale": sale}); err != nil {
 			return err
 		}
-		return s.emitTeam(ctx, t, l.High.Team)
+		_, err = s.emitTeam(ctx, t, l.High.Team)
+		return err
 	})
 	if err == nil && lot.Status != LotOpen {
 		s.disarm(lotID)
@@ -528,7 +525,8 @@ func (s *Service) Void(ctx context.Context, a core.Actor, name string, lotID int
 		if _, err := s.Events.Emit(ctx, core.TopicTeams, EventVoided, map[string]any{"tournament": t.Name, "lot": lot}); err != nil {
 			return err
 		}
-		return s.emitTeam(ctx, t, l.High.Team)
+		_, err = s.emitTeam(ctx, t, l.High.Team)
+		return err
 	})
 	return lot, err
 }

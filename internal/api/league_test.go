@@ -1,0 +1,164 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+// leagueServer serves the demo league loaded at phase into a database of
+// the test's own; organiser and captain tokens come from the demo accounts.
+func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email string) string) {
+	t.Helper()
+	ctx := context.Background()
+	url, drop, err := pgtest.NewURL(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(drop)
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
+		t.Fatal(err)
+	}
+	s := testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})
+	return s, func(email string) string { return s.Login(t, email, testkit.Password) }
+}
+
+func TestAuctionOverHTTP(t *testing.T) {
+	s, login := leagueServer(t, "auction")
+	admin, capA := login(demo.AdminEmail), login(demo.CaptainEmail("A"))
+	state := s.Do(t, "GET", "/api/tournaments/PPL7/auction", "", nil)
+	pool := state.JSON["pool"].([]any)
+	if state.Status != 200 || state.JSON["lot"] != nil || len(pool) == 0 {
+		t.Fatalf("auction: %d %s", state.Status, state.Body)
+	}
+	player := int(pool[0].(map[string]any)["user_id"].(float64))
+	r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/auction/lots", admin, map[string]int{"userId": player, "basePrice": 1500})
+	if r.Status != 201 {
+		t.Fatalf("open: %d %q", r.Status, r.Message())
+	}
+	lot := int(r.JSON["lot"].(map[string]any)["id"].(float64))
+	for _, c := range []struct {
+		token  string
+		amount int
+		status int
+	}{{admin, 1500, 403}, {capA, 1400, 422}, {capA, 1500, 200}, {capA, 1600, 409}} {
+		if r := s.Do(t, "POST", "/api/tournaments/PPL7/auction/bids", c.token, map[string]int{"lotId": lot, "amount": c.amount}); r.Status != c.status {
+			t.Errorf("bid %d: %d %q, want %d", c.amount, r.Status, r.Message(), c.status)
+		}
+	}
+	if r := s.Do(t, "POST", fmt.Sprintf("/api/admin/tournaments/PPL7/auction/lots/%d/close", lot), admin, nil); r.Status != 200 ||
+		r.JSON["lot"].(map[string]any)["status"] != "sold" {
+		t.Fatalf("close: %d %s", r.Status, r.Body)
+	}
+	teams := s.Do(t, "GET", "/api/tournaments/PPL7/teams", "", nil).JSON["teams"].([]any)
+	a := teams[0].(map[string]any)
+	if a["id"] != "A" || a["purse"].(float64)-a["purse_left"].(float64) < 1500 {
+		t.Fatalf("team A: %v", a)
+	}
+	t.Run("CaptainsRoom", func(t *testing.T) {
+		if r := s.Do(t, "POST", "/api/tournaments/PPL7/captains/messages", capA, map[string]string{"text": "gg"}); r.Status != 201 {
+			t.Fatalf("%d %q", r.Status, r.Message())
+		}
+		h := s.Do(t, "GET", "/api/tournaments/PPL7/captains/messages", admin, nil)
+		msgs := h.JSON["messages"].([]any)
+		if h.Status != 200 || msgs[len(msgs)-1].(map[string]any)["text"] != "gg" {
+			t.Fatalf("%d %s", h.Status, h.Body)
+		}
+	})
+}
+
+// A match played over HTTP: the proof uploaded as a real image, the report
+// naming players by id, the other captain's confirmation, the tables.
+func TestMatchOverHTTP(t *testing.T) {
+	s, login := leagueServer(t, "matches")
+	admin := login(demo.AdminEmail)
+	if r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/bracket", admin, map[string]string{"format": "round_robin"}); r.Status != 201 {
+		t.Fatalf("bracket: %d %q", r.Status, r.Message())
+	}
+	b := s.Do(t, "GET", "/api/tournaments/PPL7/bracket", "", nil)
+	m := b.JSON["rounds"].([]any)[0].(map[string]any)["matches"].([]any)[0].(map[string]any)
+	home, away := m["team1"].(map[string]any)["id"].(string), m["team2"].(map[string]any)["id"].(string)
+	id := int(m["id"].(float64))
+	homeTok, awayTok := login(demo.CaptainEmail(home)), login(demo.CaptainEmail(away))
+
+	lineups := map[string][]int{}
+	for _, side := range []string{home, away} {
+		roster := s.Do(t, "GET", "/api/tournaments/PPL7/teams", "", nil).JSON["teams"].([]any)
+		for _, team := range roster {
+			tm := team.(map[string]any)
+			if tm["id"] == side {
+				for _, p := range tm["players"].([]any)[:2] {
+					lineups[side] = append(lineups[side], int(p.(map[string]any)["user_id"].(float64)))
+				}
+			}
+		}
+	}
+	if r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/room", id), homeTok, map[string]string{"room": "ABCD12"}); r.Status != 200 {
+		t.Fatalf("room: %d %q", r.Status, r.Message())
+	}
+	if got := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any); got["room"] != "" || got["room_set"] != true {
+		t.Fatalf("the room is shown to the public: %v", got["room"])
+	}
+
+	var shot bytes.Buffer
+	png.Encode(&shot, image.NewRGBA(image.Rect(0, 0, 200, 120)))
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("screenshot", "end.png")
+	fw.Write(shot.Bytes())
+	mw.Close()
+	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/matches/%d/proof", s.URL, id), &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+homeTok)
+	proof := s.Send(t, req)
+	if proof.Status != 201 {
+		t.Fatalf("proof: %d %s", proof.Status, proof.Body)
+	}
+	var players []map[string]int
+	place := 1
+	for _, side := range []string{home, away} {
+		for _, u := range lineups[side] {
+			players = append(players, map[string]int{"userId": u, "kills": 10 + place, "deaths": 3, "placement": place})
+			place++
+		}
+	}
+	report := map[string]any{"winner": home, "players": players, "screenshotId": proof.JSON["screenshotId"]}
+	if r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/report", id), awayTok, report); r.Status != 200 {
+		t.Fatalf("report: %d %q", r.Status, r.Message())
+	}
+	if r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/confirm", id), awayTok, nil); r.Status != 403 {
+		t.Fatalf("confirm by the reporter: %d %q, want 403", r.Status, r.Message())
+	}
+	if r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/confirm", id), homeTok, nil); r.Status != 200 ||
+		r.JSON["match"].(map[string]any)["status"] != "completed" {
+		t.Fatalf("confirm: %d %s", r.Status, r.Body)
+	}
+	table := s.Do(t, "GET", "/api/tournaments/PPL7/standings", "", nil)
+	if rows := table.JSON["rows"].([]any); rows[0].(map[string]any)["team"] != home || len(table.JSON["tie_break"].([]any)) != 4 {
+		t.Fatalf("standings: %s", table.Body)
+	}
+	if rc := s.Do(t, "GET", "/api/tournaments/PPL7/red-cap", "", nil).JSON["rows"].([]any); len(rc) != 4 {
+		t.Fatalf("red cap rows %d", len(rc))
+	}
+}
