@@ -53,7 +53,7 @@ func newLeague(t *testing.T, n int, teams ...string) *league {
 	l.tour = &tournament.Service{Store: store, Tx: db, Events: postgres.Outbox{DB: db}, Audit: postgres.Audit{DB: db}}
 	l.svc = &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: l.tour, Cards: l.tour, Tx: db,
 		Events: postgres.Outbox{DB: db}, Audit: postgres.Audit{DB: db}, Jobs: noJobs{},
-		LotTime: 2 * time.Second, LateBid: time.Second}
+		LotTime: time.Minute, LateBid: time.Second}
 	t.Cleanup(l.svc.Stop)
 	l.admin = core.Actor{UserID: l.user("organiser", 2, 100), Name: "organiser", Admin: true}
 	for i := range n + len(teams) {
@@ -278,6 +278,7 @@ func TestPurseAndSlots(t *testing.T) {
 // its countdown ends: sold to the high bidder, or unsold for a later round.
 func TestCountdown(t *testing.T) {
 	l := newLeague(t, 4, "A")
+	l.svc.LotTime = 2 * time.Second
 	ctx := context.Background()
 	lot := l.open(l.players[0], 1100)
 	time.Sleep(1500 * time.Millisecond) // inside the last LateBid
