@@ -50,9 +50,18 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		}
 		img = checked
 	}
-	pg := preparePage(img.Pixels(), workShort)
+	pix := upright(img.Data, img.Pixels())
 
+	// The game's own Stats panel is read by its bars and typeface, which
+	// needs no Tesseract and little time; other screens by Tesseract.
 	report(StageExtracting)
+	if s, ok := readStatsScreen(pix); ok {
+		s.Check()
+		report(StageRendering)
+		return s, nil
+	}
+	pg := preparePage(pix, workShort)
+
 	words, err := tesseract(ctx, o.bin, pgm(pg.ink), "--psm", "11", "-c", "tessedit_do_invert=0")
 	if err != nil {
 		return core.Reading{}, upstream(err)
@@ -73,7 +82,7 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 	s.Check()
 
 	report(StageRendering)
-	if png, ok := cropKart(pg, img.Pixels(), kart); hasKart && ok {
+	if png, ok := cropKart(pg, pix, kart); hasKart && ok {
 		s.CartImage, s.CartImageType = png, "image/png"
 	}
 	return s, nil
