@@ -18,7 +18,10 @@ one=()
 command -v taskset >/dev/null && one=(taskset -c 0)
 export GOMAXPROCS=1 OMP_THREAD_LIMIT=1
 
-real=${REAL_SCREENS:-../shared/data/real-screens}
+real=${REAL_SCREENS:-}
+if [[ -z "$real" ]]; then # shared/ beside the clone, or beside a worktree's parent
+  for d in ../shared/data/real-screens ../../shared/data/real-screens; do [[ -d $d ]] && real=$d && break; done
+fi
 if [[ -f "$real/truth.json" ]]; then
   shopt -s nullglob
   files=("$real"/*.png "$real"/*.jpg "$real"/*.jpeg "$real"/*.webp)

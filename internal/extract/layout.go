@@ -664,11 +664,12 @@ func (r reading) stats() raw {
 	}
 }
 
-// found tells whether the screen looked like a stats screen at all.
+// found tells whether the screen looked like a stats screen at all, or
+// like the Player tab (a labelled id).
 func (r reading) found() bool {
 	n := 0
-	for f := range r.values {
-		if f != fieldID && f != fieldLevel {
+	for f, v := range r.values {
+		if f != fieldLevel && (f != fieldID || v.conf > 0) {
 			n++
 		}
 	}

@@ -76,7 +76,9 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		return core.Reading{}, noData()
 	}
 	s := finish(r.stats()).reading()
-	if !s.Figures() {
+	// A capture of the game's Player tab has a name and an SK id but no
+	// figures: it is read for them.
+	if !s.Figures() && !s.Has(core.FieldSkID) {
 		return core.Reading{}, errs.E(errs.Unprocessable, MsgUnclear)
 	}
 	s.Check()
