@@ -276,7 +276,9 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
-		if conf[f] < sureEnough {
+		// Wins and bots' kills are not kept: the player has nothing of
+		// theirs to confirm.
+		if conf[f] < sureEnough && f != core.FieldWins && f != core.FieldBotsKills {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}
