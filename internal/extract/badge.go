@@ -74,6 +74,11 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 	if len(badge) == 0 || len(badge) > 3 {
 		return nil
 	}
+	for _, g := range badge {
+		if g.Min.X+area.Min.X <= src.Bounds().Min.X || g.Min.Y+area.Min.Y <= src.Bounds().Min.Y {
+			return nil // a badge cut by the capture's edge: its digits are not all there
+		}
+	}
 	var box image.Rectangle
 	for _, g := range badge {
 		box = box.Union(g)

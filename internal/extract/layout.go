@@ -53,6 +53,8 @@ var labels = []struct {
 	{[]string{"skid"}, fieldID},
 	{[]string{"player", "id"}, fieldID},
 	{[]string{"user", "id"}, fieldID},
+	{[]string{"bots", "kills"}, fieldOther}, // the game's kills of computer karts
+	{[]string{"bot", "kills"}, fieldOther},
 	{[]string{"coins"}, fieldOther},
 	{[]string{"gems"}, fieldOther},
 	{[]string{"wins"}, fieldOther},

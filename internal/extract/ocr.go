@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -81,6 +82,16 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 	if !s.Figures() && !s.Has(core.FieldSkID) {
 		return core.Reading{}, errs.E(errs.Unprocessable, MsgUnclear)
 	}
+	if gameScreen(words) {
+		// The game's own Stats panel, which its reader could not make
+		// out (too small, too blurred, cut): what Tesseract made of it is
+		// the player's to check, figure by figure.
+		for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldDeaths, core.FieldGames, core.FieldKD} {
+			if s.Has(f) {
+				s.Doubts(f, "read without the Stats panel's rows: please check")
+			}
+		}
+	}
 	s.Check()
 
 	report(StageRendering)
@@ -88,4 +99,15 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		s.CartImage, s.CartImageType = png, "image/png"
 	}
 	return s, nil
+}
+
+// gameScreen tells whether words read on a screenshot are the game's Stats
+// panel's: only it says "Bots Kills" and "KDR".
+func gameScreen(ws []word) bool {
+	for _, w := range ws {
+		if t := strings.ToLower(strings.Trim(w.text, ":;.,'\"")); t == "bots" || t == "kdr" {
+			return true
+		}
+	}
+	return false
 }

@@ -61,6 +61,11 @@ type panelRead struct {
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
 func readStatsScreen(img image.Image) (core.Reading, bool) {
 	src := toRGBA(img)
+	// A photo of a monitor may be tilted: the bars are found, and read
+	// best, upright.
+	if a := skewAngle(src); math.Abs(a) >= 0.5 {
+		src = rotated(src, a)
+	}
 	for i, p := range findPanels(src) {
 		if i == 3 {
 			break // the likeliest few; the rest are News items and the like
