@@ -71,7 +71,11 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 			break // the likeliest few; the rest are News items and the like
 		}
 		if pr, ok := readPanel(src, p); ok {
-			return pr.reading(), true
+			// Labels that looked like the game's over numbers in another
+			// typeface read as nothing: not the game's panel after all.
+			if r := pr.reading(); r.Has(core.FieldKills) || r.Has(core.FieldDeaths) {
+				return r, true
+			}
 		}
 	}
 	return core.Reading{}, false
