@@ -235,8 +235,10 @@ describe('stats upload view', () => {
   const realPanel = statsTabAnswer()
 
   async function uploadAs(user: User | null, answer: object, saved?: boolean) {
+    let gets = 0
     const api = mockApi({
-      'GET /stats/get': { body: { success: true, stats: null } },
+      // Nothing saved when the view opens; then the category stored with the player's stats.
+      'GET /stats/get': () => ({ body: { success: true, stats: gets++ === 0 ? null : { category: 3 } } }),
       'POST /stats/extract': { body: { success: true, stats: answer, ...(saved === undefined ? {} : { saved }) } },
       'POST /stats/save': (req) => ({ body: { success: true, stats: req.body } }),
       'GET /auth/profile': { body: { user } },
@@ -267,7 +269,7 @@ describe('stats upload view', () => {
 
     expect(await screen.findByRole('heading', { name: 'rider#1' })).toBeInTheDocument()
     const body = api.callsTo('POST', '/stats/save')[0].body
-    expect(body).toMatchObject({ player_name: 'rider#1', kills: 4791, deaths: 2678, kd: 1.79, level: 24, games_played: 0, sk_id: 'N/A' })
+    expect(body).toMatchObject({ player_name: 'rider#1', kills: 4791, deaths: 2678, kd: 1.79, level: 24, games_played: 0, sk_id: 'N/A', category: 3 })
     const kd = screen.getByText('K/D ratio', { selector: 'dt' })
     expect(kd.nextElementSibling).toHaveTextContent('1.79')
   })

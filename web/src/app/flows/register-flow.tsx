@@ -171,16 +171,17 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
         return
       }
       let category: number | null = null
-      if (user && res.saved !== false) {
-        // The server saved them already: read back the category it stored.
+      if (user) {
+        // Read back the category the server stored (now, or with the player's earlier stats):
+        // a reupload keeps it.
         try {
           const fresh = await qc.fetchQuery({ queryKey: savedStatsKey, queryFn: async () => (await getSavedStats()).stats ?? null, staleTime: 0 })
           category = fresh ? cardFromSaved(fresh, '').category : null
         } catch {
           category = null
         }
-        refreshAfterChange()
-      } else if (!user) {
+        if (res.saved !== false) refreshAfterChange()
+      } else {
         category = randomCategory()
       }
       if (needsReview(stats, user ? res.saved : undefined)) {
