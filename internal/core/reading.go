@@ -24,6 +24,9 @@ const (
 	FieldGames  Field = "games"
 	FieldKD     Field = "kd"
 	FieldWins   Field = "wins"
+	// FieldBotsKills is the game's "Bots Kills": kills of computer karts,
+	// which are not kills. Read so that it is never taken for them.
+	FieldBotsKills Field = "bots_kills"
 )
 
 // Reading is what a reader found on a stats screenshot: the figures it
@@ -37,11 +40,16 @@ type Reading struct {
 	Games  int
 	Wins   int
 	KD     float64
+	// BotsKills is read only to be told apart from kills.
+	BotsKills int
 
 	// Found holds the fields the reader read; the others are zero.
 	Found map[Field]bool
 	// Doubt holds the fields a player must confirm, with the reason.
 	Doubt map[Field]string
+	// Confidence says, from 0 to 1, how sure the reader is of each field
+	// it read; a reader that cannot tell (Gemini) leaves it empty.
+	Confidence map[Field]float64
 
 	// CartImage is the kart alone, when the reader could cut it out.
 	CartImage     []byte
@@ -71,6 +79,8 @@ func (r *Reading) Set(f Field, v int) {
 		r.Games = v
 	case FieldWins:
 		r.Wins = v
+	case FieldBotsKills:
+		r.BotsKills = v
 	default:
 		return
 	}
@@ -100,6 +110,14 @@ func (r *Reading) mark(f Field) {
 	r.Found[f] = true
 }
 
+// SetConfidence records how sure the reader is of f, from 0 to 1.
+func (r *Reading) SetConfidence(f Field, c float64) {
+	if r.Confidence == nil {
+		r.Confidence = map[Field]float64{}
+	}
+	r.Confidence[f] = math.Round(min(1, max(0, c))*100) / 100
+}
+
 // Doubts marks f as needing the player's confirmation.
 func (r *Reading) Doubts(f Field, why string) {
 	if r.Doubt == nil {
@@ -122,7 +140,7 @@ func (r *Reading) Check() {
 		max int
 	}{
 		{FieldLevel, r.Level, MaxLevel}, {FieldKills, r.Kills, MaxCount}, {FieldDeaths, r.Deaths, MaxCount},
-		{FieldGames, r.Games, MaxCount}, {FieldWins, r.Wins, MaxCount},
+		{FieldGames, r.Games, MaxCount}, {FieldWins, r.Wins, MaxCount}, {FieldBotsKills, r.BotsKills, MaxCount},
 	}
 	for _, c := range counts {
 		if r.Has(c.f) && (c.v < 0 || c.v > c.max) {
@@ -207,6 +225,16 @@ type Extracted struct {
 	KDRatio         string            `json:"kd_ratio"`
 	CartImage       *string           `json:"cart_image"`
 	Doubtful        map[string]string `json:"doubtful,omitempty"`
+
+	// Ours, beyond the seed: the screen's other figures, shown to the
+	// player as they confirm (wins are not games, bots' kills are not
+	// kills); how sure the reader is of each field (0 to 1), when it can
+	// tell; and the fields the screen did not show, which the player may
+	// type (their values above are the seed's defaults).
+	Wins       string             `json:"wins,omitempty"`
+	BotsKills  string             `json:"bots_kills,omitempty"`
+	Confidence map[string]float64 `json:"confidence,omitempty"`
+	Missing    []string           `json:"missing,omitempty"`
 }
 
 // Extracted renders the reading as the seed's answer.
@@ -236,6 +264,23 @@ func (r Reading) Extracted(cartImage *string) Extracted {
 	}
 	if r.Has(FieldKD) || (r.Has(FieldKills) && r.Has(FieldDeaths)) {
 		out.KDRatio = strconv.FormatFloat(s.KD, 'f', 2, 64)
+	}
+	if r.Has(FieldWins) {
+		out.Wins = strconv.Itoa(r.Wins)
+	}
+	if r.Has(FieldBotsKills) {
+		out.BotsKills = strconv.Itoa(r.BotsKills)
+	}
+	for _, f := range []Field{FieldName, FieldLevel, FieldKills, FieldDeaths, FieldGames, FieldSkID, FieldKD} {
+		if !r.Has(f) && !(f == FieldKD && r.Has(FieldKills) && r.Has(FieldDeaths)) {
+			out.Missing = append(out.Missing, string(f))
+		}
+	}
+	for f, c := range r.Confidence {
+		if out.Confidence == nil {
+			out.Confidence = map[string]float64{}
+		}
+		out.Confidence[string(f)] = c
 	}
 	for f, why := range r.Doubt {
 		if out.Doubtful == nil {

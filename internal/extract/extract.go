@@ -40,6 +40,8 @@ type raw struct {
 	TotalGames      string
 	SkID            string
 	KDRatio         string
+	Wins            string // not games played
+	BotsKills       string // not kills
 }
 
 // Options configure New. Zero values pick sensible defaults.

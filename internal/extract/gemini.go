@@ -16,13 +16,19 @@ import (
 
 // The two prompts of the seed: read the stats as JSON, and redraw the kart.
 const (
-	statsPrompt = `This is a screenshot of a player's stats screen in the game Smash Karts.
-Read the player's stats and answer with JSON only, using exactly these keys:
-{"userName": the in-game player name, "level": the player's level, "kills": total kills,
-"deaths": total deaths, "kd": the K/D ratio, "skId": the player's SK ID without '#',
-"gamesPlayed": games played}.
-Numbers without thousands separators. Use null for anything the screen does not show.
-Ignore other fields such as coins, wins, win rate or streaks.`
+	statsPrompt = `This is a screenshot from the game Smash Karts: usually the main menu's Stats tab
+(rows with a label at the left and a number at the right), sometimes the Player tab.
+Read the player's figures and answer with JSON only, using exactly these keys:
+{"userName": the in-game player name, "level": the number in the blue level badge at the top left
+(not the XP bar beside it, such as "128630 / 139000"), "kills": the "Kills" row,
+"botsKills": the "Bots Kills" row (kills of computer karts, never the player's kills),
+"deaths": the "Deaths" row, "kd": the "KDR" (K/D ratio) row, "wins": the "Wins" row
+(games won, never games played), "gamesPlayed": the "Games" row, "skId": the player's SK ID without '#'}.
+Numbers as the screen shows them, without thousands separators. Use null for anything the screen
+does not show (the Stats tab shows no name and no SK ID; older builds have no Games row), and
+never compute a figure from the others.
+Ignore every other number: XP, coins, tickets, boost timers, news items and version numbers,
+the browser's and the taskbar's text.`
 
 	kartPrompt = `Take the kart (with its driver) from this Smash Karts screenshot and draw it alone:
 remove the background, text and interface, keep the kart's colours and parts exactly,
@@ -124,8 +130,10 @@ func (g *gemini) readStats(ctx context.Context, img upload.Image) (string, error
 			"kd":          {Type: genai.TypeNumber, Nullable: nullable},
 			"skId":        {Type: genai.TypeString, Nullable: nullable},
 			"gamesPlayed": {Type: genai.TypeInteger, Nullable: nullable},
+			"wins":        {Type: genai.TypeInteger, Nullable: nullable},
+			"botsKills":   {Type: genai.TypeInteger, Nullable: nullable},
 		},
-		PropertyOrdering: []string{"userName", "level", "kills", "deaths", "kd", "skId", "gamesPlayed"},
+		PropertyOrdering: []string{"userName", "level", "kills", "botsKills", "deaths", "kd", "wins", "gamesPlayed", "skId"},
 	}
 	resp, err := g.client.Models.GenerateContent(ctx, g.textModel, imageAndText(img, statsPrompt), &genai.GenerateContentConfig{
 		Temperature:      genai.Ptr[float32](0),

@@ -53,6 +53,8 @@ var labels = []struct {
 	{[]string{"skid"}, fieldID},
 	{[]string{"player", "id"}, fieldID},
 	{[]string{"user", "id"}, fieldID},
+	{[]string{"bots", "kills"}, fieldOther}, // the game's kills of computer karts
+	{[]string{"bot", "kills"}, fieldOther},
 	{[]string{"coins"}, fieldOther},
 	{[]string{"gems"}, fieldOther},
 	{[]string{"wins"}, fieldOther},
@@ -664,11 +666,12 @@ func (r reading) stats() raw {
 	}
 }
 
-// found tells whether the screen looked like a stats screen at all.
+// found tells whether the screen looked like a stats screen at all, or
+// like the Player tab (a labelled id).
 func (r reading) found() bool {
 	n := 0
-	for f := range r.values {
-		if f != fieldID && f != fieldLevel {
+	for f, v := range r.values {
+		if f != fieldLevel && (f != fieldID || v.conf > 0) {
 			n++
 		}
 	}

@@ -60,30 +60,7 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 		minH = max(minH, heights[len(heights)/2]*7/10)
 	}
 	var comps []image.Rectangle
-	seen := make([]bool, w*h)
-	var stack []int
-	for start := range on {
-		if !on[start] || seen[start] {
-			continue
-		}
-		box := image.Rect(start%w, start/w, start%w+1, start/w+1)
-		seen[start] = true
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%w, p/w
-			box = box.Union(image.Rect(x, y, x+1, y+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx >= 0 && ny >= 0 && nx < w && ny < h && on[ny*w+nx] && !seen[ny*w+nx] {
-						seen[ny*w+nx] = true
-						stack = append(stack, ny*w+nx)
-					}
-				}
-			}
-		}
+	for _, box := range components(on, w) {
 		bh, bw := box.Dy()*step, box.Dx()*step
 		if bh >= minH && bh <= 130 && bw <= 3*bh {
 			comps = append(comps, image.Rect(box.Min.X*step, box.Min.Y*step, box.Max.X*step, box.Max.Y*step))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -50,9 +51,18 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		}
 		img = checked
 	}
-	pg := preparePage(img.Pixels(), workShort)
+	pix := upright(img.Data, img.Pixels())
 
+	// The game's own Stats panel is read by its bars and typeface, which
+	// needs no Tesseract and little time; other screens by Tesseract.
 	report(StageExtracting)
+	if s, ok := readStatsScreen(pix); ok {
+		s.Check()
+		report(StageRendering)
+		return s, nil
+	}
+	pg := preparePage(pix, workShort)
+
 	words, err := tesseract(ctx, o.bin, pgm(pg.ink), "--psm", "11", "-c", "tessedit_do_invert=0")
 	if err != nil {
 		return core.Reading{}, upstream(err)
@@ -67,14 +77,37 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		return core.Reading{}, noData()
 	}
 	s := finish(r.stats()).reading()
-	if !s.Figures() {
+	// A capture of the game's Player tab has a name and an SK id but no
+	// figures: it is read for them.
+	if !s.Figures() && !s.Has(core.FieldSkID) {
 		return core.Reading{}, errs.E(errs.Unprocessable, MsgUnclear)
+	}
+	if gameScreen(words) {
+		// The game's own Stats panel, which its reader could not make
+		// out (too small, too blurred, cut): what Tesseract made of it is
+		// the player's to check, figure by figure.
+		for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldDeaths, core.FieldGames, core.FieldKD} {
+			if s.Has(f) {
+				s.Doubts(f, "read without the Stats panel's rows: please check")
+			}
+		}
 	}
 	s.Check()
 
 	report(StageRendering)
-	if png, ok := cropKart(pg, img.Pixels(), kart); hasKart && ok {
+	if png, ok := cropKart(pg, pix, kart); hasKart && ok {
 		s.CartImage, s.CartImageType = png, "image/png"
 	}
 	return s, nil
+}
+
+// gameScreen tells whether words read on a screenshot are the game's Stats
+// panel's: only it says "Bots Kills" and "KDR".
+func gameScreen(ws []word) bool {
+	for _, w := range ws {
+		if t := strings.ToLower(strings.Trim(w.text, ":;.,'\"")); t == "bots" || t == "kdr" {
+			return true
+		}
+	}
+	return false
 }

@@ -37,6 +37,7 @@ var jsonKeys = map[string]string{
 	"kd": "kd", "kdratio": "kd", "kd_ratio": "kd",
 	"skid": "id", "sk_id": "id", "id": "id", "playerid": "id",
 	"gamesplayed": "games", "games": "games", "totalgames": "games", "games_played": "games", "total_games": "games", "matches": "games",
+	"kdr": "kd", "wins": "wins", "botskills": "bots", "bots_kills": "bots", "botkills": "bots",
 }
 
 func fromJSON(m map[string]any) (raw, bool) {
@@ -68,6 +69,10 @@ func fromJSON(m map[string]any) (raw, bool) {
 			s.SkID = str
 		case "games":
 			s.TotalGames = str
+		case "wins":
+			s.Wins = str
+		case "bots":
+			s.BotsKills = str
 		}
 	}
 	return s, found
@@ -91,7 +96,7 @@ func jsonString(v any, decimal bool) string {
 	return ""
 }
 
-const num = `(\d{1,3}(?:,\d{3})+|\d+)`
+const num = `(?P<v>\d{1,3}(?:,\d{3})+|\d+)`
 
 // prose patterns: "label: value", "label is value" and, for counts,
 // "value label" ("1,234 kills"). Only a colon, equals sign or dash may stand
@@ -107,16 +112,26 @@ var prose = []struct {
 	{"level", []*regexp.Regexp{
 		regexp.MustCompile(`(?i)\b(?:level|lvl)\s*[:=\-]?\s*(?:is\s+|of\s+)?` + num),
 	}},
+	// "Bots Kills" are not kills: the bots' pattern comes first, and the
+	// kills' patterns skip a match that follows "bots".
+	{"bots", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bbots?\s*kills\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+bots?\s*kills\b`),
+	}},
 	{"kills", []*regexp.Regexp{
-		regexp.MustCompile(`(?i)\bkills\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
-		regexp.MustCompile(`(?i)` + num + `\s+(?:total\s+)?kills\b`),
+		regexp.MustCompile(`(?i)(?P<bots>bots?\s*)?\bkills\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+(?:total\s+)?(?P<bots>bots?\s*)?kills\b`),
+	}},
+	{"wins", []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bwins\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
+		regexp.MustCompile(`(?i)` + num + `\s+wins\b`),
 	}},
 	{"deaths", []*regexp.Regexp{
 		regexp.MustCompile(`(?i)\bdeaths\s*[:=\-]?\s*(?:is\s+|are\s+|of\s+)?` + num),
 		regexp.MustCompile(`(?i)` + num + `\s+(?:total\s+)?deaths\b`),
 	}},
 	{"kd", []*regexp.Regexp{
-		regexp.MustCompile(`(?i)\b(?:k/?d)(?:\s*ratio)?\s*[:=\-]?\s*(?:is\s+|of\s+)?(\d+(?:\.\d+)?)`),
+		regexp.MustCompile(`(?i)\b(?:k/?dr?)(?:\s*ratio)?\s*[:=\-]?\s*(?:is\s+|of\s+)?(\d+(?:\.\d+)?)`),
 	}},
 	{"id", []*regexp.Regexp{
 		regexp.MustCompile(`(?i)\bsk\s*_?id\s*[:=\-]?\s*(?:is\s+)?#?([A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)`),
@@ -130,34 +145,30 @@ var prose = []struct {
 func fromProse(text string) (raw, bool) {
 	m := map[string]string{}
 	for _, p := range prose {
+	patterns:
 		for _, re := range p.res {
-			if sub := re.FindStringSubmatch(text); sub != nil {
-				m[p.field] = sub[1]
-				break
+			for _, sub := range re.FindAllStringSubmatch(text, -1) {
+				if i := re.SubexpIndex("bots"); i > 0 && sub[i] != "" {
+					continue // "Bots Kills" are not kills
+				}
+				if i := re.SubexpIndex("v"); i > 0 {
+					m[p.field] = sub[i]
+				} else {
+					m[p.field] = sub[1]
+				}
+				break patterns
 			}
 		}
 	}
 	s := raw{
 		DiscordUsername: m["name"], Level: m["level"], Kills: m["kills"], Deaths: m["deaths"],
-		KDRatio: m["kd"], SkID: m["id"], TotalGames: m["games"],
+		KDRatio: m["kd"], SkID: m["id"], TotalGames: m["games"], Wins: m["wins"], BotsKills: m["bots"],
 	}
 	return s, len(m) > 0
 }
 
-// finish turns a raw reading into figures ready for reading(). A stats
-// screen's K/D is kills/deaths, so a missing count is derived from the other
-// and the K/D. When all three are there but disagree, nothing is changed:
-// the core's checks mark them doubtful and the player decides.
-func finish(s raw) raw {
-	s = s.Normalize()
-	k, okK := parseCount(s.Kills)
-	d, okD := parseCount(s.Deaths)
-	kd, errKD := strconv.ParseFloat(s.KDRatio, 64)
-	switch {
-	case okK && !okD && errKD == nil && kd > 0 && s.Deaths == "":
-		s.Deaths = strconv.FormatInt(int64(math.Round(float64(k)/kd)), 10)
-	case !okK && okD && errKD == nil && s.Kills == "":
-		s.Kills = strconv.FormatInt(int64(math.Round(kd*float64(d))), 10)
-	}
-	return s
-}
+// finish turns a raw reading into figures ready for reading(). Nothing is
+// derived: a count the reader did not give stays missing, for the player
+// to type, and when kills, deaths and K/D disagree the core's checks mark
+// them doubtful and the player decides.
+func finish(s raw) raw { return s.Normalize() }

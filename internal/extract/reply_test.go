@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
 
 func TestParseReply(t *testing.T) {
 	want := raw{DiscordUsername: "TurboKing", Level: "42", Kills: "5200", Deaths: "2600", KDRatio: "2.00", SkID: "123456", TotalGames: "1800"}
@@ -24,6 +28,29 @@ func TestParseReply(t *testing.T) {
 			}
 		})
 	}
+	// The game's Stats panel: "Bots Kills" and "Wins" are neither kills nor
+	// games, and nothing missing is made up from the rest.
+	t.Run("BotsKillsAreNotKills", func(t *testing.T) {
+		for _, text := range []string{
+			"Bots Kills: 737, Kills: 13,438, Deaths: 8,399, KDR: 1.60, Wins: 925",
+			"Kills 13438 / Bots Kills 737 / Deaths 8399 / KDR 1.60 / Wins 925",
+			"They have 737 bots kills, 13,438 kills and 8,399 deaths; KDR 1.60 with 925 wins.",
+			`{"kills": 13438, "botsKills": 737, "deaths": 8399, "kd": 1.6, "wins": 925, "gamesPlayed": null}`,
+		} {
+			raw, ok := parseReply(text)
+			got := finish(raw)
+			if !ok || got.Kills != "13438" || got.BotsKills != "737" || got.Deaths != "8399" || got.KDRatio != "1.60" ||
+				got.Wins != "925" || got.TotalGames != "" {
+				t.Errorf("%q: got %+v", text, got)
+			}
+		}
+	})
+	t.Run("NothingDerived", func(t *testing.T) {
+		raw, _ := parseReply(`{"kills": 3120, "kd": 2.0}`)
+		if r := finish(raw).reading(); r.Has(core.FieldDeaths) {
+			t.Fatalf("deaths made up from kills and K/D: %d", r.Deaths)
+		}
+	})
 	t.Run("ErrEmptyReply", func(t *testing.T) {
 		if _, ok := parseReply(""); ok {
 			t.Fatal("read something from nothing")

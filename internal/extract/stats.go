@@ -69,6 +69,8 @@ func (s raw) Normalize() raw {
 	s.Kills = cleanInt(s.Kills)
 	s.Deaths = cleanInt(s.Deaths)
 	s.TotalGames = cleanInt(s.TotalGames)
+	s.Wins = cleanInt(s.Wins)
+	s.BotsKills = cleanInt(s.BotsKills)
 	s.SkID = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s.SkID), "#"))
 	if strings.EqualFold(s.SkID, "n/a") {
 		s.SkID = ""
@@ -115,7 +117,8 @@ func (s raw) reading() core.Reading {
 	for _, c := range []struct {
 		f core.Field
 		v string
-	}{{core.FieldLevel, s.Level}, {core.FieldKills, s.Kills}, {core.FieldDeaths, s.Deaths}, {core.FieldGames, s.TotalGames}} {
+	}{{core.FieldLevel, s.Level}, {core.FieldKills, s.Kills}, {core.FieldDeaths, s.Deaths}, {core.FieldGames, s.TotalGames},
+		{core.FieldWins, s.Wins}, {core.FieldBotsKills, s.BotsKills}} {
 		if n, ok := parseCount(c.v); ok && n <= math.MaxInt32 {
 			r.Set(c.f, int(n))
 		}

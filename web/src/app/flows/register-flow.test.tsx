@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { makeUser } from '@/testing/fixtures'
+import { makeUser, statsTabAnswer } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import type { User } from '@/lib/auth'
@@ -254,5 +254,95 @@ describe('stats upload view', () => {
     })
     setup(makeUser(), { pending: { stats: extracted, category: 2, register: true } })
     expect(await screen.findByText('Failed to save stats')).toBeInTheDocument()
+  })
+
+  // A real capture of the game's Stats tab: no name, no SK id, no games.
+  const realPanel = statsTabAnswer()
+
+  async function uploadAs(user: User | null, answer: object, saved?: boolean) {
+    let gets = 0
+    const api = mockApi({
+      // Nothing saved when the view opens; then the category stored with the player's stats.
+      'GET /stats/get': () => ({ body: { success: true, stats: gets++ === 0 ? null : { category: 3 } } }),
+      'POST /stats/extract': { body: { success: true, stats: answer, ...(saved === undefined ? {} : { saved }) } },
+      'POST /stats/save': (req) => ({ body: { success: true, stats: req.body } }),
+      'GET /auth/profile': { body: { user } },
+    })
+    setup(user)
+    const button = await screen.findByRole('button', { name: 'UPLOAD STATS' })
+    choose(png())
+    fireEvent.click(button)
+    return api
+  }
+
+  it('a doubtful figure must be confirmed or corrected before saving, and the card is what the player approved', async () => {
+    const doubtful = { kd: 'K/D 1.79 does not match kills / deaths', kills: 'K/D 1.79 does not match kills / deaths', deaths: 'K/D 1.79 does not match kills / deaths' }
+    const api = await uploadAs(makeUser(), { ...realPanel, kills: '4797', doubtful }, false)
+    expect(await screen.findByRole('heading', { name: 'Check your stats' })).toBeInTheDocument()
+    const kills = screen.getByLabelText('Kills')
+    expect(kills).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getAllByText(/Please check: K\/D 1.79 does not match kills \/ deaths/)).toHaveLength(2)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
+    expect(await screen.findByText('Please confirm or correct the highlighted figures first.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/stats/save')).toHaveLength(0)
+
+    fireEvent.change(kills, { target: { value: '4791' } }) // corrected: confirmed by the player's word
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deaths' }))
+    expect(screen.getByText('1.79', { selector: 'strong' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
+
+    expect(await screen.findByRole('heading', { name: 'rider#1' })).toBeInTheDocument()
+    const body = api.callsTo('POST', '/stats/save')[0].body
+    expect(body).toMatchObject({ player_name: 'rider#1', kills: 4791, deaths: 2678, kd: 1.79, level: 24, games_played: 0, sk_id: 'N/A', category: 3 })
+    const kd = screen.getByText('K/D ratio', { selector: 'dt' })
+    expect(kd.nextElementSibling).toHaveTextContent('1.79')
+  })
+
+  it("the card's name falls back to the Discord username when the screenshot shows none", async () => {
+    const api = await uploadAs(makeUser(), realPanel, true)
+    expect(await screen.findByRole('heading', { name: 'Saved from your screenshot' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveValue('rider#1')
+    expect(screen.getByText('From your Discord username')).toBeInTheDocument()
+    expect(screen.getByText(/Wins 325 \(not games played\)/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Keep as read' }))
+    expect(await screen.findByRole('heading', { name: 'rider#1' })).toBeInTheDocument()
+    expect(api.callsTo('POST', '/stats/save')).toHaveLength(0)
+  })
+
+  it('the player can type the figures the screenshot did not show', async () => {
+    const api = await uploadAs(makeUser(), realPanel, true)
+    const games = await screen.findByLabelText('Games played')
+    expect(games).toHaveValue('')
+    expect(games).toHaveAttribute('placeholder', 'Not on your screenshot')
+    fireEvent.change(games, { target: { value: '1,5x00' } })
+    expect(games).toHaveValue('1500')
+    fireEvent.change(screen.getByLabelText('SK id'), { target: { value: '8123456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
+    await screen.findByRole('heading', { name: 'rider#1' })
+    expect(api.callsTo('POST', '/stats/save')[0].body).toMatchObject({ games_played: 1500, sk_id: '8123456', kills: 4791 })
+  })
+
+  it('a capture of the Player tab fills the name and the SK id', async () => {
+    let calls = 0
+    mockApi({
+      'POST /stats/extract': () => {
+        calls++
+        return calls === 1
+          ? { body: { success: true, stats: realPanel } }
+          : { body: { success: true, stats: { ...realPanel, discord_username: 'TurboKing', sk_id: '4455667', missing: ['level', 'kills', 'deaths', 'games'] } } }
+      },
+    })
+    setup(null)
+    choose(png())
+    fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
+    const tab = await screen.findByLabelText(/Player tab screenshot/)
+    fireEvent.change(tab, { target: { files: [png()] } })
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('TurboKing'))
+    expect(screen.getByLabelText('SK id')).toHaveValue('4455667')
+    expect(screen.getByLabelText('Kills')).toHaveValue('4791') // the Stats tab's figures stay
+    fireEvent.click(screen.getByRole('button', { name: 'Use these stats' }))
+    expect(await screen.findByRole('heading', { name: 'TurboKing' })).toBeInTheDocument()
+    expect(screen.getByText(MSG.loginToSave)).toBeInTheDocument()
   })
 })

@@ -12,9 +12,10 @@ import { useLiveTopic } from '@/lib/live'
 import { extractStats, getSavedStats, saveStats, savedStatsKey, useSavedStats } from '@/features/stats/api/stats'
 import { StatsCard } from '@/features/stats/components/stats-card'
 import { StatsPicker } from '@/features/stats/components/stats-picker'
+import { StatsReview } from '@/features/stats/components/stats-review'
 import { UploadProgress } from '@/features/stats/components/upload-progress'
-import { cardFromExtracted, cardFromSaved, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
-import type { CardStats, ExtractedStats, ProgressStage } from '@/features/stats/types'
+import { applyReview, cardFromExtracted, cardFromSaved, needsReview, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
+import type { CardStats, ExtractedStats, ProgressStage, ReviewValues } from '@/features/stats/types'
 import { registerForTournament } from '@/features/tournament/api/registrations'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
@@ -45,7 +46,10 @@ type Props = {
   setPending: (p: PendingRegistration) => void
 }
 
-type Phase = 'auto' | 'pick' | 'card'
+type Phase = 'auto' | 'pick' | 'review' | 'card'
+
+/** An answer the player is checking: whether the server kept it, and the card's category. */
+type Review = { stats: ExtractedStats; saved: boolean; category: number | null }
 
 export function RegisterFlow({ user, view, autoRegister = false, registerIntent = false, requireAuth, close, pending, setPending }: Props) {
   const tournament = useTournamentName()
@@ -67,7 +71,10 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   const [info, setInfo] = useState(view === 'registered' ? MSG.alreadyRegistered : '')
   const [busy, setBusy] = useState(false)
   const [popup, setPopup] = useState(false)
+  const [review, setReview] = useState<Review | null>(null)
   const handledPending = useRef(false)
+  // The card's name when the screenshot shows none (the game's Stats tab never does).
+  const fallbackName = user?.discord_username || user?.name || ''
 
   useLiveTopic(
     'user',
@@ -164,21 +171,30 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
         setAlertText(MSG.extractAlert)
         return
       }
+      let category: number | null = null
       if (user) {
-        // Signed in: the server saved them already; read back the category it stored.
-        let category: number | null = null
+        // Read back the category the server stored (now, or with the player's earlier stats):
+        // a reupload keeps it.
         try {
           const fresh = await qc.fetchQuery({ queryKey: savedStatsKey, queryFn: async () => (await getSavedStats()).stats ?? null, staleTime: 0 })
           category = fresh ? cardFromSaved(fresh, '').category : null
         } catch {
           category = null
         }
-        setCard(cardFromExtracted(stats, category))
-        refreshAfterChange()
+        if (res.saved !== false) refreshAfterChange()
       } else {
-        const category = randomCategory()
-        setAnon({ stats, category })
-        setCard(cardFromExtracted(stats, category))
+        category = randomCategory()
+      }
+      if (needsReview(stats, user ? res.saved : undefined)) {
+        // Doubtful or missing figures: the player checks them before anything is kept.
+        setReview({ stats, saved: !!user && res.saved !== false, category })
+        setFile(null)
+        setPhase('review')
+        return
+      }
+      setCard(cardFromExtracted(stats, category, fallbackName))
+      if (!user) {
+        setAnon({ stats, category: category ?? randomCategory() })
         setInfo(MSG.loginToSave)
       }
       setFile(null)
@@ -191,6 +207,35 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
       setAlertText(unreadable ? MSG.extractAlert : '')
     } finally {
       setUploading(false)
+    }
+  }
+
+  // The player approved the figures of the review: they are what the card shows and the save keeps.
+  async function approve(values: ReviewValues) {
+    if (!review) return
+    const approved = applyReview(review.stats, values)
+    const category = review.category ?? randomCategory()
+    setError('')
+    if (!user) {
+      setAnon({ stats: approved, category })
+      setCard(cardFromExtracted(approved, category))
+      setInfo(MSG.loginToSave)
+      setReview(null)
+      setPhase('card')
+      return
+    }
+    setBusy(true)
+    try {
+      await saveStats(toSavePayload(approved, category))
+      qc.invalidateQueries({ queryKey: savedStatsKey })
+      setCard(cardFromExtracted(approved, category))
+      setReview(null)
+      setPhase('card')
+      refreshAfterChange()
+    } catch (err) {
+      setError(errorMessage(err, MSG.saveFailed))
+    } finally {
+      setBusy(false)
     }
   }
 
@@ -211,7 +256,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
 
   const savedCard = user && saved.data ? cardFromSaved(saved.data, user.discord_username || user.name) : null
   const shownCard = card ?? savedCard
-  let shown: 'registered' | 'loading' | 'pick' | 'card' = phase === 'auto' ? 'pick' : phase
+  let shown: 'registered' | 'loading' | 'pick' | 'review' | 'card' = phase === 'auto' ? 'pick' : phase
   if (phase === 'auto') {
     if (user && registered && !pending) shown = 'registered'
     else if (shownCard) shown = 'card'
@@ -231,6 +276,31 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   )
 
   if (shown === 'loading') return <Spinner label="Loading your stats" />
+
+  if (shown === 'review' && review) {
+    return (
+      <div className="register-flow">
+        {messages}
+        <StatsReview
+          stats={review.stats}
+          fallbackName={fallbackName}
+          saved={review.saved}
+          busy={busy}
+          submitLabel={user ? 'Save my stats' : 'Use these stats'}
+          onSubmit={approve}
+          onKeep={
+            review.saved
+              ? () => {
+                  setCard(cardFromExtracted(review.stats, review.category, fallbackName))
+                  setReview(null)
+                  setPhase('card')
+                }
+              : undefined
+          }
+        />
+      </div>
+    )
+  }
 
   if (shown === 'registered') {
     return (

@@ -8,10 +8,26 @@ export type ExtractedStats = {
   sk_id: string
   kd_ratio: string
   cart_image: string | null
+  /** Ours: fields the player must confirm, with the reader's reason. */
+  doubtful?: Partial<Record<ReviewField | 'kd' | 'wins' | 'games', string>>
+  /** Ours: fields the screenshot did not show (their values are the seed's defaults). */
+  missing?: string[]
+  /** Ours: how sure the reader is of each field, 0 to 1. */
+  confidence?: Record<string, number>
+  /** Ours: the screen's other figures, shown for reference (not kills, not games). */
+  wins?: string
+  bots_kills?: string
 }
+
+/** The fields a player reviews after an upload, as the answer names them in doubtful/missing. */
+export type ReviewField = 'name' | 'level' | 'kills' | 'deaths' | 'games' | 'sk_id'
+
+/** What the player approved: the figures as typed (strings, as in the form). */
+export type ReviewValues = Record<ReviewField, string>
 
 /** The body of POST /api/stats/save (seed §3). */
 export type SaveStatsPayload = {
+  player_name?: string
   sk_id: string
   level: number
   kills: number

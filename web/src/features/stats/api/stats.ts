@@ -7,7 +7,7 @@ export const savedStatsKey = ['stats', 'saved'] as const
 export function extractStats(file: File, signal?: AbortSignal) {
   const form = new FormData()
   form.append('screenshot', file)
-  return api.upload<{ success: boolean; stats: ExtractedStats | null }>('/stats/extract', form, signal)
+  return api.upload<{ success: boolean; stats: ExtractedStats | null; saved?: boolean }>('/stats/extract', form, signal)
 }
 
 export function saveStats(payload: SaveStatsPayload) {

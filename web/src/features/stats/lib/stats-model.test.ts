@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cardFromSaved, randomCategory, toInt, toSavePayload } from './stats-model'
+import { statsTabAnswer } from '@/testing/fixtures'
+import { applyReview, cardFromExtracted, cardFromSaved, kdOf, needsReview, randomCategory, reviewDoubts, reviewValues, toInt, toSavePayload } from './stats-model'
 
 const extracted = {
   discord_username: 'Zoom',
@@ -50,5 +51,37 @@ describe('stats model', () => {
       category: 2,
       skid: 'N/A',
     })
+  })
+
+  const statsTab = statsTabAnswer({ level: '1', missing: ['name', 'level', 'games', 'sk_id'] })
+
+  it('asks for a review when a field is doubtful or missing, or the server did not save', () => {
+    expect(needsReview(extracted)).toBe(false)
+    expect(needsReview(extracted, true)).toBe(false)
+    expect(needsReview(extracted, false)).toBe(true)
+    expect(needsReview(statsTab, true)).toBe(true)
+    expect(needsReview({ ...extracted, doubtful: { level: 'hard to read on the screenshot' } })).toBe(true)
+  })
+
+  it("leaves what the screen did not show empty, and falls back to the Discord name", () => {
+    expect(reviewValues(statsTab, 'rider#1')).toEqual({ name: 'rider#1', level: '', kills: '4791', deaths: '2678', games: '', sk_id: '' })
+    expect(reviewValues(extracted, 'rider#1').name).toBe('Zoom')
+    expect(cardFromExtracted(statsTab, 2, 'rider#1').name).toBe('rider#1')
+    expect(cardFromExtracted(statsTab, 2).name).toBe('Player')
+  })
+
+  it("puts a K/D doubt on kills and deaths, the figures the player types", () => {
+    expect(reviewDoubts({ ...statsTab, doubtful: { kd: 'K/D 1.60 does not match kills / deaths', level: 'hard to read' } })).toEqual({
+      kills: 'K/D 1.60 does not match kills / deaths',
+      deaths: 'K/D 1.60 does not match kills / deaths',
+      level: 'hard to read',
+    })
+  })
+
+  it('saves what the player approved, with the K/D of their kills and deaths', () => {
+    const approved = applyReview(statsTab, { name: 'rider#1', level: '24', kills: '4791', deaths: '2678', games: '1500', sk_id: '' })
+    expect(approved).toMatchObject({ discord_username: 'rider#1', level: '24', total_games: '1500', sk_id: 'N/A', kd_ratio: '1.79', missing: undefined })
+    expect(toSavePayload(approved, 1)).toMatchObject({ player_name: 'rider#1', level: 24, kills: 4791, deaths: 2678, games_played: 1500, kd: 1.79 })
+    expect(kdOf(7, 0)).toBe('7.00')
   })
 })

@@ -1,4 +1,4 @@
-import type { CardStats, ExtractedStats, SavedStats, SaveStatsPayload } from '../types'
+import type { CardStats, ExtractedStats, ReviewField, ReviewValues, SavedStats, SaveStatsPayload } from '../types'
 
 /** Seed §5: numeric stats are parsed as integers, default 0. */
 export function toInt(v: unknown): number {
@@ -22,6 +22,7 @@ export function toSavePayload(s: ExtractedStats, category: number): SaveStatsPay
   const kd = toKd(s.kd_ratio)
   const name = s.discord_username?.trim() || 'Player'
   return {
+    ...(s.discord_username?.trim() && s.discord_username.trim() !== 'Player' ? { player_name: s.discord_username.trim() } : {}),
     sk_id: s.sk_id?.trim() || 'N/A',
     level,
     kills: toInt(s.kills),
@@ -35,9 +36,16 @@ export function toSavePayload(s: ExtractedStats, category: number): SaveStatsPay
   }
 }
 
-export function cardFromExtracted(s: ExtractedStats, category: number | null): CardStats {
+/** The in-game name the screen showed, or '' (the Stats tab shows none). */
+export function screenName(s: ExtractedStats): string {
+  const name = s.discord_username?.trim() ?? ''
+  return (s.missing ?? []).includes('name') || name === 'Player' ? '' : name
+}
+
+/** The card of an answer; its name falls back to the player's Discord username. */
+export function cardFromExtracted(s: ExtractedStats, category: number | null, fallbackName = ''): CardStats {
   return {
-    name: s.discord_username?.trim() || 'Player',
+    name: screenName(s) || fallbackName.trim() || 'Player',
     kd: toKd(s.kd_ratio).toFixed(2),
     games: toInt(s.total_games),
     level: toInt(s.level),
@@ -72,3 +80,69 @@ export const STAGES: { key: Exclude<import('../types').ProgressStage, 'failed'>;
   { key: 'rendering', label: 'Rendering your kart' },
   { key: 'done', label: 'Done' },
 ]
+
+/** The review form's fields, in order, with the answer's name for each. */
+export const REVIEW_FIELDS: { key: ReviewField; label: string; numeric: boolean }[] = [
+  { key: 'name', label: 'Name', numeric: false },
+  { key: 'level', label: 'Level', numeric: true },
+  { key: 'kills', label: 'Kills', numeric: true },
+  { key: 'deaths', label: 'Deaths', numeric: true },
+  { key: 'games', label: 'Games played', numeric: true },
+  { key: 'sk_id', label: 'SK id', numeric: false },
+]
+
+/** Whether an upload's answer needs the player's eye before it is kept: a doubtful or missing
+ *  field, or (signed in) a reading the server did not save. */
+export function needsReview(s: ExtractedStats, saved?: boolean): boolean {
+  return Object.keys(s.doubtful ?? {}).length > 0 || (s.missing ?? []).length > 0 || saved === false
+}
+
+/** The form's first values: what was read, empty where the screen showed nothing; the name falls
+ *  back to the player's Discord username when the screen has none. */
+export function reviewValues(s: ExtractedStats, fallbackName: string): ReviewValues {
+  const missing = new Set(s.missing ?? [])
+  const read = (k: ReviewField, v: string) => (missing.has(k) ? '' : v)
+  return {
+    name: screenName(s) || fallbackName,
+    level: read('level', s.level),
+    kills: read('kills', s.kills),
+    deaths: read('deaths', s.deaths),
+    games: read('games', s.total_games),
+    sk_id: read('sk_id', s.sk_id === 'N/A' ? '' : s.sk_id),
+  }
+}
+
+/** Doubts per review field: K/D doubts fall on kills and deaths, the figures the player types. */
+export function reviewDoubts(s: ExtractedStats): Partial<Record<ReviewField, string>> {
+  const d = s.doubtful ?? {}
+  const out: Partial<Record<ReviewField, string>> = {}
+  for (const f of REVIEW_FIELDS) if (d[f.key]) out[f.key] = d[f.key]
+  if (d.kd) {
+    out.kills ??= d.kd
+    out.deaths ??= d.kd
+  }
+  return out
+}
+
+/** K/D of kills and deaths as the game shows it; with no deaths, the kills. */
+export function kdOf(kills: number, deaths: number): string {
+  return (deaths > 0 ? Math.round((kills / deaths) * 100) / 100 : kills).toFixed(2)
+}
+
+/** The approved figures as an answer of the reader: what the card shows and the save sends. */
+export function applyReview(s: ExtractedStats, v: ReviewValues): ExtractedStats {
+  const kills = toInt(v.kills)
+  const deaths = toInt(v.deaths)
+  return {
+    ...s,
+    discord_username: v.name.trim() || 'Player',
+    level: String(toInt(v.level) || 1),
+    kills: String(kills),
+    deaths: String(deaths),
+    total_games: String(toInt(v.games)),
+    sk_id: v.sk_id.trim() || 'N/A',
+    kd_ratio: kdOf(kills, deaths),
+    doubtful: undefined,
+    missing: undefined,
+  }
+}

@@ -1,0 +1,246 @@
+package extract
+
+import (
+	"image"
+	"sort"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// The player's level is the number in the blue badge at the top left of
+// the main menu, just left of the XP bar ("128630 / 139000"). Both are
+// written in white in the game's typeface, above the Player | Stats tabs.
+// The badge is found as the white glyphs right before the XP bar's: the
+// longest line of glyphs in the strip above the panel.
+
+// badgeDigitH is the height the badge's digits are scaled to before they
+// are read, as the bars' digits are.
+const badgeDigitH = 45
+
+// readBadge reads the level above the Stats panel p, at each of inkCuts;
+// nil when there is no badge (cropped away, or a build without one).
+func readBadge(src *image.RGBA, p panel) []glyphRead {
+	if len(p.rows) < 2 {
+		return nil
+	}
+	top := p.rows[0]
+	pitch := p.rows[1].Min.Y - top.Min.Y
+	pw := top.Dx()
+	area := image.Rect(top.Min.X-pw*6/10, top.Min.Y-pitch*11/2, top.Max.X+pw*6/10, top.Min.Y-pitch*6/5).Intersect(src.Bounds())
+	if area.Dx() < 8 || area.Dy() < 8 {
+		return nil
+	}
+	white, wval := whiteMask(src, area)
+	w := area.Dx()
+	// Glyph-sized white components: digits of the badge and the XP bar.
+	rowH := top.Dy()
+	var glyphs []image.Rectangle
+	for _, c := range components(white, w) {
+		if c.Dy()*4 >= rowH && c.Dy() <= rowH && c.Dx() <= c.Dy()*5/4 && c.Dx()*6 >= c.Dy() {
+			glyphs = append(glyphs, c)
+		}
+	}
+	lines := glyphLines(glyphs)
+	xp := xpText(white, w, lines)
+	if len(xp) < 5 {
+		return nil
+	}
+	// The badge: the glyphs nearest left of the XP text, taller than its
+	// digits and centred on them, one beside the other.
+	first := xp[0]
+	h := first.Dy()
+	cy := (first.Min.Y + first.Max.Y) / 2
+	var badge []image.Rectangle
+	edge := first.Min.X
+	for {
+		next := -1
+		for i, g := range glyphs {
+			gcy := (g.Min.Y + g.Max.Y) / 2
+			reach := 6 * h // from the XP text across the badge's rim
+			if len(badge) > 0 {
+				reach = g.Dy() * 2 / 3 // from one digit to the next
+			}
+			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*2 <= h && g.Dy()*10 >= h*11 && !isSlash(white, w, g) &&
+				(next < 0 || g.Max.X > glyphs[next].Max.X) {
+				next = i
+			}
+		}
+		if next < 0 || len(badge) == 4 {
+			break
+		}
+		badge = append(badge, glyphs[next])
+		edge = glyphs[next].Min.X
+	}
+	if len(badge) == 0 || len(badge) > 3 {
+		return nil
+	}
+	for _, g := range badge {
+		if g.Min.X+area.Min.X <= src.Bounds().Min.X || g.Min.Y+area.Min.Y <= src.Bounds().Min.Y {
+			return nil // a badge cut by the capture's edge: its digits are not all there
+		}
+	}
+	var box image.Rectangle
+	for _, g := range badge {
+		box = box.Union(g)
+	}
+	box = box.Inset(-max(2, box.Dy()/6)).Intersect(image.Rect(0, 0, w, area.Dy()))
+	scale := float64(badgeDigitH) / float64(box.Dy()*3/4)
+	// The badge's blue is the dark end of the box; the digits' white is
+	// what whiteMask found.
+	box = box.Add(area.Min)
+	var vals []int
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			vals = append(vals, int(minChannel(src, x, y)))
+		}
+	}
+	sort.Ints(vals)
+	bg := int32(vals[len(vals)/6]) // the digits may cover half the box
+	span := max(40, int32(wval)-bg)
+	var out []glyphRead
+	for _, cut := range inkCuts {
+		g := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))
+		lo, hi := bg+span*cut[0]/100, bg+span*cut[1]/100
+		for y := 0; y < box.Dy(); y++ {
+			for x := 0; x < box.Dx(); x++ {
+				v := int32(minChannel(src, box.Min.X+x, box.Min.Y+y))
+				switch {
+				case v <= lo:
+					g.Pix[y*g.Stride+x] = 255
+				case v >= hi:
+					g.Pix[y*g.Stride+x] = 0
+				default:
+					g.Pix[y*g.Stride+x] = uint8(255 - (v-lo)*255/(hi-lo))
+				}
+			}
+		}
+		sw, sh := max(1, int(float64(box.Dx())*scale)), max(1, int(float64(box.Dy())*scale))
+		big := image.NewGray(image.Rect(0, 0, sw, sh))
+		xdraw.CatmullRom.Scale(big, big.Bounds(), g, g.Bounds(), xdraw.Src, nil)
+		out = append(out, readGlyphs(big))
+	}
+	return out
+}
+
+func minChannel(src *image.RGBA, x, y int) uint8 {
+	i := src.PixOffset(x, y)
+	return min(src.Pix[i], src.Pix[i+1], src.Pix[i+2])
+}
+
+// xpText finds the XP bar's text ("128630 / 139000"): digits, a slash
+// and digits, the leftmost such on the strip. glyphLines puts the slash
+// on a line of its own (it is taller than the digits). Without a slash
+// (cut off, or misjudged) the longest line of five glyphs or more stands
+// in for it.
+func xpText(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
+	var best []image.Rectangle
+	for _, sl := range lines {
+		if len(sl) != 1 || !isSlash(m, w, sl[0]) {
+			continue
+		}
+		s := sl[0]
+		var left, right []image.Rectangle
+		for _, l := range lines {
+			first, last := l[0], l[len(l)-1]
+			h := first.Dy()
+			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || len(l) < 2 {
+				continue
+			}
+			if last.Max.X <= s.Min.X && s.Min.X-last.Max.X <= h {
+				left = l
+			}
+			if first.Min.X >= s.Max.X && first.Min.X-s.Max.X <= h {
+				right = l
+			}
+		}
+		if left == nil || right == nil {
+			continue
+		}
+		if best == nil || left[0].Min.X < best[0].Min.X {
+			best = append(append(append([]image.Rectangle(nil), left...), s), right...)
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, l := range lines {
+		if len(l) > len(best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// isSlash tells a "/" from a digit: its ink leans, the top further right
+// than the bottom.
+func isSlash(m []bool, w int, r image.Rectangle) bool {
+	cx := func(y0, y1 int) float64 {
+		sum, n := 0, 0
+		for y := y0; y < y1; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if m[y*w+x] {
+					sum += x
+					n++
+				}
+			}
+		}
+		return float64(sum) / float64(max(1, n))
+	}
+	third := r.Dy() / 3
+	return cx(r.Min.Y, r.Min.Y+third)-cx(r.Max.Y-third, r.Max.Y) > 0.3*float64(r.Dx())
+}
+
+// whiteMask marks the pixels of area that are white: every channel close
+// to the brightest white found there (a photo's white is not 255).
+func whiteMask(src *image.RGBA, area image.Rectangle) ([]bool, uint8) {
+	var hist [256]int
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			hist[minChannel(src, x, y)]++
+		}
+	}
+	n := area.Dx() * area.Dy()
+	top, seen := 255, 0
+	for ; top > 0; top-- {
+		if seen += hist[top]; seen*200 >= n {
+			break
+		}
+	}
+	cut := uint8(max(150, top-40))
+	m := make([]bool, n)
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			m[(y-area.Min.Y)*area.Dx()+x-area.Min.X] = minChannel(src, x, y) >= cut
+		}
+	}
+	return m, uint8(top)
+}
+
+// glyphLines groups glyph boxes into lines: side by side, centred on one
+// height, at most a glyph's height apart. Each line runs left to right.
+func glyphLines(gs []image.Rectangle) [][]image.Rectangle {
+	sort.Slice(gs, func(i, j int) bool { return gs[i].Min.X < gs[j].Min.X })
+	used := make([]bool, len(gs))
+	var lines [][]image.Rectangle
+	for i := range gs {
+		if used[i] {
+			continue
+		}
+		line := []image.Rectangle{gs[i]}
+		used[i] = true
+		for j := i + 1; j < len(gs); j++ {
+			last := line[len(line)-1]
+			g := gs[j]
+			h := max(last.Dy(), g.Dy())
+			if used[j] || g.Min.X-last.Max.X > h {
+				continue
+			}
+			if abs((g.Min.Y+g.Max.Y)-(last.Min.Y+last.Max.Y)) <= h/2 && g.Dy()*10 >= last.Dy()*8 && last.Dy()*10 >= g.Dy()*8 {
+				line = append(line, g)
+				used[j] = true
+			}
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}

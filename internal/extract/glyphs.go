@@ -1,0 +1,517 @@
+package extract
+
+import (
+	_ "embed"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// Smash Karts writes its figures in one typeface, Lilita One (SIL Open Font
+// License, font/OFL.txt). Knowing it, the digits are read by comparing each
+// glyph with the typeface's own, drawn once at start: no guessing at
+// letters or words as a general OCR must, and a sureness per digit. The
+// game fills the glyphs in white inside a dark outline that eats into
+// them, so each digit is also drawn thinner.
+
+//go:embed font/LilitaOne-Regular.ttf
+var lilitaOne []byte
+
+// The grid a glyph is compared on, whatever its size.
+const gridW, gridH = 16, 24
+
+// glyphModel is one way a character can look.
+type glyphModel struct {
+	ch     byte
+	cells  []float32
+	aspect float64 // width / height of the ink
+	holes  []float64
+}
+
+var glyphModels = sync.OnceValue(drawGlyphModels)
+
+// drawGlyphModels draws the digits of Lilita One at a large size, thinned
+// to several weights, and shrinks each onto the grid.
+func drawGlyphModels() []glyphModel {
+	var out []glyphModel
+	for _, ch := range []byte("0123456789") {
+		mask, w := drawText(string(ch), 96)
+		for _, thin := range []int{0, 2, 4, 6} {
+			m := erode(mask, w, thin)
+			box := maskBounds(m, w)
+			if box.Empty() {
+				continue
+			}
+			out = append(out, glyphModel{ch: ch, cells: toGrid(m, w, box), aspect: float64(box.Dx()) / float64(box.Dy()), holes: holes(m, w, box)})
+		}
+	}
+	return out
+}
+
+// drawText draws text in Lilita One, size pixels to the em, and returns
+// its ink as a mask size*2 pixels tall, w wide.
+func drawText(text string, size int) (mask []bool, w int) {
+	f, err := opentype.Parse(lilitaOne)
+	if err != nil {
+		panic("extract: embedded font: " + err.Error())
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic("extract: embedded font: " + err.Error())
+	}
+	defer face.Close()
+	w = font.MeasureString(face, text).Ceil() + size
+	img := image.NewGray(image.Rect(0, 0, w, size*2))
+	d := font.Drawer{Dst: img, Src: image.NewUniform(color.Gray{255}), Face: face, Dot: fixed.P(size/2, size*3/2)}
+	d.DrawString(text)
+	mask = make([]bool, len(img.Pix))
+	for i, v := range img.Pix {
+		mask[i] = v >= 128
+	}
+	return mask, w
+}
+
+// erode thins a mask by n pixels.
+func erode(m []bool, w, n int) []bool {
+	h := len(m) / w
+	cur := m
+	for range n {
+		next := make([]bool, len(cur))
+		for y := 1; y < h-1; y++ {
+			for x := 1; x < w-1; x++ {
+				i := y*w + x
+				next[i] = cur[i] && cur[i-1] && cur[i+1] && cur[i-w] && cur[i+w]
+			}
+		}
+		cur = next
+	}
+	return cur
+}
+
+func maskBounds(m []bool, w int) image.Rectangle {
+	var box image.Rectangle
+	for i, on := range m {
+		if on {
+			box = box.Union(image.Rect(i%w, i/w, i%w+1, i/w+1))
+		}
+	}
+	return box
+}
+
+// toGrid shrinks the box of a mask onto the glyph grid.
+func toGrid(m []bool, w int, box image.Rectangle) []float32 {
+	return toCells(m, w, box, gridW, gridH)
+}
+
+// glyphGuess is what one glyph was taken for.
+type glyphGuess struct {
+	ch       byte
+	cost     float64 // 0 is a perfect match
+	runnerUp float64 // cost of the best other character
+}
+
+// classify compares the ink of box with every model of a digit, or of a
+// point when point is set.
+func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
+	if point {
+		// A point is a blob: what matters is its size and place, which
+		// isPoint checked. A sliver of another glyph is not filled.
+		ink := 0
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			for x := box.Min.X; x < box.Max.X; x++ {
+				if m[y*w+x] {
+					ink++
+				}
+			}
+		}
+		if ink*2 >= box.Dx()*box.Dy() {
+			return glyphGuess{ch: '.', cost: 0.05, runnerUp: 0.3}
+		}
+		return glyphGuess{ch: '.', cost: 0.3, runnerUp: 0.3}
+	}
+	cells := toGrid(m, w, box)
+	aspect := float64(box.Dx()) / float64(max(1, box.Dy()))
+	hs := holes(m, w, box)
+	best := map[byte]float64{}
+	for _, gm := range glyphModels() {
+		if gm.ch == '.' {
+			continue
+		}
+		var d float64
+		for i := range cells {
+			d += math.Abs(float64(cells[i] - gm.cells[i]))
+		}
+		d = d/float64(len(cells)) + 0.25*math.Abs(math.Log(aspect/gm.aspect))
+		// Holes tell 6, 8, 9 and 0 apart where the grid blurs them.
+		d += 0.08 * math.Abs(float64(len(hs)-len(gm.holes)))
+		if len(hs) == 1 && len(gm.holes) == 1 {
+			d += 0.2 * math.Abs(hs[0]-gm.holes[0])
+		}
+		if c, ok := best[gm.ch]; !ok || d < c {
+			best[gm.ch] = d
+		}
+	}
+	g := glyphGuess{cost: math.Inf(1), runnerUp: math.Inf(1)}
+	for ch, c := range best {
+		switch {
+		case c < g.cost:
+			g.runnerUp, g.cost, g.ch = g.cost, c, ch
+		case c < g.runnerUp:
+			g.runnerUp = c
+		}
+	}
+	return g
+}
+
+// holes finds the paper enclosed by the ink of box (the counters of 0, 4,
+// 6, 8, 9) and returns the height of each one's middle, 0 at the top of
+// the box and 1 at the bottom. Specks of paper do not count.
+func holes(m []bool, w int, box image.Rectangle) []float64 {
+	bw, bh := box.Dx()+2, box.Dy()+2
+	paper := make([]bool, bw*bh) // box with a one-pixel paper frame
+	for y := 0; y < bh; y++ {
+		for x := 0; x < bw; x++ {
+			ix, iy := box.Min.X+x-1, box.Min.Y+y-1
+			paper[y*bw+x] = x == 0 || y == 0 || x == bw-1 || y == bh-1 || !m[iy*w+ix]
+		}
+	}
+	label := make([]int32, len(paper))
+	var out []float64
+	var stack []int
+	next := int32(0)
+	minArea := max(3, box.Dx()*box.Dy()/60)
+	for start := range paper {
+		if !paper[start] || label[start] != 0 {
+			continue
+		}
+		next++
+		label[start] = next
+		stack = append(stack[:0], start)
+		area, sumY, outside := 0, 0, false
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%bw, p/bw
+			area++
+			sumY += y
+			if x == 0 || y == 0 || x == bw-1 || y == bh-1 {
+				outside = true
+			}
+			for _, q := range [4]int{p - 1, p + 1, p - bw, p + bw} {
+				if q >= 0 && q < len(paper) && paper[q] && label[q] == 0 && (q%bw != 0 || p%bw != bw-1) && (p%bw != 0 || q%bw != bw-1) {
+					label[q] = next
+					stack = append(stack, q)
+				}
+			}
+		}
+		if !outside && area >= minArea {
+			out = append(out, (float64(sumY)/float64(area)-1)/float64(max(1, box.Dy())))
+		}
+	}
+	return out
+}
+
+// glyphRead is a number read glyph by glyph.
+type glyphRead struct {
+	text string
+	// sure is, from 0 to 1, how far the worst glyph's match stands from
+	// its runner-up's.
+	sure float64
+}
+
+// readGlyphs reads the digits (and a decimal point) of a grey line: dark
+// ink on white, text about 30-40 px tall. Glyphs that touch are cut where
+// the cut reads best.
+func readGlyphs(g *image.Gray) glyphRead {
+	b := g.Bounds()
+	w, h := b.Dx(), b.Dy()
+	m := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			m[y*w+x] = g.Pix[(y)*g.Stride+x] < 128
+		}
+	}
+	comps := components(m, w)
+	if len(comps) == 0 {
+		return glyphRead{}
+	}
+	// The digits' height and baseline: those of the tallest components.
+	tall := 0
+	for _, c := range comps {
+		tall = max(tall, c.Dy())
+	}
+	var digits []image.Rectangle
+	var points []image.Rectangle
+	base := 0
+	for _, c := range comps {
+		if c.Dy()*10 >= tall*7 {
+			digits = append(digits, c)
+			base = max(base, c.Max.Y)
+		}
+	}
+	for _, c := range comps {
+		if isPoint(c, tall, base) {
+			points = append(points, c)
+		}
+	}
+	// Pieces of one glyph (a thin stroke broken by the threshold) join.
+	sort.Slice(digits, func(i, j int) bool { return digits[i].Min.X < digits[j].Min.X })
+	var merged []image.Rectangle
+	for _, c := range digits {
+		if n := len(merged); n > 0 {
+			last := merged[n-1]
+			if ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X); ov*2 > min(last.Dx(), c.Dx()) {
+				merged[n-1] = last.Union(c)
+				continue
+			}
+		}
+		merged = append(merged, c)
+	}
+	type piece struct {
+		box image.Rectangle
+		g   glyphGuess
+	}
+	var pieces []piece
+	for _, c := range merged {
+		for _, p := range splitGlyphs(m, w, c, tall) {
+			pieces = append(pieces, piece{p.box, p.g})
+		}
+	}
+	for _, p := range points {
+		pieces = append(pieces, piece{p, classify(m, w, p, true)})
+	}
+	sort.Slice(pieces, func(i, j int) bool { return pieces[i].box.Min.X < pieces[j].box.Min.X })
+	out := glyphRead{sure: 1}
+	for _, p := range pieces {
+		out.text += string(p.g.ch)
+		out.sure = min(out.sure, math.Max(0, (p.g.runnerUp-p.g.cost)*4))
+		if p.g.cost > 0.3 {
+			out.sure = 0
+		}
+	}
+	return out
+}
+
+// isPoint tells whether box has the size and place of a decimal point (or
+// comma) on a line of digits tall pixels high standing on base.
+func isPoint(box image.Rectangle, tall, base int) bool {
+	return box.Dy()*10 < tall*4 && box.Dx()*10 < tall*5 && box.Dy()*20 >= tall*3 &&
+		abs(box.Max.Y-base)*4 <= tall && box.Min.Y > base-tall/2
+}
+
+type split struct {
+	box image.Rectangle
+	g   glyphGuess
+}
+
+// splitGlyphs reads a component that may be several glyphs touching: it
+// tries it whole and cut at each narrow column, and keeps the reading of
+// least cost per glyph.
+func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
+	// A 1 is about half as wide as it is tall, and alone.
+	if c.Dx()*100 <= tall*55 {
+		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
+	}
+	ink := make([]int, c.Dx())
+	for x := c.Min.X; x < c.Max.X; x++ {
+		for y := c.Min.Y; y < c.Max.Y; y++ {
+			if m[y*w+x] {
+				ink[x-c.Min.X]++
+			}
+		}
+	}
+	var cuts []int
+	minW := tall / 8
+	for x := minW; x < c.Dx()-minW; x++ {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= tall*7 {
+			cuts = append(cuts, c.Min.X+x)
+		}
+	}
+	// best[i]: the cheapest reading of c from its left edge to cut i.
+	xs := append(append([]int{c.Min.X}, cuts...), c.Max.X)
+	type step struct {
+		cost float64
+		from int
+		g    glyphGuess
+	}
+	best := make([]step, len(xs))
+	for i := range best {
+		best[i].cost = math.Inf(1)
+	}
+	best[0].cost = 0
+	for j := 1; j < len(xs); j++ {
+		for i := 0; i < j; i++ {
+			if math.IsInf(best[i].cost, 1) || xs[j]-xs[i] > tall {
+				continue
+			}
+			box := tightBox(m, w, image.Rect(xs[i], c.Min.Y, xs[j], c.Max.Y))
+			var g glyphGuess
+			switch {
+			case box.Dy()*10 >= tall*7:
+				g = classify(m, w, box, false)
+			case isPoint(box, tall, c.Max.Y):
+				g = classify(m, w, box, true)
+			default:
+				continue
+			}
+			if cost := best[i].cost + g.cost + 0.05; cost < best[j].cost {
+				best[j] = step{cost, i, g}
+			}
+		}
+	}
+	if math.IsInf(best[len(xs)-1].cost, 1) {
+		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
+	}
+	var out []split
+	for j := len(xs) - 1; j > 0; j = best[j].from {
+		out = append(out, split{image.Rect(xs[best[j].from], c.Min.Y, xs[j], c.Max.Y), best[j].g})
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// tightBox shrinks r to the ink in it.
+func tightBox(m []bool, w int, r image.Rectangle) image.Rectangle {
+	var box image.Rectangle
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if m[y*w+x] {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
+}
+
+// components returns the boxes of the 8-connected groups of ink.
+func components(m []bool, w int) []image.Rectangle {
+	h := len(m) / w
+	seen := make([]bool, len(m))
+	var out []image.Rectangle
+	var stack []int
+	for start, on := range m {
+		if !on || seen[start] {
+			continue
+		}
+		box := image.Rect(start%w, start/w, start%w+1, start/w+1)
+		seen[start] = true
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%w, p/w
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx >= 0 && ny >= 0 && nx < w && ny < h && m[ny*w+nx] && !seen[ny*w+nx] {
+						seen[ny*w+nx] = true
+						stack = append(stack, ny*w+nx)
+					}
+				}
+			}
+		}
+		out = append(out, box)
+	}
+	return out
+}
+
+// The grid a label is compared on.
+const wordW, wordH = 48, 12
+
+// wordModel is one way a label can look.
+type wordModel struct {
+	text   string
+	cells  []float32
+	aspect float64
+}
+
+// wordModels draws the labels at several weights, like glyphModels.
+func drawWordModels(texts []string) []wordModel {
+	var out []wordModel
+	for _, t := range texts {
+		mask, w := drawText(t, 64)
+		for _, thin := range []int{0, 2, 4} {
+			m := erode(mask, w, thin)
+			box := maskBounds(m, w)
+			if box.Empty() {
+				continue
+			}
+			out = append(out, wordModel{text: t, cells: toCells(m, w, box, wordW, wordH), aspect: float64(box.Dx()) / float64(box.Dy())})
+		}
+	}
+	return out
+}
+
+// toCells shrinks the box of a mask onto a grid of gw by gh cells: each
+// cell holds the share of its area that is ink.
+func toCells(m []bool, w int, box image.Rectangle, gw, gh int) []float32 {
+	cells := make([]float32, gw*gh)
+	area := make([]float32, gw*gh)
+	bw, bh := box.Dx(), box.Dy()
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		gy := (y - box.Min.Y) * gh / bh
+		for x := box.Min.X; x < box.Max.X; x++ {
+			i := gy*gw + (x-box.Min.X)*gw/bw
+			area[i]++
+			if m[y*w+x] {
+				cells[i]++
+			}
+		}
+	}
+	for i := range cells {
+		if area[i] > 0 {
+			cells[i] /= area[i]
+		}
+	}
+	return cells
+}
+
+// wordCosts tells how well the ink of g (dark on white) matches each text
+// of models: 0 is a perfect match.
+func wordCosts(g *image.Gray, models []wordModel) map[string]float64 {
+	b := g.Bounds()
+	w := b.Dx()
+	m := make([]bool, w*b.Dy())
+	for i := range m {
+		m[i] = g.Pix[(i/w)*g.Stride+i%w] < 128
+	}
+	// The label's ink: components of some size, so that specks and the
+	// bar's rounded ends left in the crop do not stretch the box.
+	tall := 0
+	comps := components(m, w)
+	for _, c := range comps {
+		tall = max(tall, c.Dy())
+	}
+	var box image.Rectangle
+	for _, c := range comps {
+		if c.Dy()*3 >= tall && c.Dx() < b.Dy()*2 || c.Dy()*2 >= tall {
+			box = box.Union(c)
+		}
+	}
+	if box.Empty() {
+		return nil
+	}
+	cells := toCells(m, w, box, wordW, wordH)
+	aspect := float64(box.Dx()) / float64(box.Dy())
+	best := map[string]float64{}
+	for _, wm := range models {
+		var d float64
+		for i := range cells {
+			d += math.Abs(float64(cells[i] - wm.cells[i]))
+		}
+		d = d/float64(len(cells)) + 0.5*math.Abs(math.Log(aspect/wm.aspect))
+		if c, ok := best[wm.text]; !ok || d < c {
+			best[wm.text] = d
+		}
+	}
+	return best
+}

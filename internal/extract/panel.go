@@ -1,0 +1,323 @@
+package extract
+
+import (
+	"image"
+	"image/draw"
+	"sort"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// The game's Stats panel is a stack of rounded bars of one colour, one per
+// figure (Kills, Bots Kills, Deaths, KDR, Wins, Games), with the label at
+// the left and the number at the right, on a panel of another colour. A
+// vertical line through the empty middle of the bars crosses bar, gap, bar,
+// gap... at a steady pitch: a "ladder". findPanels looks for ladders column
+// by column, whatever the colours (builds, themes, photos of monitors and
+// JPEG all shift them), and groups neighbouring columns that agree.
+
+// detectSide is the longest side, in pixels, panels are looked for at:
+// rows are then at least 15 px tall on a full screen, and a scan costs a
+// few milliseconds.
+const detectSide = 1000
+
+// panel is a stack of bars found on the screenshot, in its coordinates.
+type panel struct {
+	rows []image.Rectangle // the bars, top to bottom, full width
+	// mid is the empty middle shared by every bar: labels end before
+	// mid.Min.X, numbers start after mid.Max.X.
+	mid   image.Rectangle
+	fill  []rgb // each bar's colour
+	score int
+}
+
+// segment is a run of one colour down a column.
+type segment struct {
+	y0, y1 int
+	c      rgb
+}
+
+// ladder is the bars one column crosses.
+type ladder struct {
+	x    int
+	rows []segment
+}
+
+// findPanels returns the stacks of at least three bars on img, the most
+// likely Stats panel first.
+func findPanels(img image.Image) []panel {
+	b := img.Bounds()
+	s := min(1, float64(detectSide)/float64(max(b.Dx(), b.Dy())))
+	w, h := max(1, int(float64(b.Dx())*s+0.5)), max(1, int(float64(b.Dy())*s+0.5))
+	small := image.NewRGBA(image.Rect(0, 0, w, h))
+	if s == 1 {
+		draw.Draw(small, small.Bounds(), img, b.Min, draw.Src)
+	} else {
+		xdraw.ApproxBiLinear.Scale(small, small.Bounds(), img, b, draw.Src, nil)
+	}
+	var ladders []ladder
+	col := make([]rgb, h)
+	for x := 1; x < w-1; x += 2 {
+		for y := 0; y < h; y++ {
+			// Three pixels across, to calm JPEG and moiré noise.
+			var r, g, bl int32
+			for dx := -1; dx <= 1; dx++ {
+				i := small.PixOffset(x+dx, y)
+				r += int32(small.Pix[i])
+				g += int32(small.Pix[i+1])
+				bl += int32(small.Pix[i+2])
+			}
+			col[y] = rgb{r / 3, g / 3, bl / 3}
+		}
+		if rows := findLadder(segments(col), h); len(rows) >= 3 {
+			ladders = append(ladders, ladder{x: x, rows: rows})
+		}
+	}
+	var out []panel
+	for _, g := range groupLadders(ladders) {
+		p := g.panel(small)
+		p.rows = scaleRects(p.rows, 1/s, b)
+		p.mid = scaleRect(p.mid, 1/s, b)
+		out = append(out, p)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// segments cuts a column into runs of one colour: a run ends where a pixel
+// strays from its mean by more than segTol, so slow gradients stay whole.
+func segments(col []rgb) []segment {
+	const segTol = 26
+	var out []segment
+	start := 0
+	var sr, sg, sb int32
+	for y := 0; y <= len(col); y++ {
+		if y < len(col) && y > start {
+			n := int32(y - start)
+			m := rgb{sr / n, sg / n, sb / n}
+			if dist(col[y], m) <= segTol {
+				sr, sg, sb = sr+col[y].r, sg+col[y].g, sb+col[y].b
+				continue
+			}
+		}
+		if y > start {
+			n := int32(y - start)
+			out = append(out, segment{start, y, rgb{sr / n, sg / n, sb / n}})
+		}
+		if y < len(col) {
+			start = y
+			sr, sg, sb = col[y].r, col[y].g, col[y].b
+		}
+	}
+	return out
+}
+
+// findLadder returns the longest run of bars in a column: segments of one
+// colour and one height (within a quarter), each followed by a short gap
+// of other colours, at a steady pitch. A bar cut by the image's top or
+// bottom edge counts when at least half of it shows.
+func findLadder(segs []segment, h int) []segment {
+	const colTol = 24
+	var best []segment
+	for i, first := range segs {
+		ln := first.y1 - first.y0
+		if ln < 6 || ln > h/2 {
+			continue
+		}
+		rows := []segment{first}
+		ref := ln // the height of an uncut bar
+		if first.y0 == 0 {
+			ref = 0
+		}
+		pitch := 0
+		for j := i + 1; j < len(segs); j++ {
+			last := rows[len(rows)-1]
+			c := segs[j]
+			cl := c.y1 - c.y0
+			gap := c.y0 - last.y1
+			if gap > max(ref, last.y1-last.y0) {
+				break
+			}
+			if dist(c.c, last.c) > colTol || cl*4 < max(ref, ln) {
+				continue // part of the gap (edges blur into slivers)
+			}
+			if gap < 1 {
+				break
+			}
+			cut := c.y1 == h
+			var ok bool
+			switch {
+			case ref == 0: // after a bar cut by the top edge, this one sets the height
+				ok, ref = cl >= ln && !cut, cl
+			case cut:
+				ok = cl*2 >= ref && cl*4 <= ref*5
+			default:
+				ok = cl*4 >= ref*3 && cl*3 <= ref*4
+			}
+			if !ok {
+				break
+			}
+			p := c.y0 - last.y0
+			if pitch > 0 && (p*20 < pitch*17 || p*20 > pitch*23) {
+				break
+			}
+			if pitch == 0 && last.y0 > 0 {
+				pitch = p
+			}
+			rows = append(rows, c)
+			if cut {
+				break
+			}
+		}
+		if len(rows) > len(best) {
+			best = rows
+		}
+	}
+	return best
+}
+
+// group is neighbouring columns whose ladders agree bar for bar.
+type group []ladder
+
+func sameLadder(a, b []segment) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if abs(a[i].y0-b[i].y0) > 2 || abs(a[i].y1-b[i].y1) > 2 || dist(a[i].c, b[i].c) > 24 {
+			return false
+		}
+	}
+	return true
+}
+
+func groupLadders(ls []ladder) []group {
+	var out []group
+	used := make([]bool, len(ls))
+	for i := range ls {
+		if used[i] {
+			continue
+		}
+		g := group{ls[i]}
+		used[i] = true
+		for j := i + 1; j < len(ls); j++ {
+			last := g[len(g)-1]
+			if ls[j].x-last.x > 6 {
+				break
+			}
+			if !used[j] && sameLadder(last.rows, ls[j].rows) {
+				g = append(g, ls[j])
+				used[j] = true
+			}
+		}
+		if len(g) >= 3 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// panel measures the group's bars: their height from the columns, their
+// width by following each bar's colour left and right along lines above
+// and below its text.
+func (g group) panel(img *image.RGBA) panel {
+	n := len(g[0].rows)
+	p := panel{mid: image.Rect(g[0].x-1, 0, g[len(g)-1].x+2, 0)}
+	w := img.Bounds().Dx()
+	var lefts, rights []int
+	for r := 0; r < n; r++ {
+		var y0s, y1s []int
+		var c rgb
+		for _, l := range g {
+			y0s = append(y0s, l.rows[r].y0)
+			y1s = append(y1s, l.rows[r].y1)
+		}
+		c = g[len(g)/2].rows[r].c
+		y0, y1 := median(y0s), median(y1s)
+		hgt := y1 - y0
+		lines := []int{y0 + max(1, hgt/8), y1 - 1 - max(1, hgt/8)}
+		on := func(x int) bool {
+			for _, y := range lines {
+				i := img.PixOffset(x, y)
+				if dist(rgb{int32(img.Pix[i]), int32(img.Pix[i+1]), int32(img.Pix[i+2])}, c) <= 30 {
+					return true
+				}
+			}
+			return false
+		}
+		follow := func(x, step int) int {
+			miss := 0
+			last := x
+			for ; x >= 0 && x < w; x += step {
+				if on(x) {
+					miss, last = 0, x
+				} else if miss++; miss > 2 {
+					break
+				}
+			}
+			return last
+		}
+		lefts = append(lefts, follow(p.mid.Min.X, -1))
+		rights = append(rights, follow(p.mid.Max.X-1, 1)+1)
+		p.rows = append(p.rows, image.Rect(0, y0, 0, y1))
+		p.fill = append(p.fill, c)
+	}
+	x0, x1 := median(lefts), median(rights)
+	for i := range p.rows {
+		p.rows[i].Min.X, p.rows[i].Max.X = x0, x1
+	}
+	p.mid.Min.Y, p.mid.Max.Y = p.rows[0].Min.Y, p.rows[n-1].Max.Y
+	// Prefer stacks of many bars with a wide empty middle: the Stats
+	// panel's five or six against the News panel's three.
+	p.score = n*1000 + p.mid.Dx()*100/max(1, x1-x0)
+	return p
+}
+
+func median(v []int) int {
+	s := append([]int(nil), v...)
+	sort.Ints(s)
+	return s[len(s)/2]
+}
+
+func scaleRect(r image.Rectangle, s float64, b image.Rectangle) image.Rectangle {
+	f := func(v int) int { return int(float64(v)*s + 0.5) }
+	return image.Rect(f(r.Min.X)+b.Min.X, f(r.Min.Y)+b.Min.Y, f(r.Max.X)+b.Min.X, f(r.Max.Y)+b.Min.Y).Intersect(b)
+}
+
+func scaleRects(rs []image.Rectangle, s float64, b image.Rectangle) []image.Rectangle {
+	out := make([]image.Rectangle, len(rs))
+	for i, r := range rs {
+		out[i] = scaleRect(r, s, b)
+	}
+	return out
+}
+
+// meanColor is the most common colour of r (4 bits a channel), averaged.
+func meanColor(src *image.RGBA, r image.Rectangle) rgb {
+	r = r.Intersect(src.Bounds())
+	counts := map[uint16]*[4]int32{}
+	var best *[4]int32
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := src.PixOffset(x, y)
+			p := src.Pix[i : i+3]
+			k := uint16(p[0]>>4)<<8 | uint16(p[1]>>4)<<4 | uint16(p[2]>>4)
+			c := counts[k]
+			if c == nil {
+				c = &[4]int32{}
+				counts[k] = c
+			}
+			c[0] += int32(p[0])
+			c[1] += int32(p[1])
+			c[2] += int32(p[2])
+			c[3]++
+			if best == nil || c[3] > best[3] {
+				best = c
+			}
+		}
+	}
+	if best == nil {
+		return rgb{}
+	}
+	return rgb{best[0] / best[3], best[1] / best[3], best[2] / best[3]}
+}

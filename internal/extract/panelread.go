@@ -1,0 +1,299 @@
+package extract
+
+import (
+	"image"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// The game's Stats panel, read without Tesseract: its bars are found by
+// findPanels, each bar's label is matched against the labels the game
+// writes (in their order), and each number is read glyph by glyph at three
+// thresholds, which then vote.
+
+// panelSlots are the labels of the Stats panel in the order the game shows
+// them; a build may leave some out (older builds have no Games). Slots
+// with several texts accept any.
+var panelSlots = []struct {
+	texts []string
+	field core.Field
+}{
+	{[]string{"Kills"}, core.FieldKills},
+	{[]string{"Bots Kills"}, core.FieldBotsKills},
+	{[]string{"Deaths"}, core.FieldDeaths},
+	{[]string{"KDR"}, core.FieldKD},
+	{[]string{"Wins"}, core.FieldWins},
+	{[]string{"Games", "Games Played"}, core.FieldGames},
+}
+
+var panelWords = sync.OnceValue(func() []wordModel {
+	var texts []string
+	for _, s := range panelSlots {
+		texts = append(texts, s.texts...)
+	}
+	return drawWordModels(texts)
+})
+
+// barH is the height a bar is scaled to before its glyphs are read: digits
+// then stand about 45 px tall.
+const barH = 128
+
+// Thresholds (share of the letters' white, low and high) the numbers are
+// read at: the middle one for clean screens, the others for text that the
+// screen, the camera or JPEG made bolder or fainter.
+var inkCuts = [][2]int32{{35, 70}, {45, 75}, {55, 85}}
+
+// unmatched is what a bar whose label is none of the game's costs the
+// alignment; a label matching worse than that is not taken.
+const unmatched = 0.45
+
+// panelRead is what was read off a Stats panel.
+type panelRead struct {
+	fields map[core.Field][]glyphRead // one read per threshold
+	labels int                        // bars whose label matched
+}
+
+// readStatsScreen reads the game's Stats panel on img, if it shows one.
+func readStatsScreen(img image.Image) (core.Reading, bool) {
+	src := toRGBA(img)
+	// A photo of a monitor may be tilted: the bars are found, and read
+	// best, upright.
+	if a := skewAngle(src); math.Abs(a) >= 0.5 {
+		src = rotated(src, a)
+	}
+	for i, p := range findPanels(src) {
+		if i == 3 {
+			break // the likeliest few; the rest are News items and the like
+		}
+		if pr, ok := readPanel(src, p); ok {
+			// Labels that looked like the game's over numbers in another
+			// typeface read as nothing: not the game's panel after all.
+			if r := pr.reading(); r.Has(core.FieldKills) || r.Has(core.FieldDeaths) {
+				return r, true
+			}
+		}
+	}
+	return core.Reading{}, false
+}
+
+// readPanel reads p as the Stats panel. ok is false when too few of its
+// labels are the game's: it is another stack of bars (News, a menu).
+func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
+	out := panelRead{fields: map[core.Field][]glyphRead{}}
+	costs := make([][]float64, len(p.rows))
+	fills := make([]rgb, len(p.rows))
+	for i, r := range p.rows {
+		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/4, p.mid.Max.X, r.Max.Y-r.Dy()/4))
+		inset := max(1, r.Dy()/10)
+		g, ok := lightInk(src, image.Rect(r.Min.X+inset, r.Min.Y+inset, p.mid.Min.X, r.Max.Y-inset), fills[i], barH/float64(r.Dy()))
+		costs[i] = make([]float64, len(panelSlots))
+		for j := range costs[i] {
+			costs[i][j] = math.Inf(1)
+		}
+		if !ok {
+			continue
+		}
+		scores := wordCosts(g, panelWords())
+		for j, s := range panelSlots {
+			for _, t := range s.texts {
+				if c, ok := scores[t]; ok {
+					costs[i][j] = min(costs[i][j], c)
+				}
+			}
+		}
+	}
+	slots := alignSlots(costs)
+	for i, j := range slots {
+		if j < 0 {
+			continue
+		}
+		out.labels++
+		r := p.rows[i]
+		inset := max(1, r.Dy()/10)
+		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
+		for _, cut := range inkCuts {
+			g, ok := lightInkAt(src, box, fills[i], barH/float64(r.Dy()), cut[0], cut[1])
+			if ok {
+				out.fields[panelSlots[j].field] = append(out.fields[panelSlots[j].field], readGlyphs(g))
+			}
+		}
+	}
+	if out.labels < 3 {
+		return panelRead{}, false
+	}
+	if level := readBadge(src, p); len(level) > 0 {
+		out.fields[core.FieldLevel] = level
+	}
+	return out, true
+}
+
+// alignSlots gives each bar a slot of panelSlots, or -1: slots in the
+// game's order, each used once, skipped when the build lacks it, at the
+// least total cost (a bar left without a slot costs unmatched).
+func alignSlots(costs [][]float64) []int {
+	n, m := len(costs), len(panelSlots)
+	// best[i][j]: least cost of bars i.. with slots j.. free.
+	best := make([][]float64, n+1)
+	for i := range best {
+		best[i] = make([]float64, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		best[i][m] = best[i+1][m] + unmatched
+		for j := m - 1; j >= 0; j-- {
+			b := min(best[i][j+1], best[i+1][j]+unmatched)
+			if costs[i][j] < unmatched {
+				b = min(b, best[i+1][j+1]+costs[i][j])
+			}
+			best[i][j] = b
+		}
+	}
+	out := make([]int, n)
+	for i, j := 0, 0; i < n; {
+		switch {
+		case j < m && costs[i][j] < unmatched && best[i][j] == best[i+1][j+1]+costs[i][j]:
+			out[i] = j
+			i, j = i+1, j+1
+		case j < m && best[i][j] == best[i][j+1]:
+			j++
+		default:
+			out[i] = -1
+			i++
+		}
+	}
+	return out
+}
+
+// vote is one value read, with the reads that agree on it.
+type vote struct {
+	text   string
+	weight float64 // the reads' count plus their sureness
+	sure   float64 // their mean sureness
+}
+
+// votes groups the reads of a field by the value they spell, heaviest
+// first. norm cleans a read up ("" when it cannot be the field's value).
+func votes(reads []glyphRead, norm func(string) string) []vote {
+	w := map[string]*vote{}
+	n := map[string]int{}
+	for _, r := range reads {
+		t := norm(r.text)
+		if t == "" {
+			continue
+		}
+		if w[t] == nil {
+			w[t] = &vote{text: t}
+		}
+		w[t].weight += 1 + r.sure
+		w[t].sure += r.sure
+		n[t]++
+	}
+	out := make([]vote, 0, len(w))
+	for t, v := range w {
+		v.sure /= float64(n[t])
+		out = append(out, *v)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].weight > out[j].weight || out[i].weight == out[j].weight && out[i].text < out[j].text
+	})
+	return out
+}
+
+// normCount keeps a count as digits with no leading zero.
+func normCount(s string) string {
+	s = strings.NewReplacer(".", "", ",", "").Replace(s)
+	if s == "" || len(s) > 8 || (len(s) > 1 && s[0] == '0') {
+		return ""
+	}
+	return s
+}
+
+// normKDR writes a K/D read as the game shows it: two decimals, whatever
+// became of the point.
+func normKDR(s string) string {
+	d := strings.NewReplacer(".", "", ",", "").Replace(s)
+	if len(d) < 3 || len(d) > 7 || (len(d) > 3 && d[0] == '0') {
+		return ""
+	}
+	return d[:len(d)-2] + "." + d[len(d)-2:]
+}
+
+// reading turns what the panel showed into a Reading: per field the value
+// most reads agree on, kills, deaths and K/D chosen together so that they
+// agree with each other when some reads allow it, and a confidence per
+// field from the agreement and the glyphs' sureness. A field read too
+// unsurely is marked doubtful, for the player to confirm.
+func (pr panelRead) reading() core.Reading {
+	var r core.Reading
+	norm := func(f core.Field) func(string) string {
+		if f == core.FieldKD {
+			return normKDR
+		}
+		return normCount
+	}
+	chosen := map[core.Field]vote{}
+	all := map[core.Field][]vote{}
+	total := map[core.Field]float64{}
+	for f, reads := range pr.fields {
+		vs := votes(reads, norm(f))
+		if len(vs) == 0 {
+			continue
+		}
+		all[f], chosen[f] = vs, vs[0]
+		for _, v := range vs {
+			total[f] += v.weight
+		}
+		total[f] = max(total[f], 2*float64(len(inkCuts))) // reads that failed count against
+	}
+	// Kills, deaths and K/D are chosen together so that they agree, when
+	// some reads allow it. Agreeing does not make them sure: a K/D to two
+	// places lets a last digit of kills or deaths go wrong.
+	best := -1.0
+	for _, k := range all[core.FieldKills] {
+		for _, d := range all[core.FieldDeaths] {
+			for _, kd := range all[core.FieldKD] {
+				kn, _ := strconv.Atoi(k.text)
+				dn, _ := strconv.Atoi(d.text)
+				kdv, _ := strconv.ParseFloat(kd.text, 64)
+				if !core.KDMatches(kdv, kn, dn) {
+					continue
+				}
+				if s := k.weight + d.weight + kd.weight; s > best {
+					best = s
+					chosen[core.FieldKills], chosen[core.FieldDeaths], chosen[core.FieldKD] = k, d, kd
+				}
+			}
+		}
+	}
+	// How sure: the share of the reads (weighed by how clearly their
+	// glyphs matched) that agree on the value. On the development set no
+	// value read by half the weight or more was wrong at full size.
+	conf := map[core.Field]float64{}
+	for f, v := range chosen {
+		conf[f] = v.weight / total[f]
+	}
+	for f, v := range chosen {
+		if f == core.FieldKD {
+			kd, _ := strconv.ParseFloat(v.text, 64)
+			r.SetKD(kd)
+		} else {
+			n, _ := strconv.Atoi(v.text)
+			r.Set(f, n)
+		}
+		r.SetConfidence(f, conf[f])
+		// Wins and bots' kills are not kept: the player has nothing of
+		// theirs to confirm.
+		if conf[f] < sureEnough && f != core.FieldWins && f != core.FieldBotsKills {
+			r.Doubts(f, "hard to read on the screenshot")
+		}
+	}
+	return r
+}
+
+// sureEnough is the confidence below which a figure is the player's to
+// confirm.
+const sureEnough = 0.5

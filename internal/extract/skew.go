@@ -1,0 +1,109 @@
+package extract
+
+import (
+	"image"
+	"image/draw"
+	"math"
+
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
+)
+
+// A phone held at a slight angle to a monitor tilts the whole screen. The
+// game's bars and panels are full of horizontal edges, so the tilt is the
+// angle most strong near-horizontal edges share; the screenshot is turned
+// back by it before its bars are looked for again.
+
+// maxSkew is the largest tilt, in degrees, looked for.
+const maxSkew = 12
+
+// skewAngle returns the tilt of img in degrees (positive: turned clockwise
+// as seen), 0 when no angle stands out.
+func skewAngle(img *image.RGBA) float64 {
+	b := img.Bounds()
+	s := min(1, 800/float64(max(b.Dx(), b.Dy())))
+	w, h := max(3, int(float64(b.Dx())*s)), max(3, int(float64(b.Dy())*s))
+	small := image.NewGray(image.Rect(0, 0, w, h))
+	xdraw.ApproxBiLinear.Scale(small, small.Bounds(), img, b, draw.Src, nil)
+	const binsPerDeg = 4
+	hist := make([]float64, 2*maxSkew*binsPerDeg+1)
+	type edge struct{ x, y, w float64 }
+	var edges []edge
+	at := func(x, y int) float64 { return float64(small.Pix[y*small.Stride+x]) }
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			gx := at(x+1, y-1) + 2*at(x+1, y) + at(x+1, y+1) - at(x-1, y-1) - 2*at(x-1, y) - at(x-1, y+1)
+			gy := at(x-1, y+1) + 2*at(x, y+1) + at(x+1, y+1) - at(x-1, y-1) - 2*at(x, y-1) - at(x+1, y-1)
+			mag := math.Hypot(gx, gy)
+			if mag < 120 || math.Abs(gy) < 3*math.Abs(gx) {
+				continue
+			}
+			// The edge runs across the gradient: a horizontal edge has
+			// gx = 0; one tilted clockwise by a has gx/gy = -tan(a).
+			a := math.Atan(-gx/gy) * 180 / math.Pi
+			if k := int(math.Round(a*binsPerDeg)) + maxSkew*binsPerDeg; k >= 0 && k < len(hist) {
+				hist[k] += mag
+				edges = append(edges, edge{float64(x), float64(y), mag})
+			}
+		}
+	}
+	// The peak of the histogram, smoothed over neighbouring bins; it must
+	// stand well above the level of the rest.
+	best, bestV, total := 0, 0.0, 0.0
+	for k := range hist {
+		v := hist[k]
+		if k > 0 {
+			v += hist[k-1] / 2
+		}
+		if k+1 < len(hist) {
+			v += hist[k+1] / 2
+		}
+		total += hist[k]
+		if v > bestV {
+			best, bestV = k, v
+		}
+	}
+	if total == 0 || bestV*float64(len(hist)) < 6*total {
+		return 0
+	}
+	// Edge directions on a pixel grid lean towards the axes, so the peak
+	// is only a first guess: the angle is the one that, near it, stacks the
+	// edges into the sharpest rows (the bars' top and bottom lines).
+	guess := float64(best-maxSkew*binsPerDeg) / binsPerDeg
+	rows := make([]float64, h+w)
+	sharpest, angle := -1.0, guess
+	for a := guess - 1; a <= guess+1.5; a += 0.1 {
+		clear(rows)
+		t := math.Tan(a * math.Pi / 180)
+		for _, e := range edges {
+			if r := int(e.y - e.x*t + float64(w)); r >= 0 && r < len(rows) {
+				rows[r] += e.w
+			}
+		}
+		var sq float64
+		for _, v := range rows {
+			sq += v * v
+		}
+		if sq > sharpest {
+			sharpest, angle = sq, a
+		}
+	}
+	if math.Abs(angle) < 0.05 {
+		return 0
+	}
+	return angle
+}
+
+// rotated turns img by deg degrees anticlockwise as seen (undoing a tilt
+// of deg clockwise) about its centre, on a canvas of the same size.
+func rotated(img *image.RGBA, deg float64) *image.RGBA {
+	b := img.Bounds()
+	a := deg * math.Pi / 180
+	c, s := math.Cos(a), math.Sin(a)
+	cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+	// Destination from source: p' = R(-a)(p - c) + c.
+	m := f64.Aff3{c, s, cx - c*cx - s*cy, -s, c, cy + s*cx - c*cy}
+	dst := image.NewRGBA(b)
+	xdraw.BiLinear.Transform(dst, m, img, b, draw.Src, nil)
+	return dst
+}

@@ -1,0 +1,154 @@
+// After an upload: what the reader found, for the player to check before it is kept. Doubtful
+// figures are flagged and must be confirmed (or corrected); figures the screenshot did not show
+// can be typed; a capture of the game's Player tab fills the name and SK id.
+import { useId, useState } from 'react'
+import { Message } from '@/components/ui/popup'
+import { errorMessage } from '@/lib/api-client'
+import { extractStats } from '../api/stats'
+import { kdOf, REVIEW_FIELDS, reviewDoubts, reviewValues, screenName, toInt } from '../lib/stats-model'
+import type { ExtractedStats, ReviewField, ReviewValues } from '../types'
+import { isImageFile, NOT_AN_IMAGE } from './stats-picker'
+
+type Props = {
+  stats: ExtractedStats
+  /** The player's Discord username: the card's name when the screen shows none. */
+  fallbackName: string
+  /** The server kept the reading already (signed in, nothing doubtful). */
+  saved: boolean
+  busy: boolean
+  submitLabel: string
+  onSubmit: (values: ReviewValues) => void
+  /** Keep the reading as the server saved it, typing nothing. */
+  onKeep?: () => void
+}
+
+export const REVIEW_MSG = {
+  confirmFirst: 'Please confirm or correct the highlighted figures first.',
+  playerTabEmpty: 'No name or SK id found on that screenshot.',
+} as const
+
+export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onSubmit, onKeep }: Props) {
+  const formId = useId()
+  const [values, setValues] = useState<ReviewValues>(() => reviewValues(stats, fallbackName))
+  const doubts = reviewDoubts(stats)
+  const [confirmed, setConfirmed] = useState<Partial<Record<ReviewField, boolean>>>({})
+  const [error, setError] = useState('')
+  const [tabBusy, setTabBusy] = useState(false)
+  const missing = new Set(stats.missing ?? [])
+  const open = (Object.keys(doubts) as ReviewField[]).filter((f) => !confirmed[f])
+
+  function set(f: ReviewField, v: string) {
+    setValues((old) => ({ ...old, [f]: v }))
+    setConfirmed((old) => ({ ...old, [f]: true })) // a corrected figure is the player's word
+  }
+
+  async function readPlayerTab(file: File | undefined) {
+    setError('')
+    if (!file) return
+    if (!isImageFile(file)) {
+      setError(NOT_AN_IMAGE)
+      return
+    }
+    setTabBusy(true)
+    try {
+      const res = await extractStats(file)
+      const got = res?.stats
+      const name = got ? screenName(got) : ''
+      const id = got && !(got.missing ?? []).includes('sk_id') && got.sk_id !== 'N/A' ? got.sk_id : ''
+      if (!name && !id) {
+        setError(REVIEW_MSG.playerTabEmpty)
+        return
+      }
+      if (name) set('name', name)
+      if (id) set('sk_id', id)
+    } catch (err) {
+      setError(errorMessage(err, REVIEW_MSG.playerTabEmpty))
+    } finally {
+      setTabBusy(false)
+    }
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    if (open.length > 0) {
+      setError(REVIEW_MSG.confirmFirst)
+      return
+    }
+    onSubmit(values)
+  }
+
+  const kd = kdOf(toInt(values.kills), toInt(values.deaths))
+  const nameFromDiscord = !screenName(stats) && values.name === fallbackName && fallbackName !== ''
+
+  return (
+    <form className="stats-review" onSubmit={submit} aria-labelledby={`${formId}-title`}>
+      <h3 id={`${formId}-title`} className="review-title">
+        {saved ? 'Saved from your screenshot' : 'Check your stats'}
+      </h3>
+      <p className="muted">
+        {open.length > 0
+          ? `We are not sure of ${open.length === 1 ? 'one figure' : `${open.length} figures`}: compare with your screenshot, then confirm or correct.`
+          : saved
+            ? 'Add what your screenshot did not show, or keep your stats as read.'
+            : 'These are the stats we read. Correct anything that is wrong, then save.'}
+      </p>
+      <div className="review-grid">
+        {REVIEW_FIELDS.map((f) => {
+          const id = `${formId}-${f.key}`
+          const doubt = doubts[f.key]
+          const flagged = !!doubt && !confirmed[f.key]
+          return (
+            <div key={f.key} className={`field review-field${flagged ? ' is-doubtful' : ''}`}>
+              <label htmlFor={id}>{f.label}</label>
+              <input
+                id={id}
+                type="text"
+                inputMode={f.numeric ? 'numeric' : undefined}
+                value={values[f.key]}
+                placeholder={missing.has(f.key) ? 'Not on your screenshot' : ''}
+                aria-invalid={flagged || undefined}
+                aria-describedby={doubt ? `${id}-why` : undefined}
+                onChange={(e) => set(f.key, f.numeric ? e.target.value.replace(/[^\d]/g, '') : e.target.value)}
+              />
+              {doubt ? (
+                <p id={`${id}-why`} className={`review-doubt${flagged ? '' : ' is-confirmed'}`}>
+                  {flagged ? (
+                    <>
+                      <span>Please check: {doubt}</span>
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmed((o) => ({ ...o, [f.key]: true }))}>
+                        Confirm {f.label.toLowerCase()}
+                      </button>
+                    </>
+                  ) : (
+                    <span>✓ Confirmed</span>
+                  )}
+                </p>
+              ) : null}
+              {f.key === 'name' && nameFromDiscord ? <p className="review-note">From your Discord username</p> : null}
+            </div>
+          )
+        })}
+      </div>
+      <p className="review-kd">
+        K/D ratio <strong>{kd}</strong>
+        {stats.wins ? <span className="muted"> · Wins {stats.wins} (not games played)</span> : null}
+        {stats.bots_kills ? <span className="muted"> · Bots kills {stats.bots_kills} (not kills)</span> : null}
+      </p>
+      <div className="field">
+        <label htmlFor={`${formId}-tab`}>Player tab screenshot (optional: fills your name and SK id)</label>
+        <input id={`${formId}-tab`} type="file" accept="image/*" disabled={tabBusy || busy} onChange={(e) => void readPlayerTab(e.target.files?.[0])} />
+      </div>
+      <Message kind="error">{error}</Message>
+      <div className="stats-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || tabBusy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+        {onKeep ? (
+          <button type="button" className="btn btn-ghost" onClick={onKeep} disabled={busy}>
+            Keep as read
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}
