@@ -665,3 +665,37 @@ func TestCodesPerAddressPerDay(t *testing.T) {
 		t.Fatalf("11th code of the day: %d %q", r.Status, r.Message())
 	}
 }
+
+// Google proves the address: its sign-in takes over an unverified account a
+// stranger created with it, and keeps nothing the stranger chose (Discord
+// name, name, password), so the owner is not shown as linked to the
+// stranger's Discord account.
+func TestGoogleTakeoverDropsTheStrangersData(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("owner")
+	if r := s.Do(t, "POST", "/api/auth/signup", "", signupBody(email, "stranger-pass-1", "stranger-pass-1", "stranger_dc")); r.Status != 201 {
+		t.Fatalf("stranger's sign-up: %d %s", r.Status, r.Body)
+	}
+	claims := s.Google.Claims("sub-"+email, email)
+	claims["name"] = "Owner Name"
+	r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, claims)})
+	if r.Status != 200 {
+		t.Fatalf("google login: %d %s", r.Status, r.Body)
+	}
+	p := s.Do(t, "GET", "/api/auth/profile", r.JSON["token"].(string), nil).JSON["user"].(map[string]any)
+	if p["discord_username"] != "" || p["discord_verified"] != false || p["name"] != "Owner Name" || p["has_password"] != false {
+		t.Fatalf("profile after the takeover keeps the stranger's data: %v", p)
+	}
+	if st := s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": email, "password": "stranger-pass-1"}).Status; st != 401 {
+		t.Fatalf("the stranger's password: %d, want 401", st)
+	}
+	// A verified account keeps what its owner set.
+	tok := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, claims)}).JSON["token"].(string)
+	if r := s.Do(t, "POST", "/api/auth/update-discord-username", tok, map[string]string{"discordUsername": "owner_dc"}); r.Status != 200 {
+		t.Fatalf("discord: %d", r.Status)
+	}
+	again := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, claims)})
+	if u := again.JSON["user"].(map[string]any); u["discord_username"] != "owner_dc" {
+		t.Fatalf("a second Google sign-in changed the owner's Discord name: %v", u)
+	}
+}

@@ -221,19 +221,37 @@ func (s Accounts) FindUserByID(ctx context.Context, id int64) (accounts.User, er
 }
 
 // A Google account proves its e-mail, so it takes over an unverified
-// password account of that address (and drops the unproven password).
+// password account of that address. Whatever that account holds was chosen by
+// whoever typed the address, maybe a stranger: the password, the Discord
+// name (shown as linked) and the name go, and the Google name comes in. A
+// verified account keeps what its owner set.
 const upsertGoogleSQL = `
 INSERT INTO users AS u (email, google_id, google_name, name, email_verified)
 VALUES ($2, $1, $3, $3, true)
 ON CONFLICT (email) DO UPDATE
    SET google_id = EXCLUDED.google_id, google_name = EXCLUDED.google_name,
        password_hash = CASE WHEN u.email_verified THEN u.password_hash END,
+       discord_username = CASE WHEN u.email_verified THEN u.discord_username END,
+       discord_verified = u.email_verified AND u.discord_verified,
+       name = CASE WHEN u.email_verified THEN u.name ELSE EXCLUDED.name END,
+       avatar_image_id = CASE WHEN u.email_verified THEN u.avatar_image_id END,
        email_verified = true, updated_at = now()
 RETURNING ` + userColumns
 
-// UpsertGoogleUser implements accounts.Store.
+// UpsertGoogleUser implements accounts.Store. The code of a sign-up it takes
+// over dies with it.
 func (s Accounts) UpsertGoogleUser(ctx context.Context, googleID, email, name string) (accounts.User, error) {
-	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+	var u accounts.User
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		if _, err := tx.Exec(ctx, `DELETE FROM email_otps o USING users u
+			WHERE o.user_id = u.id AND u.email = $1 AND NOT u.email_verified`, email); err != nil {
+			return err
+		}
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+		return err
+	})
 	if isUniqueViolation(err) {
 		return u, errs.E(errs.Conflict, "This Google account is linked to another Pitlane account.")
 	}
