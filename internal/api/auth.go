@@ -47,7 +47,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) {
 		return
 	}
-	if err := s.Accounts.Signup(r.Context(), in); err != nil {
+	if _, err := s.Accounts.Signup(r.Context(), in); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -97,7 +97,7 @@ func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) {
 		return
 	}
-	if err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {
+	if _, err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {
 		writeError(w, r, err)
 		return
 	}

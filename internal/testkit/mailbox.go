@@ -32,7 +32,11 @@ type Mailbox struct {
 	got    []Mail
 	cond   *sync.Cond
 	refuse atomic.Bool
+	delay  atomic.Int64 // ns each mail's DATA takes
 }
+
+// Delay makes the server take d over each mail, as a slow mail server does.
+func (mb *Mailbox) Delay(d time.Duration) { mb.delay.Store(int64(d)) }
 
 // Refuse makes the server answer every mail with a temporary failure (451),
 // as a mail server in trouble does, until called with false.
@@ -133,6 +137,7 @@ func (s *session) Data(r io.Reader) error {
 	if len(s.mail.To) == 0 {
 		return errors.New("no recipients")
 	}
+	time.Sleep(time.Duration(s.mb.delay.Load()))
 
 	s.mail.Data = decodeQP(string(b))
 	s.mb.mu.Lock()
