@@ -110,9 +110,20 @@ type CodeCheck struct {
 	// Match tells whether mac is the code's MAC for the pending account.
 	Match func(userID int64, mac []byte) bool
 	// Accept runs once the code matched, with the pending account and
-	// whether a second sign-up contested the code. An error refuses the
-	// verification as it is: the code stays and no try is counted.
-	Accept func(u User, contested bool) error
+	// whether a second sign-up contested the code, and says what the
+	// verification claims. An error refuses the verification as it is: the
+	// code stays and no try is counted.
+	Accept func(u User, contested bool) (Claim, error)
+}
+
+// Claim is what a verification does to the pending account besides
+// verifying its address.
+type Claim struct {
+	// PasswordHash, when set, replaces the pending sign-up's password.
+	PasswordHash string
+	// Reset drops what the pending sign-up chose (Discord name, name): it
+	// was not the verifier's sign-up.
+	Reset bool
 }
 
 // CodeOutcome is how a verification went.

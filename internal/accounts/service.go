@@ -148,30 +148,33 @@ func (s *Service) issue(ctx context.Context, addr []byte, u *User) (CodeIssue, e
 	return iss, nil
 }
 
-// Cooldown is the wait after the n-th mail of a day to an address: a minute,
-// and after the tenth, the rest of the day (each code gives a handful of
-// guesses).
+// Cooldown is the wait after the n-th mail of a day to an address: a minute
+// for the first three, then doubling from two minutes up to two hours. It
+// rises instead of stopping, so whoever else asks for codes, the owner gets
+// one within two hours, and an address gets about twenty mails a day at
+// most (each code gives OTPMaxAttempts guesses).
 func Cooldown(n int) time.Duration {
-	if n >= MaxCodesPerDay {
-		return 24 * time.Hour
+	if n <= 3 {
+		return OTPCooldown
 	}
-	return OTPCooldown
+	return min(time.Minute<<(n-3), MaxCooldown)
 }
 
-// MaxCodesPerDay bounds the codes one address gets in 24 hours.
-const MaxCodesPerDay = 10
+// MaxCooldown is the longest wait between two codes to an address.
+const MaxCooldown = 2 * time.Hour
 
 // MsgSignupContested answers a verification without a password of a code
 // two sign-ups claimed.
 const MsgSignupContested = "Two sign-ups claim this email. Enter the code together with the password you signed up with."
 
-// MsgSignupChanged answers a verification whose password is not the account's.
-const MsgSignupChanged = "This code belongs to a sign-up with another password. Please sign up again once it expires (10 minutes)."
-
-// VerifyOTP checks a code and marks the e-mail verified. A password, when
-// given, must be the pending account's: a player verifies only the sign-up
-// they made. Only a code that matches leads to the password or the account:
-// every other answer is the same for every address, and as fast.
+// VerifyOTP checks a code and marks the e-mail verified. Only the address's
+// mailbox sees its codes, so whoever enters one is its owner: a password
+// given with it becomes the account's, and when it is not the password of
+// the pending sign-up (which may be a stranger's), what that sign-up chose
+// goes too. Without a password the pending sign-up's stands, unless two
+// sign-ups claimed the code. Only a code that matches leads to the password
+// or the account: every other answer is the same for every address, and as
+// fast.
 func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
@@ -180,6 +183,11 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 	if !auth.ValidOTPFormat(code) {
 		return errs.E(errs.Invalid, MsgBadOTP)
 	}
+	if password != "" {
+		if err := ValidatePassword(password); err != nil {
+			return err
+		}
+	}
 	check := CodeCheck{
 		Address:     s.address(email),
 		MaxAttempts: auth.OTPMaxAttempts,
@@ -187,14 +195,15 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 		Match: func(userID int64, mac []byte) bool {
 			return hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
 		},
-		Accept: func(u User, contested bool) error {
+		Accept: func(u User, contested bool) (Claim, error) {
 			switch {
 			case password == "" && contested:
-				return errs.E(errs.Conflict, MsgSignupContested)
-			case password != "" && u.PasswordHash != "" && !auth.CheckPassword(u.PasswordHash, password):
-				return errs.E(errs.Conflict, MsgSignupChanged)
+				return Claim{}, errs.E(errs.Conflict, MsgSignupContested)
+			case password == "" || auth.CheckPassword(u.PasswordHash, password):
+				return Claim{}, nil
 			}
-			return nil
+			hash, err := auth.HashPassword(password)
+			return Claim{PasswordHash: hash, Reset: true}, err
 		},
 	}
 	var res CodeResult

@@ -191,15 +191,21 @@ func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts
 				return err
 			}
 			if !u.EmailVerified {
-				if err := c.Accept(u, r.contested); err != nil {
+				claim, err := c.Accept(u, r.contested)
+				if err != nil {
 					return err
 				}
-				if _, err := tx.Exec(ctx, `UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1`, u.ID); err != nil {
+				u, err = scanUser(tx.QueryRow(ctx, `
+					UPDATE users u SET email_verified = true, password_hash = coalesce(nullif($2, ''), password_hash),
+					       discord_username = CASE WHEN $3 THEN NULL ELSE discord_username END,
+					       discord_verified = discord_verified AND NOT $3,
+					       name = CASE WHEN $3 THEN '' ELSE name END, updated_at = now()
+					 WHERE u.id = $1 RETURNING `+userColumns, u.ID, claim.PasswordHash, claim.Reset))
+				if err != nil {
 					return err
 				}
 				_, err = tx.Exec(ctx, `UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), attempts = 0,
 					contested = false, touched_at = now() WHERE address_mac = $1`, c.Address)
-				u.EmailVerified = true
 				res = accounts.CodeResult{Outcome: accounts.CodeVerified, User: u}
 				return err
 			}

@@ -67,7 +67,7 @@ func TestStoreErrors(t *testing.T) {
 		_, err = s.UpdatePassword(ctx, 999_999, "hash")
 		wantErr(t, "password of an unknown account", err, errs.NotFound, "")
 		check := accounts.CodeCheck{Address: []byte("no code yet"), MaxAttempts: 2, Cooldown: accounts.Cooldown,
-			Match: func(int64, []byte) bool { return true }, Accept: func(accounts.User, bool) error { return nil }}
+			Match: func(int64, []byte) bool { return true }, Accept: func(accounts.User, bool) (accounts.Claim, error) { return accounts.Claim{}, nil }}
 		for i, want := range []accounts.CodeResult{{Outcome: accounts.CodeWrong, Left: 1}, {Outcome: accounts.CodeWrong}, {Outcome: accounts.CodeDead}} {
 			if res, err := s.CheckCode(ctx, check); err != nil || res != want {
 				t.Errorf("try %d of an address without a code: %+v %v, want %+v", i+1, res, err, want)
