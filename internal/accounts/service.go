@@ -57,12 +57,11 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (time.Duration, er
 	if err != nil {
 		return 0, err
 	}
-	addr := s.address(in.Email)
-	u, err := s.Store.UpsertUnverified(ctx, addr, in.Email, hash, in.DiscordUsername)
+	u, err := s.Store.UpsertUnverified(ctx, s.address(in.Email), in.Email, hash, in.DiscordUsername)
 	if err != nil {
 		return 0, err
 	}
-	iss, err := s.issue(ctx, addr, &u)
+	iss, err := s.issue(ctx, in.Email, &u)
 	if err != nil {
 		return 0, err
 	}
@@ -89,7 +88,7 @@ func (s *Service) ResendOTP(ctx context.Context, email string) (time.Duration, e
 	} else if errs.KindOf(err) != errs.NotFound {
 		return 0, err
 	}
-	iss, err := s.issue(ctx, s.address(email), pu)
+	iss, err := s.issue(ctx, email, pu)
 	if err != nil {
 		return 0, err
 	}
@@ -107,13 +106,17 @@ func waitError(wait time.Duration) error {
 	return errs.Limited(secs, "Please wait %d seconds before requesting another OTP.", secs)
 }
 
-// issue takes the address's cooldown for a mail to u and posts the mail: a
-// code to a pending account, a notice to a verified one, nothing when u is
-// nil (no account). Whatever it sends, the address's state changes alike.
-func (s *Service) issue(ctx context.Context, addr []byte, u *User) (CodeIssue, error) {
+// issue takes the cooldown of email's address for a mail to its account u
+// and posts the mail: a code to a pending account, a notice to a verified
+// one or a reserved address, nothing when u is nil (no account). Whatever it
+// sends, the address's state changes alike.
+func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, error) {
+	addr := s.address(email)
 	req := CodeRequest{Address: addr, TTL: OTPTTL, Cooldown: Cooldown}
 	var msg *core.Message
 	switch {
+	case s.reserved(email, u):
+		msg = &core.Message{To: email, Subject: "This address signs in to Pitlane with Google", Text: s.reservedNotice()}
 	case u == nil:
 	case !u.EmailVerified:
 		code, err := auth.NewOTP()
@@ -142,10 +145,27 @@ func (s *Service) issue(ctx context.Context, addr []byte, u *User) (CodeIssue, e
 		wctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := s.Store.WithdrawCode(wctx, addr, iss.SentAt); err != nil {
-			s.Log.Error("withdrawing an unsent code failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+			s.Log.Error("withdrawing an unsent code failed", slog.Any("err", err))
 		}
 	})
 	return iss, nil
+}
+
+// reserved tells an organiser's address (ADMIN_EMAILS) that no account has
+// verified yet: no code is ever mailed to it, since guessing one would make a
+// stranger an organiser; only Google sign-in, which proves the address,
+// claims it.
+func (s *Service) reserved(email string, u *User) bool {
+	return s.Admins[email] && (u == nil || !u.EmailVerified)
+}
+
+func (s *Service) reservedNotice() string {
+	how := "Sign in with Google with this address to claim it."
+	if s.Google == nil {
+		how = "Google sign-in is not set up on this site: ask its operator to create the account."
+	}
+	return "Someone asked for a Pitlane verification code for this address. It belongs to an organiser " +
+		"and is not verified with codes. " + how + " If it was not you, you can ignore this e-mail.\n"
 }
 
 // Cooldown is the wait after the n-th mail of a day to an address: a minute
@@ -188,12 +208,14 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 			return err
 		}
 	}
+	reserved := s.reserved(email, nil)
 	check := CodeCheck{
 		Address:     s.address(email),
 		MaxAttempts: auth.OTPMaxAttempts,
 		Cooldown:    Cooldown,
 		Match: func(userID int64, mac []byte) bool {
-			return hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
+			// A code mailed before the address was listed does not count.
+			return !reserved && hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
 		},
 		Accept: func(u User, contested bool) (Claim, error) {
 			switch {

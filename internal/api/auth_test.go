@@ -681,3 +681,50 @@ func TestCodesPerAddressCooldownRises(t *testing.T) {
 		t.Fatalf("the tenth code: %d %s, want 200 with resend_after 7200", r.Status, r.Body)
 	}
 }
+
+// An address in ADMIN_EMAILS that has no verified account is reserved: no
+// code is ever mailed to it (guessing one would make a stranger an
+// organiser), only Google sign-in claims it. Sign-up and resend answer as
+// for any address, and its owner is mailed a notice instead.
+func TestAdminAddressesAreReservedForGoogle(t *testing.T) {
+	admin, pending, ordinary := testkit.UniqueEmail("admin"), testkit.UniqueEmail("pending"), testkit.UniqueEmail("ordinary")
+	s := newServer(t, testkit.Options{Admins: []string{admin}})
+	// pending signed up before it was listed (as after a restart with a
+	// longer ADMIN_EMAILS).
+	if r := s.Do(t, "POST", "/api/auth/signup", "", signupBody(pending, "stranger-pass-1", "stranger-pass-1", "stranger")); r.Status != 201 {
+		t.Fatalf("signup: %d", r.Status)
+	}
+	oldCode := s.Mail.OTP(t, pending, 1)
+	s.App.Server.Accounts.Admins[pending] = true
+	// Its code, mailed before it was listed, no longer verifies it.
+	if r := s.Do(t, "POST", "/api/auth/verify-otp", "", map[string]string{"email": pending, "otp": oldCode}); r.Status != 400 {
+		t.Fatalf("an old code for a reserved address: %d %s", r.Status, r.Body)
+	}
+
+	answers := map[string]seen{}
+	for _, e := range []string{admin, ordinary} {
+		answers[e] = see(s.Do(t, "POST", "/api/auth/signup", "", signupBody(e, "stranger-pass-1", "stranger-pass-1", "stranger")))
+	}
+	if answers[admin] != answers[ordinary] {
+		t.Fatalf("sign-up of a reserved address %+v, of another %+v", answers[admin], answers[ordinary])
+	}
+	s.Age(t, pending, time.Hour)
+	if r := s.Do(t, "POST", "/api/auth/resend-otp", "", map[string]string{"email": pending}); r.Status != 200 {
+		t.Fatalf("resend for the pending listed address: %d %s", r.Status, r.Body)
+	}
+	s.MailSettled(t)
+	for e, n := range map[string]int{admin: 1, pending: 2} {
+		if got := s.Mail.Count(e); got != n {
+			t.Fatalf("%d mails to %s, want %d (the last the notice)", got, e, n)
+		}
+		if body := s.Mail.Last(e); strings.Contains(body, "verification code is") || !strings.Contains(body, "Google") {
+			t.Fatalf("the mail to a reserved address:\n%s", body)
+		}
+	}
+	for _, e := range []string{admin, pending} {
+		r := s.Do(t, "POST", "/api/auth/google-login", "", map[string]string{"credential": s.Google.Sign(t, s.Google.Claims("sub-"+e, e))})
+		if r.Status != 200 || r.JSON["user"].(map[string]any)["role"] != "admin" {
+			t.Fatalf("Google sign-in of a listed address: %d %s", r.Status, r.Body)
+		}
+	}
+}

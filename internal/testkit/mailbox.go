@@ -79,6 +79,20 @@ func (mb *Mailbox) Count(to string) int {
 	return n
 }
 
+// Last is the text of the last mail to to, "" if none came.
+func (mb *Mailbox) Last(to string) string {
+	mb.mu.Lock()
+	defer mb.mu.Unlock()
+	for i := len(mb.got) - 1; i >= 0; i-- {
+		for _, r := range mb.got[i].To {
+			if strings.EqualFold(r, to) {
+				return mb.got[i].Data
+			}
+		}
+	}
+	return ""
+}
+
 var otpRe = regexp.MustCompile(`verification code is ([0-9]{6})`)
 
 // OTP waits (up to 5 s) for the n-th mail to to (1-based) and returns its code.
