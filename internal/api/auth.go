@@ -131,15 +131,12 @@ type credentials struct {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.LoginIP, limitIP(r)) {
-		return
-	}
 	var in credentials
 	if err := decode(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.LoginEmail, emailKey(in.Email)) {
+	if s.loginLimited(w, r, emailKey(in.Email)) {
 		return
 	}
 	sess, err := s.Accounts.Login(r.Context(), in.Email, in.Password)
@@ -147,7 +144,22 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setDevice(w, r, sess.User.Email)
 	s.writeSession(w, r, sess, "Login successful!")
+}
+
+// loginLimited applies the login limits so that guessing is bounded and
+// nobody can lock an account's owner out: strict per account and client (a
+// browser that signed in to the account before is its own client, whatever
+// its address), per client address across accounts, and, for browsers the
+// account has not seen, the account's looser limit across all clients.
+func (s *Server) loginLimited(w http.ResponseWriter, r *http.Request, email string) bool {
+	if dev := s.device(r, email); dev != "" {
+		return s.limited(w, r, ratelimit.LoginEmailClient, email+"|device:"+dev)
+	}
+	return s.limited(w, r, ratelimit.LoginIP, limitIP(r)) ||
+		s.limited(w, r, ratelimit.LoginEmailClient, emailClientKey(r, email)) ||
+		s.limited(w, r, ratelimit.LoginEmail, email)
 }
 
 // googleCredential is the body of google-login: Google's ID token. The
@@ -174,6 +186,7 @@ func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setDevice(w, r, sess.User.Email)
 	s.writeSession(w, r, sess, accounts.MsgGoogleOK)
 }
 

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -148,4 +149,70 @@ func TestStrangerCannotLockTheOwnerOutOfSignup(t *testing.T) {
 func toJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// Wrong passwords from a stranger must not lock the owner out. Guessing is
+// limited per account and client (10 in 5 minutes); the account's own limit
+// across all clients (30 in 15 minutes) applies only to browsers the account
+// has not signed in from, so a stranger, even from many addresses, never
+// locks the owner out of a browser they signed in with before.
+func TestStrangerCannotLockTheOwnerOutOfLogin(t *testing.T) {
+	s := newServer(t, testkit.Options{RateLimitScale: 1, Configure: behindProxy})
+	owner, strangerEmail := testkit.UniqueEmail("owner"), testkit.UniqueEmail("stranger")
+	s.SignUp(t, owner, "owner_dc")
+	s.SignUp(t, strangerEmail, "stranger_dc")
+	login := func(ip, email, pw string, cookies ...*http.Cookie) *testkit.Resp {
+		return doFrom(t, s, ip, "POST", "/api/auth/login", map[string]string{"email": email, "password": pw}, cookies...)
+	}
+	deviceOf := func(r *testkit.Resp) *http.Cookie {
+		t.Helper()
+		for _, c := range (&http.Response{Header: r.Header}).Cookies() {
+			if c.Name == "pitlane_device" && c.HttpOnly && c.Value != "" {
+				return c
+			}
+		}
+		t.Fatalf("no device cookie in %v", r.Header)
+		return nil
+	}
+	r := login("198.51.100.7", owner, testkit.Password)
+	if r.Status != 200 {
+		t.Fatalf("owner's login: %d", r.Status)
+	}
+	ownerDevice := deviceOf(r)
+	strangerDevice := deviceOf(login("203.0.113.1", strangerEmail, testkit.Password))
+
+	t.Run("OneClientLocksOnlyItself", func(t *testing.T) {
+		var last *testkit.Resp
+		for range 12 {
+			last = login("203.0.113.1", owner, "wrong-password")
+		}
+		if last.Status != 429 {
+			t.Fatalf("the stranger's 12th wrong password: %d, want 429", last.Status)
+		}
+		if r := login("198.51.100.8", owner, testkit.Password); r.Status != 200 {
+			t.Fatalf("the owner from another address: %d %s", r.Status, r.Body)
+		}
+	})
+	t.Run("ManyClientsNeverLockTheOwnersBrowser", func(t *testing.T) {
+		for i := 2; i <= 6; i++ {
+			for range 10 {
+				login(fmt.Sprintf("203.0.113.%d", i), owner, "wrong-password", strangerDevice)
+			}
+		}
+		if r := login("203.0.113.99", owner, "wrong-password"); r.Status != 429 {
+			t.Fatalf("a new client after 50 wrong passwords on the account: %d, want 429", r.Status)
+		}
+		if r := login("203.0.113.98", owner, testkit.Password, strangerDevice); r.Status != 429 {
+			t.Fatalf("another account's device cookie: %d, want 429", r.Status)
+		}
+		forged := *ownerDevice
+		forged.Value = strings.Replace(forged.Value, ".", ".A", 1)[:len(forged.Value)]
+		if r := login("203.0.113.97", owner, testkit.Password, &forged); r.Status != 429 {
+			t.Fatalf("a forged device cookie: %d, want 429", r.Status)
+		}
+		// The owner's browser, even behind one of the stranger's addresses.
+		if r := login("203.0.113.2", owner, testkit.Password, ownerDevice); r.Status != 200 {
+			t.Fatalf("the owner's browser: %d %s", r.Status, r.Body)
+		}
+	})
 }

@@ -26,7 +26,11 @@ var (
 	SignupIP          = Rule{"signup-ip", 10, 10 * time.Minute}
 	SignupEmailClient = Rule{"signup-email-client", 5, 10 * time.Minute}
 	LoginIP           = Rule{"login-ip", 30, 5 * time.Minute}
-	LoginEmail        = Rule{"login-email", 10, 5 * time.Minute}
+	LoginEmailClient  = Rule{"login-email-client", 10, 5 * time.Minute}
+	// LoginEmail is the account's own limit across all clients, looser, and
+	// applied only to browsers without the account's device cookie: it
+	// bounds guessing from many addresses without locking the owner out.
+	LoginEmail        = Rule{"login-email", 30, 15 * time.Minute}
 	VerifyIP          = Rule{"verify-ip", 30, 5 * time.Minute}
 	VerifyEmailClient = Rule{"verify-email-client", 10, 5 * time.Minute}
 	ResendIP          = Rule{"resend-ip", 10, 10 * time.Minute}
@@ -68,7 +72,7 @@ func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *sl
 }
 
 // All is every rule, for New.
-var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmail, VerifyIP, VerifyEmailClient, ResendIP, ResendEmailClient,
+var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEmail, VerifyIP, VerifyEmailClient, ResendIP, ResendEmailClient,
 	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
 	PasswordUser, DiscordUser, SaveUser, RegisterUser}
 
