@@ -40,6 +40,8 @@ import (
 // App is the wired server.
 type App struct {
 	Handler http.Handler
+	// Metrics serves /metrics, for a listener of its own (METRICS_ADDR).
+	Metrics http.Handler
 	Hub     *hub.Hub
 	Server  *api.Server
 	Jobs    *postgres.Jobs
@@ -204,6 +206,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Server = srv
 	a.Handler = srv.Handler()
+	a.Metrics = srv.MetricsHandler()
 	return a, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -17,8 +18,11 @@ import (
 
 // Config is every setting of spec/product.md section 3, plus a few operational ones.
 type Config struct {
-	Env               string // "development" or "production" (PITLANE_ENV)
-	Addr              string
+	Env  string // "development" or "production" (PITLANE_ENV)
+	Addr string
+	// MetricsAddr serves Prometheus metrics apart from the app ("" = not
+	// at all): they are for the operator's scraper, not the public.
+	MetricsAddr       string
 	DatabaseURL       string
 	RedisURL          string
 	RedisPrefix       string // starts every Redis key; deployments sharing a Redis differ here
@@ -65,6 +69,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
 		Env:               get("PITLANE_ENV", "development"),
 		Addr:              get("ADDR", ":8080"),
+		MetricsAddr:       get("METRICS_ADDR", ""),
 		DatabaseURL:       get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
 		RedisURL:          get("REDIS_URL", ""),
 		RedisPrefix:       get("REDIS_PREFIX", "pitlane:"),
@@ -125,6 +130,13 @@ func (c *Config) validate() error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET must be at least 32 characters"))
 	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("METRICS_ADDR must be host:port (e.g. 127.0.0.1:9090), got %q", c.MetricsAddr))
+		} else if c.MetricsAddr == c.Addr {
+			errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR: the metrics are not for the public"))
+		}
+	}
 	for _, u := range []struct{ name, val string }{{"DATABASE_URL", c.DatabaseURL}, {"REDIS_URL", c.RedisURL}, {"SMTP_URL", c.SMTPURL}} {
 		if u.val == "" {
 			continue
@@ -177,7 +189,7 @@ func (c Config) Redacted() map[string]any {
 		return u.Redacted()
 	}
 	return map[string]any{
-		"env": c.Env, "addr": c.Addr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
+		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
 		"discord_bot": c.DiscordBotToken != "", "default_tournament": c.DefaultTournament,

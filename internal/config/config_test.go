@@ -72,3 +72,21 @@ func TestProductionRefusesTheTrialKey(t *testing.T) {
 		t.Fatalf("development with the trial key: %v", err)
 	}
 }
+
+// The metrics are served apart from the app, on loopback unless told.
+func TestMetricsAddr(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil || c.MetricsAddr != "" {
+		t.Fatalf("default METRICS_ADDR %q %v, want none (off)", c.MetricsAddr, err)
+	}
+	c, err = FromEnv(env(map[string]string{"METRICS_ADDR": "127.0.0.1:9090"}))
+	if err != nil || c.MetricsAddr != "127.0.0.1:9090" {
+		t.Fatalf("%q %v", c.MetricsAddr, err)
+	}
+	if _, err := FromEnv(env(map[string]string{"METRICS_ADDR": "9090"})); err == nil {
+		t.Fatal("accepted METRICS_ADDR without a host:port")
+	}
+	if _, err := FromEnv(env(map[string]string{"METRICS_ADDR": ":8080"})); err == nil {
+		t.Fatal("accepted METRICS_ADDR equal to ADDR")
+	}
+}
