@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
 	"os"
@@ -121,8 +122,9 @@ func (c *Config) validate() error {
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PITLANE_ENV must be development or production, got %q", c.Env))
 	}
-	if c.Production() && strings.HasPrefix(c.JWTSecret, "dev-only") {
-		errs = append(errs, errors.New("JWT_SECRET is the published trial key; set a secret of your own in production"))
+	if strings.HasPrefix(c.JWTSecret, "dev-only") {
+		// docker-compose.yml once shipped it: anyone could mint tokens.
+		errs = append(errs, errors.New("JWT_SECRET is a published trial key; set a secret of your own, or leave it unset in development to have one generated"))
 	}
 	if c.Production() && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET of at least 32 characters is required in production"))
@@ -149,25 +151,58 @@ func (c *Config) validate() error {
 }
 
 // EnsureSecret fills an empty JWTSecret in development with a random key kept
-// in the data folder, so tokens survive restarts without configuration.
+// in the data folder, so tokens survive restarts without configuration. The
+// first process to store one wins and every other reads it: instances that
+// start at once on a shared volume (docker compose) sign with the same key.
 func (c *Config) EnsureSecret() error {
 	if c.JWTSecret != "" {
 		return nil
 	}
 	path := filepath.Join(c.DataDir, "jwt-secret")
-	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
-		c.JWTSecret = strings.TrimSpace(string(b))
+	if s, err := readSecret(path); err == nil {
+		c.JWTSecret = s
 		return nil
 	}
 	buf := make([]byte, 32)
 	if _, err := rand.Read(buf); err != nil {
 		return err
 	}
-	c.JWTSecret = hex.EncodeToString(buf)
 	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(c.JWTSecret+"\n"), 0o600)
+	// Written whole under a name of its own, then linked into place: the
+	// link fails if another process stored its secret first, and nobody
+	// ever reads a half-written file.
+	tmp, err := os.CreateTemp(c.DataDir, ".jwt-secret-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(hex.EncodeToString(buf) + "\n")
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	s, err := readSecret(path)
+	c.JWTSecret = s
+	return err
+}
+
+func readSecret(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	s := strings.TrimSpace(string(b))
+	if len(s) < 32 {
+		return "", fmt.Errorf("%s holds no secret of 32 characters or more", path)
+	}
+	return s, nil
 }
 
 // Redacted lists the settings for a start-up log line with secrets masked.
