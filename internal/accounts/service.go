@@ -208,7 +208,7 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 			return err
 		}
 	}
-	reserved := s.reserved(email, nil)
+	reserved, replaced := s.reserved(email, nil), false
 	check := CodeCheck{
 		Address:     s.address(email),
 		MaxAttempts: auth.OTPMaxAttempts,
@@ -225,6 +225,7 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 				return Claim{}, nil
 			}
 			hash, err := auth.HashPassword(password)
+			replaced = true
 			return Claim{PasswordHash: hash, Reset: true}, err
 		},
 	}
@@ -234,7 +235,10 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 		if res, err = s.Store.CheckCode(ctx, check); err != nil || res.Outcome != CodeVerified {
 			return err
 		}
-		return s.Audit.Record(ctx, core.Actor{}, core.ActionVerified, 0, userTarget(res.User), map[string]string{"method": "code"})
+		// replaced: the pending sign-up's password was not this one's, and
+		// the sign-up went.
+		return s.Audit.Record(ctx, core.Actor{}, core.ActionVerified, 0, userTarget(res.User),
+			map[string]any{"method": "code", "replaced_sign_up": replaced})
 	})
 	if err != nil {
 		return err
