@@ -24,8 +24,11 @@ FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tesseract-ocr tesseract-ocr-eng \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=go /out/pitlane /usr/local/bin/pitlane
+# The data folder (the generated development secret) belongs to nobody, the
+# user the server runs as; a new volume mounted there copies that owner.
+RUN mkdir -p /var/lib/pitlane && chown nobody:nogroup /var/lib/pitlane && chmod 700 /var/lib/pitlane
 USER nobody
-ENV ADDR=:8080 PITLANE_DATA_DIR=/tmp/pitlane
+ENV ADDR=:8080 PITLANE_DATA_DIR=/var/lib/pitlane
 EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/pitlane"]
 CMD ["serve"]

@@ -23,6 +23,14 @@ fi
 step "go vet"
 go vet ./...
 
+step "go staticcheck"
+# Pinned: 2026.2.2 (module v0.8.2) knows Go 1.26; installed from the Go module proxy when missing.
+staticcheck="$(go env GOPATH)/bin/staticcheck"
+if ! "$staticcheck" -version 2>/dev/null | grep -q '(0\.8\.2)'; then
+  go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+fi
+"$staticcheck" ./...
+
 step "build (web app and binary)"
 make --no-print-directory build
 

@@ -98,13 +98,6 @@ func sumTicks(pids []int) (int64, error) {
 	return total, nil
 }
 
-// selfTicks is this process's CPU time plus its finished children's.
-func selfTicks() int64 {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return (ru.Utime.Nano() + ru.Stime.Nano()) / 1e7
-}
-
 // checkLoopback refuses any target outside 127.0.0.0/8 and ::1: this tool
 // is for measuring a server on this machine only.
 func checkLoopback(host string) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -41,10 +42,8 @@ func TestSeedDemoRefusesProduction(t *testing.T) {
 // serve migrates, answers, and stops cleanly when its context ends (SIGTERM).
 func TestServeMigratesAndShutsDown(t *testing.T) {
 	pgtest.DB(t)
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	addr := ln.Addr().String()
-	ln.Close()
-	env := map[string]string{"DATABASE_URL": pgtest.URL(), "ADDR": addr, "PITLANE_DATA_DIR": t.TempDir()}
+	addr, metricsAddr := freeAddr(t), freeAddr(t)
+	env := map[string]string{"DATABASE_URL": pgtest.URL(), "ADDR": addr, "PITLANE_DATA_DIR": t.TempDir(), "METRICS_ADDR": metricsAddr}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	var logs bytes.Buffer
@@ -63,6 +62,13 @@ func TestServeMigratesAndShutsDown(t *testing.T) {
 		t.Fatalf("readyz: %v %v", res, err)
 	}
 	res.Body.Close()
+	// Prometheus metrics on METRICS_ADDR only, never on the public port.
+	if body := get(t, "http://"+metricsAddr+"/metrics"); !strings.Contains(body, "pitlane_http_requests_total") {
+		t.Fatalf("METRICS_ADDR /metrics:\n%.300s", body)
+	}
+	if body := get(t, "http://"+addr+"/metrics"); strings.Contains(body, "pitlane_http_requests_total") {
+		t.Fatal("the app's port serves the metrics")
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -75,4 +81,25 @@ func TestServeMigratesAndShutsDown(t *testing.T) {
 	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
 		t.Fatalf("no clean stop in the log:\n%s", logs.String())
 	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func get(t *testing.T, url string) string {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return string(b)
 }

@@ -61,8 +61,18 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return err
 	}
 	log.Info("listening", slog.String("addr", ln.Addr().String()))
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	var metrics *http.Server
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		metrics = &http.Server{Handler: a.Metrics, ReadHeaderTimeout: 10 * time.Second}
+		log.Info("metrics listening", slog.String("addr", mln.Addr().String()))
+		go func() { errc <- metrics.Serve(mln) }()
+	}
 
 	select {
 	case err := <-errc:
@@ -74,6 +84,9 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http shutdown", slog.Any("err", err))
+	}
+	if metrics != nil {
+		_ = metrics.Shutdown(sctx)
 	}
 	// Websockets are hijacked connections that http.Server.Shutdown does not
 	// see: the hub closes them with 1001.

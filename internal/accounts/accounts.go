@@ -53,31 +53,95 @@ type User struct {
 // atomic on its own.
 type Store interface {
 	// UpsertUnverified creates the account, or refreshes the password and
-	// Discord name of one that never verified; a verified e-mail is a Conflict.
-	UpsertUnverified(ctx context.Context, email, passwordHash, discord string) (User, error)
-	// IssueOTP stores mac as the user's only live code unless one was sent
-	// within cooldown; then it returns how long to wait.
-	IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (wait time.Duration, err error)
-	// WithdrawOTP deletes the code mac if it is still the user's live one:
-	// a code whose e-mail could not be sent must not hold the cooldown.
-	WithdrawOTP(ctx context.Context, userID int64, mac []byte) error
-	// ContestOTP marks the user's live code as claimed by two sign-ups with
-	// different passwords; OTPContested tells whether the code of email is.
-	ContestOTP(ctx context.Context, userID int64) error
-	OTPContested(ctx context.Context, email string) (bool, error)
-	// ConsumeOTP checks a code for email inside one transaction: match is
-	// called with the user id and stored mac. A match verifies the e-mail and
-	// deletes the code; a miss counts an attempt.
-	ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(userID int64, mac []byte) bool) error
+	// Discord name of one that never verified while no code for its address
+	// is live; a sign-up that finds a live code changes nothing but marks the
+	// code contested. A verified e-mail is a Conflict.
+	UpsertUnverified(ctx context.Context, address []byte, email, passwordHash, discord string) (User, error)
+	// IssueCode records the mail about to go to an address unless the
+	// address's cooldown is running (then CodeIssue.Wait says how long).
+	IssueCode(ctx context.Context, r CodeRequest) (CodeIssue, error)
+	// WithdrawCode undoes the issue made at sentAt if it is still the
+	// address's last: its mail could not be sent, so it holds no cooldown,
+	// does not count against the day and its code is dead.
+	WithdrawCode(ctx context.Context, address []byte, sentAt time.Time) error
+	// CheckCode runs one verification, counting a wrong try.
+	CheckCode(ctx context.Context, c CodeCheck) (CodeResult, error)
 	FindUserByEmail(ctx context.Context, email string) (User, error)
 	FindUserByID(ctx context.Context, id int64) (User, error)
 	// UpsertGoogleUser links a Google account to the user with that e-mail,
-	// or creates one; the e-mail counts as verified.
-	UpsertGoogleUser(ctx context.Context, googleID, email, name string) (User, error)
+	// or creates one; the e-mail counts as verified, and a pending sign-up's
+	// code for address dies.
+	UpsertGoogleUser(ctx context.Context, address []byte, googleID, email, name string) (User, error)
 	UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (User, error)
 	UpdatePassword(ctx context.Context, userID int64, passwordHash string) (User, error)
 	// Captaincies lists the teams the user captains.
 	Captaincies(ctx context.Context, userID int64) ([]core.Captaincy, error)
+}
+
+// CodeRequest is a mail about to go to an address: a code for a pending
+// account, or a notice (Code nil) or nothing at all (no account), which
+// take the address's cooldown all the same.
+type CodeRequest struct {
+	Address []byte // auth.AddressMAC of the e-mail
+	UserID  int64  // the pending account Code verifies; 0 without a code
+	Code    []byte // auth.OTPMac of the code; nil: no code
+	TTL     time.Duration
+	// Cooldown is the wait after the n-th mail of a day (n from 1).
+	Cooldown func(n int) time.Duration
+}
+
+// CodeIssue is what IssueCode did.
+type CodeIssue struct {
+	// Wait, when positive, is how long the address's cooldown still runs:
+	// nothing was issued.
+	Wait time.Duration
+	// SentAt identifies the issue (for WithdrawCode); Next is how long
+	// until the address may be sent another.
+	SentAt time.Time
+	Next   time.Duration
+}
+
+// CodeCheck is one verification as the store runs it, in one transaction
+// holding the address's row.
+type CodeCheck struct {
+	Address     []byte
+	MaxAttempts int
+	Cooldown    func(n int) time.Duration
+	// Match tells whether mac is the code's MAC for the pending account.
+	Match func(userID int64, mac []byte) bool
+	// Accept runs once the code matched, with the pending account and
+	// whether a second sign-up contested the code, and says what the
+	// verification claims. An error refuses the verification as it is: the
+	// code stays and no try is counted.
+	Accept func(u User, contested bool) (Claim, error)
+}
+
+// Claim is what a verification does to the pending account besides
+// verifying its address.
+type Claim struct {
+	// PasswordHash, when set, replaces the pending sign-up's password.
+	PasswordHash string
+	// Reset drops what the pending sign-up chose (Discord name, name): it
+	// was not the verifier's sign-up.
+	Reset bool
+}
+
+// CodeOutcome is how a verification went.
+type CodeOutcome int
+
+// Outcomes of CheckCode.
+const (
+	CodeWrong    CodeOutcome = iota // wrong, expired or no code: a try counted
+	CodeDead                        // no tries left until a new code is sent
+	CodeVerified                    // the e-mail is verified and the code spent
+)
+
+// CodeResult is what CheckCode found.
+type CodeResult struct {
+	Outcome CodeOutcome
+	Left    int           // CodeWrong: wrong tries left
+	Wait    time.Duration // CodeDead: until a new code may be sent
+	User    User          // CodeVerified: the account, now verified
 }
 
 // DisplayName is how the league shows a user who has no stats card: their

@@ -1,6 +1,8 @@
 package accounts
 
 import (
+	"time"
+
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/errs"
@@ -38,5 +40,28 @@ func TestSignupRules(t *testing.T) {
 	in := SignupInput{Email: "a@b.co", Password: "12345678", ConfirmPassword: "12345679", DiscordUsername: "ace"}
 	if err := in.Validate(); errs.MessageOf(err) != MsgPasswordsDiffer {
 		t.Fatalf("%v", err)
+	}
+}
+
+// The cooldown between codes to one address rises with the codes of the
+// day instead of stopping them: whoever asks, the owner waits at most two
+// hours for a code, and an address gets at most a couple of dozen mails a
+// day however hard someone presses.
+func TestCooldownBoundsMailsAndTheWait(t *testing.T) {
+	var day time.Duration
+	mails, longest := 0, time.Duration(0)
+	for n := 1; day < 24*time.Hour; n++ {
+		mails++
+		longest = max(longest, Cooldown(n))
+		day += Cooldown(n)
+	}
+	if longest > 2*time.Hour {
+		t.Fatalf("the longest wait is %v", longest)
+	}
+	if mails > 25 {
+		t.Fatalf("%d mails a day to one address", mails)
+	}
+	if Cooldown(1) != time.Minute || Cooldown(3) != time.Minute {
+		t.Fatalf("the first codes wait %v, %v; want a minute (product.md §5)", Cooldown(1), Cooldown(3))
 	}
 }

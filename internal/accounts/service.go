@@ -25,7 +25,7 @@ type Service struct {
 	Store     Store
 	Tx        core.Transactor
 	Audit     core.AuditLog
-	Mail      core.Mailer
+	Mail      core.MailQueue
 	Tokens    auth.Tokens
 	OTPSecret []byte
 	Google    GoogleVerifier  // nil when GOOGLE_CLIENT_ID is not set
@@ -47,105 +47,154 @@ type Session struct {
 	Actor core.Actor
 }
 
-// Signup creates (or refreshes an unverified) account and e-mails a code.
-func (s *Service) Signup(ctx context.Context, in SignupInput) error {
+// Signup creates (or refreshes an unverified) account and e-mails a code. It
+// returns how long until another code may be requested for the address.
+func (s *Service) Signup(ctx context.Context, in SignupInput) (time.Duration, error) {
 	if err := in.Validate(); err != nil {
-		return err
+		return 0, err
 	}
 	hash, err := auth.HashPassword(in.Password)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	u, err := s.Store.UpsertUnverified(ctx, in.Email, hash, in.DiscordUsername)
+	u, err := s.Store.UpsertUnverified(ctx, s.address(in.Email), in.Email, hash, in.DiscordUsername)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	// Pinned under a live code with another password: two people claim the
-	// address, so the code verifies only together with the first password.
-	if u.PasswordHash != hash && !auth.CheckPassword(u.PasswordHash, in.Password) {
-		if err := s.Store.ContestOTP(ctx, u.ID); err != nil {
-			return err
-		}
+	iss, err := s.issue(ctx, in.Email, &u)
+	if err != nil {
+		return 0, err
 	}
-	// A code sent within the cooldown is still valid; do not send another.
-	if err := s.sendOTP(ctx, u); err != nil && errs.KindOf(err) != errs.RateLimited {
-		return err
+	if iss.Wait > 0 {
+		return iss.Wait, nil // a code sent within the cooldown is still valid
 	}
-	return nil
+	return iss.Next, nil
 }
 
-// ResendOTP e-mails a fresh code, at most once a minute per account.
-func (s *Service) ResendOTP(ctx context.Context, email string) error {
+// ResendOTP e-mails a fresh code to a pending account, a notice to a
+// verified one and nothing to an address without an account, and answers
+// all three alike: the same cooldown (429), the same message, the same time
+// (the mail goes out in the background). It returns how long until another
+// code may be requested.
+func (s *Service) ResendOTP(ctx context.Context, email string) (time.Duration, error) {
 	email, err := NormalizeEmail(email)
 	if err != nil {
-		return err
+		return 0, err
 	}
+	var pu *User
 	u, err := s.Store.FindUserByEmail(ctx, email)
-	if errs.KindOf(err) == errs.NotFound {
-		return nil // same answer as for a real account: no e-mail enumeration
-	} else if err != nil {
-		return err
+	if err == nil {
+		pu = &u
+	} else if errs.KindOf(err) != errs.NotFound {
+		return 0, err
 	}
-	if u.EmailVerified {
-		// The same 200 as for any address; the owner learns the truth in
-		// their mailbox, not whoever typed the address.
-		if err := s.Mail.Send(ctx, core.Message{
-			To:      u.Email,
-			Subject: "Your Pitlane account is already verified",
+	iss, err := s.issue(ctx, email, pu)
+	if err != nil {
+		return 0, err
+	}
+	if iss.Wait > 0 {
+		return 0, waitError(iss.Wait)
+	}
+	return iss.Next, nil
+}
+
+// address names email where codes are kept.
+func (s *Service) address(email string) []byte { return auth.AddressMAC(s.OTPSecret, email) }
+
+func waitError(wait time.Duration) error {
+	secs := int(math.Ceil(wait.Seconds()))
+	return errs.Limited(secs, "Please wait %d seconds before requesting another OTP.", secs)
+}
+
+// issue takes the cooldown of email's address for a mail to its account u
+// and posts the mail: a code to a pending account, a notice to a verified
+// one or a reserved address, nothing when u is nil (no account). Whatever it
+// sends, the address's state changes alike.
+func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, error) {
+	addr := s.address(email)
+	req := CodeRequest{Address: addr, TTL: OTPTTL, Cooldown: Cooldown}
+	var msg *core.Message
+	switch {
+	case s.reserved(email, u):
+		msg = &core.Message{To: email, Subject: "This address signs in to Pitlane with Google", Text: s.reservedNotice()}
+	case u == nil:
+	case !u.EmailVerified:
+		code, err := auth.NewOTP()
+		if err != nil {
+			return CodeIssue{}, err
+		}
+		req.UserID, req.Code = u.ID, auth.OTPMac(s.OTPSecret, u.ID, code)
+		msg = &core.Message{To: u.Email, Subject: "Your Pitlane verification code",
+			Text: fmt.Sprintf("Your Pitlane verification code is %s\n\nIt is valid for %d minutes. "+
+				"If you did not sign up for Pitlane, ignore this e-mail.\n", code, int(OTPTTL.Minutes()))}
+	default:
+		// The owner learns the truth in their mailbox, not whoever typed
+		// the address.
+		msg = &core.Message{To: u.Email, Subject: "Your Pitlane account is already verified",
 			Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
-				"verified: just log in. If it was not you, you can ignore this e-mail.\n",
-		}); err != nil {
-			s.Log.Error("sending the already-verified notice failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
-		}
-		return nil
+				"verified: just log in. If it was not you, you can ignore this e-mail.\n"}
 	}
-	return s.sendOTP(ctx, u)
-}
-
-func (s *Service) sendOTP(ctx context.Context, u User) error {
-	code, err := auth.NewOTP()
-	if err != nil {
-		return err
+	iss, err := s.Store.IssueCode(ctx, req)
+	if err != nil || iss.Wait > 0 || msg == nil {
+		return iss, err
 	}
-	mac := auth.OTPMac(s.OTPSecret, u.ID, code)
-	wait, err := s.Store.IssueOTP(ctx, u.ID, mac, OTPTTL, OTPCooldown)
-	if err != nil {
-		return err
-	}
-	if wait > 0 {
-		secs := int(math.Ceil(wait.Seconds()))
-		return errs.Limited(secs, "Please wait %d seconds before requesting another OTP.", secs)
-	}
-	err = s.Mail.Send(ctx, core.Message{
-		To:      u.Email,
-		Subject: "Your Pitlane verification code",
-		Text: fmt.Sprintf("Your Pitlane verification code is %s\n\nIt is valid for %d minutes. "+
-			"If you did not sign up for Pitlane, ignore this e-mail.\n", code, int(OTPTTL.Minutes())),
-	})
-	if err != nil {
-		s.Log.Error("sending verification e-mail failed", slog.Int64("user_id", u.ID), slog.Any("err", err))
+	s.Mail.Post(*msg, func(error) {
 		// No mail, no cooldown: the player may try again at once, and a
-		// retry once the mail server is back sends a code.
-		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		// retry once the mail server is back sends a code. (The queue logs
+		// the failure.)
+		wctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if werr := s.Store.WithdrawOTP(wctx, u.ID, mac); werr != nil {
-			s.Log.Error("withdrawing an unsent code failed", slog.Int64("user_id", u.ID), slog.Any("err", werr))
+		if err := s.Store.WithdrawCode(wctx, addr, iss.SentAt); err != nil {
+			s.Log.Error("withdrawing an unsent code failed", slog.Any("err", err))
 		}
-		return errs.E(errs.Upstream, "We could not send the verification e-mail. Please try again shortly.")
-	}
-	return nil
+	})
+	return iss, nil
 }
 
-// MsgSignupChanged answers a verification whose password is not the
-// account's: the pending sign-up is not the one the player made.
+// reserved tells an organiser's address (ADMIN_EMAILS) that no account has
+// verified yet: no code is ever mailed to it, since guessing one would make a
+// stranger an organiser; only Google sign-in, which proves the address,
+// claims it.
+func (s *Service) reserved(email string, u *User) bool {
+	return s.Admins[email] && (u == nil || !u.EmailVerified)
+}
+
+func (s *Service) reservedNotice() string {
+	how := "Sign in with Google with this address to claim it."
+	if s.Google == nil {
+		how = "Google sign-in is not set up on this site: ask its operator to create the account."
+	}
+	return "Someone asked for a Pitlane verification code for this address. It belongs to an organiser " +
+		"and is not verified with codes. " + how + " If it was not you, you can ignore this e-mail.\n"
+}
+
+// Cooldown is the wait after the n-th mail of a day to an address: a minute
+// for the first three, then doubling from two minutes up to two hours. It
+// rises instead of stopping, so whoever else asks for codes, the owner gets
+// one within two hours, and an address gets about twenty mails a day at
+// most (each code gives OTPMaxAttempts guesses).
+func Cooldown(n int) time.Duration {
+	if n <= 3 {
+		return OTPCooldown
+	}
+	return min(time.Minute<<(n-3), MaxCooldown)
+}
+
+// MaxCooldown is the longest wait between two codes to an address.
+const MaxCooldown = 2 * time.Hour
+
+// MsgSignupContested answers a verification without a password of a code
+// two sign-ups claimed.
 const MsgSignupContested = "Two sign-ups claim this email. Enter the code together with the password you signed up with."
 
-// MsgSignupChanged answers a verification whose password is not the account's.
-const MsgSignupChanged = "This code belongs to a sign-up with another password. Please sign up again once it expires (10 minutes)."
-
-// VerifyOTP checks a code and marks the e-mail verified. A password, when
-// given, must be the pending account's: a player verifies only the sign-up
-// they made.
+// VerifyOTP checks a code and marks the e-mail verified. Only the address's
+// mailbox sees its codes, so whoever enters one is its owner: a password
+// given with it becomes the account's, and when it is not the password of
+// the pending sign-up (which may be a stranger's), what that sign-up chose
+// goes too. Without a password the pending sign-up's stands, unless two
+// sign-ups claimed the code. Only a code that matches leads to the password
+// or the account: every other answer is the same for every address, and as
+// fast.
 func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
@@ -154,26 +203,69 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 	if !auth.ValidOTPFormat(code) {
 		return errs.E(errs.Invalid, MsgBadOTP)
 	}
-	if password == "" {
-		contested, err := s.Store.OTPContested(ctx, email)
-		if err != nil {
+	if password != "" {
+		if err := ValidatePassword(password); err != nil {
 			return err
-		}
-		if contested {
-			return errs.E(errs.Conflict, MsgSignupContested)
-		}
-	} else {
-		u, err := s.Store.FindUserByEmail(ctx, email)
-		if err != nil && errs.KindOf(err) != errs.NotFound {
-			return err
-		}
-		if err == nil && !u.EmailVerified && u.PasswordHash != "" && !auth.CheckPassword(u.PasswordHash, password) {
-			return errs.E(errs.Conflict, MsgSignupChanged)
 		}
 	}
-	return s.Store.ConsumeOTP(ctx, email, auth.OTPMaxAttempts, func(userID int64, mac []byte) bool {
-		return hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
+	reserved, replaced := s.reserved(email, nil), false
+	check := CodeCheck{
+		Address:     s.address(email),
+		MaxAttempts: auth.OTPMaxAttempts,
+		Cooldown:    Cooldown,
+		Match: func(userID int64, mac []byte) bool {
+			// A code mailed before the address was listed does not count.
+			return !reserved && hmac.Equal(mac, auth.OTPMac(s.OTPSecret, userID, code))
+		},
+		Accept: func(u User, contested bool) (Claim, error) {
+			switch {
+			case password == "" && contested:
+				return Claim{}, errs.E(errs.Conflict, MsgSignupContested)
+			case password == "" || auth.CheckPassword(u.PasswordHash, password):
+				return Claim{}, nil
+			}
+			hash, err := auth.HashPassword(password)
+			replaced = true
+			return Claim{PasswordHash: hash, Reset: true}, err
+		},
+	}
+	var res CodeResult
+	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if res, err = s.Store.CheckCode(ctx, check); err != nil || res.Outcome != CodeVerified {
+			return err
+		}
+		// replaced: the pending sign-up's password was not this one's, and
+		// the sign-up went.
+		return s.Audit.Record(ctx, core.Actor{}, core.ActionVerified, 0, userTarget(res.User),
+			map[string]any{"method": "code", "replaced_sign_up": replaced})
 	})
+	if err != nil {
+		return err
+	}
+	switch res.Outcome {
+	case CodeVerified:
+		return nil
+	case CodeDead:
+		secs := max(1, int(math.Ceil(res.Wait.Seconds())))
+		return errs.Limited(secs, "%s", MsgOTPDead)
+	}
+	return errs.E(errs.Invalid, "%s", WrongCodeMessage(res.Left))
+}
+
+// MsgOTPDead answers every try once a code had its wrong tries.
+const MsgOTPDead = "Too many wrong attempts. Please request a new OTP."
+
+// WrongCodeMessage answers a wrong, expired or missing code (the same words
+// for all three, which an unknown address shares) with the tries left.
+func WrongCodeMessage(left int) string {
+	switch left {
+	case 0:
+		return "Invalid or expired OTP. No tries left: please request a new OTP."
+	case 1:
+		return "Invalid or expired OTP. 1 try left."
+	}
+	return fmt.Sprintf("Invalid or expired OTP. %d tries left.", left)
 }
 
 // Login checks a password and returns a session.
@@ -248,7 +340,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	if err != nil {
 		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
 	}
-	u, err := s.Store.UpsertGoogleUser(ctx, id.Subject, email, id.Name)
+	u, err := s.Store.UpsertGoogleUser(ctx, s.address(email), id.Subject, email, id.Name)
 	if err != nil {
 		return Session{}, err
 	}
@@ -386,11 +478,3 @@ func (s *Service) session(ctx context.Context, u User) (Session, error) {
 	}
 	return Session{Token: tok, User: u, Actor: a}, nil
 }
-
-// The answers of ConsumeOTP, shared with the store.
-var (
-	ErrOTPInvalid  = errs.E(errs.Invalid, "Invalid OTP. Please check the code and try again.")
-	ErrOTPExpired  = errs.E(errs.Invalid, "OTP has expired. Please request a new one.")
-	ErrOTPDead     = &errs.Error{Kind: errs.RateLimited, Message: "Too many wrong attempts. Please request a new OTP.", RetryAfter: int(OTPCooldown.Seconds())}
-	ErrOTPVerified = errs.E(errs.Conflict, "This email is already verified. Please login.")
-)

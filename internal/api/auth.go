@@ -1,7 +1,9 @@
 package api
 
 import (
+	"math"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -35,6 +37,23 @@ func emailKey(email string) string {
 	return e
 }
 
+// emailClientKey is the key of a limit per e-mail and client: one client
+// using up an address's requests leaves its owner's intact.
+func emailClientKey(r *http.Request, email string) string {
+	e := emailKey(email)
+	if e == "" {
+		return ""
+	}
+	return e + "|" + limitIP(r)
+}
+
+// codeAnswer is the answer to sign-up and resend: the message, and how many
+// seconds until another code may be requested for the address (for the
+// web's countdown).
+func codeAnswer(msg string, next time.Duration) map[string]any {
+	return map[string]any{"message": msg, "resend_after": int(math.Ceil(next.Seconds()))}
+}
+
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r, ratelimit.SignupIP, limitIP(r)) {
 		return
@@ -44,14 +63,15 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.SignupEmail, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.SignupEmailClient, emailClientKey(r, in.Email)) {
 		return
 	}
-	if err := s.Accounts.Signup(r.Context(), in); err != nil {
+	next, err := s.Accounts.Signup(r.Context(), in)
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]string{"message": accounts.MsgAccountCreated})
+	writeJSON(w, http.StatusCreated, codeAnswer(accounts.MsgAccountCreated, next))
 }
 
 type emailOTP struct {
@@ -71,7 +91,7 @@ func (s *Server) verifyOTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.VerifyEmail, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.VerifyEmailClient, emailClientKey(r, in.Email)) {
 		return
 	}
 	if err := s.Accounts.VerifyOTP(r.Context(), in.Email, in.OTP, in.Password); err != nil {
@@ -94,14 +114,15 @@ func (s *Server) resendOTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.ResendEmail, emailKey(in.Email)) {
+	if s.limited(w, r, ratelimit.ResendEmailClient, emailClientKey(r, in.Email)) {
 		return
 	}
-	if err := s.Accounts.ResendOTP(r.Context(), in.Email); err != nil {
+	next, err := s.Accounts.ResendOTP(r.Context(), in.Email)
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": accounts.MsgOTPSent})
+	writeJSON(w, http.StatusOK, codeAnswer(accounts.MsgOTPSent, next))
 }
 
 type credentials struct {
@@ -110,15 +131,12 @@ type credentials struct {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r, ratelimit.LoginIP, limitIP(r)) {
-		return
-	}
 	var in credentials
 	if err := decode(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if s.limited(w, r, ratelimit.LoginEmail, emailKey(in.Email)) {
+	if s.loginLimited(w, r, emailKey(in.Email)) {
 		return
 	}
 	sess, err := s.Accounts.Login(r.Context(), in.Email, in.Password)
@@ -126,7 +144,22 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setDevice(w, r, sess.User.Email)
 	s.writeSession(w, r, sess, "Login successful!")
+}
+
+// loginLimited applies the login limits so that guessing is bounded and
+// nobody can lock an account's owner out: strict per account and client (a
+// browser that signed in to the account before is its own client, whatever
+// its address), per client address across accounts, and, for browsers the
+// account has not seen, the account's looser limit across all clients.
+func (s *Server) loginLimited(w http.ResponseWriter, r *http.Request, email string) bool {
+	if dev := s.device(r, email); dev != "" {
+		return s.limited(w, r, ratelimit.LoginEmailClient, email+"|device:"+dev)
+	}
+	return s.limited(w, r, ratelimit.LoginIP, limitIP(r)) ||
+		s.limited(w, r, ratelimit.LoginEmailClient, emailClientKey(r, email)) ||
+		s.limited(w, r, ratelimit.LoginEmail, email)
 }
 
 // googleCredential is the body of google-login: Google's ID token. The
@@ -153,6 +186,7 @@ func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setDevice(w, r, sess.User.Email)
 	s.writeSession(w, r, sess, accounts.MsgGoogleOK)
 }
 

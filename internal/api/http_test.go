@@ -128,8 +128,9 @@ func TestHealth(t *testing.T) {
 			t.Fatalf("%s: %d", p, r.Status)
 		}
 	}
-	r := s.Do(t, "GET", "/metrics", "", nil)
-	if r.Status != 200 || !strings.Contains(string(r.Body), "pitlane_http_requests_total") {
-		t.Fatalf("metrics: %d", r.Status)
+	// The metrics are not the public's: the app's port does not serve them
+	// (cmd/pitlane serves them on METRICS_ADDR).
+	if r := s.Do(t, "GET", "/metrics", "", nil); strings.Contains(string(r.Body), "pitlane_http_requests_total") {
+		t.Fatalf("the app's port serves the metrics: %d", r.Status)
 	}
 }

@@ -181,7 +181,7 @@ func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
 			start := time.Now()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			next.ServeHTTP(ww, r)
-			if r.URL.Path == "/healthz" || r.URL.Path == "/metrics" {
+			if r.URL.Path == "/healthz" {
 				return
 			}
 			level := slog.LevelInfo

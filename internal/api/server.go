@@ -69,6 +69,14 @@ type Server struct {
 	rosters rosterCache
 }
 
+// MetricsHandler serves the Prometheus metrics at /metrics, for a listener
+// of their own (METRICS_ADDR): they are not on the app's port.
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{}))
+	return mux
+}
+
 // Handler builds the router.
 func (s *Server) Handler() http.Handler {
 	var trusted []netip.Prefix
@@ -89,7 +97,6 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Get("/readyz", s.ready)
-	r.Handle("/metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{}))
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.authenticate)

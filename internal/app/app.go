@@ -40,9 +40,13 @@ import (
 // App is the wired server.
 type App struct {
 	Handler http.Handler
+	// Metrics serves /metrics, for a listener of its own (METRICS_ADDR).
+	Metrics http.Handler
 	Hub     *hub.Hub
 	Server  *api.Server
 	Jobs    *postgres.Jobs
+	// Mail sends the server's mails in the background.
+	Mail    *mail.Queue
 	auction *auction.Service
 	redis   *redis.Client
 	relay   *postgres.Relay
@@ -62,6 +66,14 @@ func (a *App) Close() {
 	}
 	if a.relay != nil {
 		a.relay.Stop()
+	}
+	if a.Mail != nil {
+		// Codes already promised are sent, for a while.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if err := a.Mail.Close(ctx); err != nil {
+			slog.Warn("mails left unsent at shutdown", slog.Any("err", err))
+		}
+		cancel()
 	}
 	if a.redis != nil {
 		a.redis.Close()
@@ -91,6 +103,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		log.Error("SMTP_URL is not set: verification e-mails are not sent")
 		sender = mail.Unsent{Log: log}
 	}
+	// Requests never wait for the mail server: an answer then takes as long
+	// whether or not it sent a mail. Four sends at a time, 1000 waiting.
+	a.Mail = mail.NewQueue(sender, 4, 1000, 30*time.Second, log)
 	admins := map[string]bool{}
 	for _, e := range cfg.AdminEmails {
 		admins[e] = true
@@ -103,7 +118,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Store:     postgres.Accounts{DB: db},
 		Tx:        db,
 		Audit:     auditLog,
-		Mail:      sender,
+		Mail:      a.Mail,
 		Tokens:    auth.Tokens{Secret: []byte(cfg.JWTSecret)},
 		OTPSecret: []byte("otp|" + cfg.JWTSecret),
 		Admins:    admins,
@@ -146,6 +161,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)
 	})
 	a.Jobs.Every(time.Hour, postgres.PruneOutbox{})
+	postgres.Work(a.Jobs, postgres.Accounts{DB: db}.Prune)
+	a.Jobs.Every(time.Hour, postgres.PruneCodes{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -189,6 +206,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Server = srv
 	a.Handler = srv.Handler()
+	a.Metrics = srv.MetricsHandler()
 	return a, nil
 }
 

@@ -44,3 +44,12 @@ func ValidOTPFormat(code string) bool {
 	}
 	return true
 }
+
+// AddressMAC names an e-mail address where codes are kept: an HMAC under the
+// server secret, so the table of every address anyone asked a code for
+// holds no address.
+func AddressMAC(secret []byte, email string) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("address|" + email))
+	return m.Sum(nil)
+}

@@ -162,7 +162,7 @@ func TestSingleElimination(t *testing.T) {
 			}
 			// Any results at all: one champion, everyone knocked out once.
 			rng := rand.New(rand.NewPCG(uint64(n), 7))
-			champion, played = playKnockout(t, f, func(a, b int) int {
+			champion, _ = playKnockout(t, f, func(a, b int) int {
 				if rng.IntN(2) == 0 {
 					return a
 				}

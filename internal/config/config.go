@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -17,8 +19,11 @@ import (
 
 // Config is every setting of spec/product.md section 3, plus a few operational ones.
 type Config struct {
-	Env               string // "development" or "production" (PITLANE_ENV)
-	Addr              string
+	Env  string // "development" or "production" (PITLANE_ENV)
+	Addr string
+	// MetricsAddr serves Prometheus metrics apart from the app ("" = not
+	// at all): they are for the operator's scraper, not the public.
+	MetricsAddr       string
 	DatabaseURL       string
 	RedisURL          string
 	RedisPrefix       string // starts every Redis key; deployments sharing a Redis differ here
@@ -65,6 +70,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
 		Env:               get("PITLANE_ENV", "development"),
 		Addr:              get("ADDR", ":8080"),
+		MetricsAddr:       get("METRICS_ADDR", ""),
 		DatabaseURL:       get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
 		RedisURL:          get("REDIS_URL", ""),
 		RedisPrefix:       get("REDIS_PREFIX", "pitlane:"),
@@ -116,14 +122,22 @@ func (c *Config) validate() error {
 	if c.Env != "development" && c.Env != "production" {
 		errs = append(errs, fmt.Errorf("PITLANE_ENV must be development or production, got %q", c.Env))
 	}
-	if c.Production() && strings.HasPrefix(c.JWTSecret, "dev-only") {
-		errs = append(errs, errors.New("JWT_SECRET is the published trial key; set a secret of your own in production"))
+	if strings.HasPrefix(c.JWTSecret, "dev-only") {
+		// docker-compose.yml once shipped it: anyone could mint tokens.
+		errs = append(errs, errors.New("JWT_SECRET is a published trial key; set a secret of your own, or leave it unset in development to have one generated"))
 	}
 	if c.Production() && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET of at least 32 characters is required in production"))
 	}
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET must be at least 32 characters"))
+	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("METRICS_ADDR must be host:port (e.g. 127.0.0.1:9090), got %q", c.MetricsAddr))
+		} else if c.MetricsAddr == c.Addr {
+			errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR: the metrics are not for the public"))
+		}
 	}
 	for _, u := range []struct{ name, val string }{{"DATABASE_URL", c.DatabaseURL}, {"REDIS_URL", c.RedisURL}, {"SMTP_URL", c.SMTPURL}} {
 		if u.val == "" {
@@ -137,25 +151,58 @@ func (c *Config) validate() error {
 }
 
 // EnsureSecret fills an empty JWTSecret in development with a random key kept
-// in the data folder, so tokens survive restarts without configuration.
+// in the data folder, so tokens survive restarts without configuration. The
+// first process to store one wins and every other reads it: instances that
+// start at once on a shared volume (docker compose) sign with the same key.
 func (c *Config) EnsureSecret() error {
 	if c.JWTSecret != "" {
 		return nil
 	}
 	path := filepath.Join(c.DataDir, "jwt-secret")
-	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
-		c.JWTSecret = strings.TrimSpace(string(b))
+	if s, err := readSecret(path); err == nil {
+		c.JWTSecret = s
 		return nil
 	}
 	buf := make([]byte, 32)
 	if _, err := rand.Read(buf); err != nil {
 		return err
 	}
-	c.JWTSecret = hex.EncodeToString(buf)
 	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(c.JWTSecret+"\n"), 0o600)
+	// Written whole under a name of its own, then linked into place: the
+	// link fails if another process stored its secret first, and nobody
+	// ever reads a half-written file.
+	tmp, err := os.CreateTemp(c.DataDir, ".jwt-secret-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(hex.EncodeToString(buf) + "\n")
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	s, err := readSecret(path)
+	c.JWTSecret = s
+	return err
+}
+
+func readSecret(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	s := strings.TrimSpace(string(b))
+	if len(s) < 32 {
+		return "", fmt.Errorf("%s holds no secret of 32 characters or more", path)
+	}
+	return s, nil
 }
 
 // Redacted lists the settings for a start-up log line with secrets masked.
@@ -177,7 +224,7 @@ func (c Config) Redacted() map[string]any {
 		return u.Redacted()
 	}
 	return map[string]any{
-		"env": c.Env, "addr": c.Addr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
+		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
 		"discord_bot": c.DiscordBotToken != "", "default_tournament": c.DefaultTournament,

@@ -62,13 +62,31 @@ func TestFromEnv(t *testing.T) {
 	})
 }
 
-func TestProductionRefusesTheTrialKey(t *testing.T) {
-	env := map[string]string{"PITLANE_ENV": "production", "JWT_SECRET": "dev-only-shared-trial-key-change-me-0123456789"}
-	if _, err := FromEnv(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "trial key") {
-		t.Fatalf("production with the compose trial key: %v", err)
+// The trial key once published in docker-compose.yml signs nothing, in
+// any environment: anyone could mint a token with it.
+func TestTheTrialKeyIsRefused(t *testing.T) {
+	for _, envName := range []string{"production", "development"} {
+		env := map[string]string{"PITLANE_ENV": envName, "JWT_SECRET": "dev-only-shared-trial-key-change-me-0123456789"}
+		if _, err := FromEnv(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "published") {
+			t.Fatalf("%s with the published trial key: %v", envName, err)
+		}
 	}
-	env["PITLANE_ENV"] = "development"
-	if _, err := FromEnv(func(k string) string { return env[k] }); err != nil {
-		t.Fatalf("development with the trial key: %v", err)
+}
+
+// The metrics are served apart from the app, on loopback unless told.
+func TestMetricsAddr(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil || c.MetricsAddr != "" {
+		t.Fatalf("default METRICS_ADDR %q %v, want none (off)", c.MetricsAddr, err)
+	}
+	c, err = FromEnv(env(map[string]string{"METRICS_ADDR": "127.0.0.1:9090"}))
+	if err != nil || c.MetricsAddr != "127.0.0.1:9090" {
+		t.Fatalf("%q %v", c.MetricsAddr, err)
+	}
+	if _, err := FromEnv(env(map[string]string{"METRICS_ADDR": "9090"})); err == nil {
+		t.Fatal("accepted METRICS_ADDR without a host:port")
+	}
+	if _, err := FromEnv(env(map[string]string{"METRICS_ADDR": ":8080"})); err == nil {
+		t.Fatal("accepted METRICS_ADDR equal to ADDR")
 	}
 }

@@ -14,6 +14,14 @@ type Mailer interface {
 	Send(ctx context.Context, m Message) error
 }
 
+// MailQueue sends e-mail in the background, so that an answer takes as long
+// whether or not it sent a mail, and a slow mail server slows no request.
+// Post returns at once; failed, when not nil, runs (on another goroutine)
+// if the mail could not be sent or queued.
+type MailQueue interface {
+	Post(m Message, failed func(error))
+}
+
 // Image is a stored image (an avatar, a kart), served by its id.
 type Image struct {
 	ID          string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,7 +27,7 @@ type Line struct {
 // fails (after printing every line) when any file could not be read.
 func RunCLI(ctx context.Context, ex core.StatsReader, files []string, stdout, stderr io.Writer, now func() float64) error {
 	if len(files) == 0 {
-		return fmt.Errorf("usage: pitlane extract FILE...")
+		return errors.New("usage: pitlane extract FILE [FILE ...]")
 	}
 	enc := json.NewEncoder(stdout)
 	failed := 0

@@ -29,6 +29,11 @@ type client struct {
 	id    *core.Actor
 	subs  map[string]*sub // by public topic name
 	auths int             // auth frames received (read loop only)
+	// limiter pays for subscribe and unsubscribe frames; refusals counts
+	// the frames refused since refusedSince (read loop only).
+	limiter      bucket
+	refusals     int
+	refusedSince time.Time
 
 	ping *time.Timer
 	// signedIn is the token and identity of the last good auth frame, read

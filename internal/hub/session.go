@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/coder/websocket"
@@ -44,14 +45,14 @@ func (c *client) readLoop() {
 		case "auth":
 			c.auth(f.Token)
 		case "subscribe", "unsubscribe":
-			if len(f.Topics) == 0 {
-				c.sendError(f.Type + ` needs "topics": a list of topic names`)
+			topics, ok := c.admitTopics(f.Type, f.Topics)
+			if !ok {
 				continue
 			}
 			if f.Type == "subscribe" {
-				c.subscribe(f.Topics, f.Since)
+				c.subscribe(topics, f.Since)
 			} else {
-				c.unsubscribe(f.Topics)
+				c.unsubscribe(topics)
 			}
 		case "ping":
 			c.send(pongFrame)
@@ -59,6 +60,88 @@ func (c *client) readLoop() {
 			c.sendError("unknown frame type: " + truncate(f.Type, 32))
 		}
 	}
+}
+
+// Subscriptions cost the server a history read and maybe a replay of up to
+// QueueLen frames each, so a client may not ask for them without bound.
+const (
+	// maxTopicsPerFrame bounds the distinct topics of one frame; there are
+	// six topics, so an honest client never comes near it.
+	maxTopicsPerFrame = 16
+	// subscribeBurst tokens, refilled at subscribeRate a second, pay for
+	// subscribe (one per topic) and unsubscribe (one per frame) frames:
+	// the web app spends six on a reconnect and one per topic a page mounts.
+	subscribeBurst = 24
+	subscribeRate  = 4
+	// maxRefusals refused frames within refusalWindow close the connection
+	// with 1008: the client ignores the error frames it is sent.
+	maxRefusals   = 10
+	refusalWindow = 10 * time.Second
+)
+
+// admitTopics checks a subscribe or unsubscribe frame against the limits and
+// returns its topics without repeats, or sends the client an error frame
+// (and closes a client that keeps going) and reports false.
+func (c *client) admitTopics(typ string, topics []string) ([]string, bool) {
+	if len(topics) == 0 {
+		c.sendError(typ + ` needs "topics": a list of topic names`)
+		return nil, false
+	}
+	seen := make(map[string]bool, len(topics))
+	uniq := topics[:0:0]
+	for _, t := range topics {
+		if !seen[t] {
+			seen[t] = true
+			uniq = append(uniq, t)
+		}
+	}
+	if len(uniq) > maxTopicsPerFrame {
+		c.refuse(typ + " names at most " + strconv.Itoa(maxTopicsPerFrame) + " topics")
+		return nil, false
+	}
+	cost := 1.0
+	if typ == "subscribe" {
+		cost = float64(len(uniq))
+	}
+	if !c.limiter.take(time.Now(), cost) {
+		c.refuse("too many subscribe and unsubscribe frames: slow down")
+		return nil, false
+	}
+	return uniq, true
+}
+
+// refuse answers a frame with an error, and ends a connection whose frames
+// keep being refused.
+func (c *client) refuse(msg string) {
+	c.sendError(msg)
+	now := time.Now()
+	if now.Sub(c.refusedSince) > refusalWindow {
+		c.refusedSince, c.refusals = now, 0
+	}
+	c.refusals++
+	if c.refusals >= maxRefusals {
+		c.closeWith(websocket.StatusPolicyViolation, "too many refused frames", true)
+	}
+}
+
+// bucket is a token bucket: up to burst tokens, refilled at rate a second.
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func (b *bucket) take(now time.Time, n float64) bool {
+	if b.at.IsZero() {
+		b.tokens = subscribeBurst
+	} else {
+		b.tokens = min(subscribeBurst, b.tokens+now.Sub(b.at).Seconds()*subscribeRate)
+	}
+	b.at = now
+	if b.tokens < n {
+		return false
+	}
+	b.tokens -= n
+	return true
 }
 
 // maxAuths bounds the auth frames of one connection: each costs a database

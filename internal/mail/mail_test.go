@@ -2,10 +2,13 @@ package mail_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -58,5 +61,58 @@ func TestUnsentLogsNoAddressOrCode(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), "secret.player") || strings.Contains(logs.String(), "123456") {
 		t.Fatalf("log leaks: %s", logs.String())
+	}
+}
+
+// slowMailer takes a while over each mail and counts them.
+type slowMailer struct {
+	release chan struct{}
+	sent    atomic.Int32
+}
+
+func (m *slowMailer) Send(ctx context.Context, _ mail.Message) error {
+	select {
+	case <-m.release:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	m.sent.Add(1)
+	return nil
+}
+
+// The queue never makes a request wait: a full queue refuses the mail at
+// once and says so; Close sends what is queued.
+func TestQueueIsBoundedAndDrains(t *testing.T) {
+	m := &slowMailer{release: make(chan struct{})}
+	q := mail.NewQueue(m, 1, 2, time.Minute, slog.New(slog.DiscardHandler))
+	var failed atomic.Int32
+	start := time.Now()
+	for range 5 { // one sending, two waiting, two refused
+		q.Post(mail.Message{To: "a@example.com", Subject: "x"}, func(err error) {
+			if errors.Is(err, mail.ErrQueueFull) {
+				failed.Add(1)
+			}
+		})
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("posting took %v", d)
+	}
+	if n := failed.Load(); n < 2 {
+		t.Fatalf("%d mails refused by a full queue, want at least 2", n)
+	}
+	close(m.release)
+	if err := q.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := int(m.sent.Load()) + int(failed.Load()); got != 5 {
+		t.Fatalf("%d mails sent and %d refused, want 5 in all", m.sent.Load(), failed.Load())
+	}
+	var after error
+	q.Post(mail.Message{To: "a@example.com"}, func(err error) { after = err })
+	if !errors.Is(after, mail.ErrQueueClosed) {
+		t.Fatalf("a mail after Close: %v", after)
 	}
 }

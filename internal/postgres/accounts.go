@@ -45,96 +45,176 @@ func (s Accounts) Captaincies(ctx context.Context, userID int64) ([]core.Captain
 }
 
 // upsertUnverifiedSQL creates the account, or takes the new credentials for
-// an unverified one only when no code for it is live: while a code is out,
-// the sign-up it belongs to is the only one that counts, so nobody can slip
-// their own password under a player who is about to enter their code.
+// an unverified one only when no code for it is live ($4): while a code is
+// out, the sign-up it belongs to is the only one that counts, so nobody can
+// slip their own password under a player who is about to enter their code.
 const upsertUnverifiedSQL = `
 INSERT INTO users AS u (email, password_hash, discord_username, name, discord_verified)
 VALUES ($1, $2, $3, $3, true)
 ON CONFLICT (email) DO UPDATE
    SET password_hash = EXCLUDED.password_hash, discord_username = EXCLUDED.discord_username, discord_verified = true,
        name = EXCLUDED.name, updated_at = now()
- WHERE u.email_verified = false
-   AND NOT EXISTS (SELECT 1 FROM email_otps o WHERE o.user_id = u.id AND o.expires_at > now())
+ WHERE u.email_verified = false AND NOT $4
 RETURNING ` + userColumns
 
-// UpsertUnverified implements accounts.Store.
-func (s Accounts) UpsertUnverified(ctx context.Context, email, hash, discord string) (accounts.User, error) {
-	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord))
-	if errors.Is(err, pgx.ErrNoRows) {
+// UpsertUnverified implements accounts.Store. The address's code row is
+// locked first, as CheckCode does, so the two never wait on each other.
+func (s Accounts) UpsertUnverified(ctx context.Context, address []byte, email, hash, discord string) (accounts.User, error) {
+	var u accounts.User
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		var live bool
+		err := tx.QueryRow(ctx, `SELECT code_mac IS NOT NULL AND expires_at > now() FROM email_codes
+			WHERE address_mac = $1 FOR UPDATE`, address).Scan(&live)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		u, err = scanUser(tx.QueryRow(ctx, upsertUnverifiedSQL, email, hash, discord, live))
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
 		// Verified, or unverified with a live code: kept as it is.
-		u, err = s.FindUserByEmail(ctx, email)
-		if err == nil && !u.EmailVerified {
-			return u, nil
+		if u, err = s.FindUserByEmail(ctx, email); err != nil {
+			return err
 		}
-		if err != nil {
-			return u, err
+		if u.EmailVerified {
+			return errs.E(errs.Conflict, "An account with this email already exists. Please login.")
 		}
-		return u, errs.E(errs.Conflict, "An account with this email already exists. Please login.")
-	}
+		// Two people claim the address: the code verifies only together
+		// with the first one's password.
+		_, err = tx.Exec(ctx, `UPDATE email_codes SET contested = true WHERE address_mac = $1`, address)
+		return err
+	})
 	return u, unavailable(err)
 }
 
-// The cooldown is checked in the same statement that replaces the code, so
-// parallel requests cannot both send one.
-// A code replacing an expired one starts uncontested; at most $5 codes go
-// out per address in 24 hours (each gives a handful of guesses).
-const issueOTPSQL = `
-INSERT INTO email_otps AS o (user_id, code_mac, sent_at, expires_at, attempts, day_start, day_count)
-VALUES ($1, $2, now(), now() + $3::interval, 0, now(), 1)
-ON CONFLICT (user_id) DO UPDATE
-   SET code_mac = EXCLUDED.code_mac, sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at, attempts = 0,
-       contested = o.contested AND o.expires_at > now(),
-       day_start = CASE WHEN o.day_start <= now() - interval '24 hours' THEN now() ELSE o.day_start END,
-       day_count = CASE WHEN o.day_start <= now() - interval '24 hours' THEN 1 ELSE o.day_count + 1 END
- WHERE o.sent_at <= now() - $4::interval
-   AND (o.day_start <= now() - interval '24 hours' OR o.day_count < $5)
-RETURNING user_id`
+// codeRow is an address's row of email_codes, locked.
+type codeRow struct {
+	userID           *int64
+	mac              []byte // nil: no code
+	live, contested  bool
+	attempts, sent   int // sent: mails in the current day
+	sentAt, dayStart time.Time
+	now              time.Time
+}
 
-const otpWaitSQL = `SELECT greatest(extract(epoch FROM sent_at + $2::interval - now()),
-	CASE WHEN day_count >= $3 THEN extract(epoch FROM day_start + interval '24 hours' - now()) ELSE 0 END, 0)
-	FROM email_otps WHERE user_id = $1`
+// lockCode reads (creating it if need be) the row of address, locked for
+// the transaction of ctx.
+func (s Accounts) lockCode(ctx context.Context, address []byte) (codeRow, error) {
+	tx := s.DB.q(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO email_codes (address_mac) VALUES ($1) ON CONFLICT DO NOTHING`, address); err != nil {
+		return codeRow{}, err
+	}
+	var r codeRow
+	err := tx.QueryRow(ctx, `
+		SELECT user_id, code_mac, expires_at > now(), contested, attempts,
+		       CASE WHEN day_start <= now() - interval '24 hours' THEN 0 ELSE day_count END, sent_at, day_start, now()
+		  FROM email_codes WHERE address_mac = $1 FOR UPDATE`, address).
+		Scan(&r.userID, &r.mac, &r.live, &r.contested, &r.attempts, &r.sent, &r.sentAt, &r.dayStart, &r.now)
+	return r, err
+}
 
-// MaxCodesPerDay bounds the codes one address gets in 24 hours.
-const MaxCodesPerDay = 10
+// wait is how long the address's cooldown still runs: after the n-th mail
+// of a day, cooldown(n) from the last, and never past the day's end.
+func (r codeRow) wait(cooldown func(int) time.Duration) time.Duration {
+	if r.sent == 0 {
+		return 0
+	}
+	next := r.sentAt.Add(cooldown(r.sent))
+	if end := r.dayStart.Add(24 * time.Hour); end.Before(next) {
+		next = end
+	}
+	return max(0, next.Sub(r.now))
+}
 
-// IssueOTP implements accounts.Store.
-func (s Accounts) IssueOTP(ctx context.Context, userID int64, mac []byte, ttl, cooldown time.Duration) (time.Duration, error) {
-	var id int64
-	err := s.DB.q(ctx).QueryRow(ctx, issueOTPSQL, userID, mac, ttl, cooldown, MaxCodesPerDay).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		var secs float64
-		if err := s.DB.q(ctx).QueryRow(ctx, otpWaitSQL, userID, cooldown, MaxCodesPerDay).Scan(&secs); err != nil {
-			return 0, unavailable(err)
+// IssueCode implements accounts.Store. The cooldown is checked under the
+// row's lock, so parallel requests cannot both send a mail. A code replacing
+// a live contested one stays contested.
+func (s Accounts) IssueCode(ctx context.Context, req accounts.CodeRequest) (accounts.CodeIssue, error) {
+	var iss accounts.CodeIssue
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		r, err := s.lockCode(ctx, req.Address)
+		if err != nil {
+			return err
 		}
-		return time.Duration(secs*float64(time.Second)) + time.Millisecond, nil
-	}
-	return 0, unavailable(err)
+		if iss.Wait = r.wait(req.Cooldown); iss.Wait > 0 {
+			_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET touched_at = now() WHERE address_mac = $1`, req.Address)
+			return err
+		}
+		var userID *int64
+		if req.Code != nil {
+			userID = &req.UserID
+		}
+		err = s.DB.q(ctx).QueryRow(ctx, `
+			UPDATE email_codes
+			   SET user_id = $2, code_mac = $3, sent_at = now(), expires_at = now() + $4::interval, attempts = 0,
+			       contested = contested AND $3::bytea IS NOT NULL AND code_mac IS NOT NULL AND expires_at > now(),
+			       day_start = CASE WHEN day_start <= now() - interval '24 hours' THEN now() ELSE day_start END,
+			       day_count = $5, touched_at = now()
+			 WHERE address_mac = $1
+			RETURNING sent_at`, req.Address, userID, req.Code, req.TTL, r.sent+1).Scan(&iss.SentAt)
+		r.sent, r.sentAt, r.now = r.sent+1, iss.SentAt, iss.SentAt
+		if r.sent == 1 {
+			r.dayStart = iss.SentAt
+		}
+		iss.Next = r.wait(req.Cooldown)
+		return err
+	})
+	return iss, unavailable(err)
 }
 
-// WithdrawOTP implements accounts.Store: the unsent code is dead, holds no
-// cooldown and does not count against the day.
-func (s Accounts) WithdrawOTP(ctx context.Context, userID int64, mac []byte) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_otps SET expires_at = now(), sent_at = timestamptz 'epoch',
-		day_count = greatest(day_count - 1, 0) WHERE user_id = $1 AND code_mac = $2`, userID, mac)
+// WithdrawCode implements accounts.Store.
+func (s Accounts) WithdrawCode(ctx context.Context, address []byte, sentAt time.Time) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET code_mac = NULL, expires_at = now(), sent_at = timestamptz 'epoch',
+		day_count = greatest(day_count - 1, 0) WHERE address_mac = $1 AND sent_at = $2`, address, sentAt)
 	return unavailable(err)
 }
 
-// ContestOTP implements accounts.Store.
-func (s Accounts) ContestOTP(ctx context.Context, userID int64) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_otps SET contested = true WHERE user_id = $1 AND expires_at > now()`, userID)
-	return unavailable(err)
-}
-
-// OTPContested implements accounts.Store.
-func (s Accounts) OTPContested(ctx context.Context, email string) (bool, error) {
-	var contested bool
-	err := s.DB.q(ctx).QueryRow(ctx, `SELECT o.contested FROM email_otps o JOIN users u ON u.id = o.user_id
-		WHERE u.email = $1`, email).Scan(&contested)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	return contested, unavailable(err)
+// CheckCode implements accounts.Store: the address's row is locked, so
+// parallel guesses count one by one. Every address has a row once anyone
+// asks about it, so an address without an account counts tries like any.
+func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts.CodeResult, error) {
+	var res accounts.CodeResult
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		r, err := s.lockCode(ctx, c.Address)
+		if err != nil {
+			return err
+		}
+		if r.attempts >= c.MaxAttempts {
+			res = accounts.CodeResult{Outcome: accounts.CodeDead, Wait: r.wait(c.Cooldown)}
+			return nil
+		}
+		if r.live && r.mac != nil && r.userID != nil && c.Match(*r.userID, r.mac) {
+			u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1 FOR UPDATE`, *r.userID))
+			if err != nil {
+				return err
+			}
+			if !u.EmailVerified {
+				claim, err := c.Accept(u, r.contested)
+				if err != nil {
+					return err
+				}
+				u, err = scanUser(tx.QueryRow(ctx, `
+					UPDATE users u SET email_verified = true, password_hash = coalesce(nullif($2, ''), password_hash),
+					       discord_username = CASE WHEN $3 THEN NULL ELSE discord_username END,
+					       discord_verified = discord_verified AND NOT $3,
+					       name = CASE WHEN $3 THEN '' ELSE name END, updated_at = now()
+					 WHERE u.id = $1 RETURNING `+userColumns, u.ID, claim.PasswordHash, claim.Reset))
+				if err != nil {
+					return err
+				}
+				_, err = tx.Exec(ctx, `UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), attempts = 0,
+					contested = false, touched_at = now() WHERE address_mac = $1`, c.Address)
+				res = accounts.CodeResult{Outcome: accounts.CodeVerified, User: u}
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE email_codes SET attempts = attempts + 1, touched_at = now() WHERE address_mac = $1`, c.Address)
+		res = accounts.CodeResult{Outcome: accounts.CodeWrong, Left: c.MaxAttempts - r.attempts - 1}
+		return err
+	})
+	return res, unavailable(err)
 }
 
 // SetAvatarIfNone implements avatars.Users: a picture the player already
@@ -144,68 +224,17 @@ func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID str
 	return unavailable(err)
 }
 
-// ConsumeOTP implements accounts.Store: the row is locked, so parallel
-// guesses count one by one.
-func (s Accounts) ConsumeOTP(ctx context.Context, email string, maxAttempts int, match func(int64, []byte) bool) error {
-	var result error
-	err := s.DB.Transact(ctx, func(ctx context.Context) error {
-		tx := s.DB.q(ctx)
-		var (
-			userID   int64
-			verified bool
-			mac      []byte // NULL when no code is live
-			expired  *bool
-			attempts *int
-		)
-		// Lock first, read second: a statement that waited for the lock
-		// would see the user's new row but the code's old attempts, and
-		// parallel guesses would each count from the same number.
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE email = $1 FOR UPDATE`, email); err != nil {
-			return err
-		}
-		err := tx.QueryRow(ctx, `
-			SELECT u.id, u.email_verified, o.code_mac, o.expires_at < now(), o.attempts
-			  FROM users u LEFT JOIN email_otps o ON o.user_id = u.id
-			 WHERE u.email = $1`, email).Scan(&userID, &verified, &mac, &expired, &attempts)
-		if errors.Is(err, pgx.ErrNoRows) {
-			result = accounts.ErrOTPInvalid
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if mac == nil {
-			if verified {
-				result = accounts.ErrOTPVerified
-			} else {
-				result = accounts.ErrOTPExpired
-			}
-			return nil
-		}
-		switch {
-		case verified:
-			result = accounts.ErrOTPVerified
-		case *attempts >= maxAttempts:
-			result = accounts.ErrOTPDead
-		case *expired:
-			result = accounts.ErrOTPExpired
-		case !match(userID, mac):
-			if _, err := tx.Exec(ctx, `UPDATE email_otps SET attempts = attempts + 1 WHERE user_id = $1`, userID); err != nil {
-				return err
-			}
-			result = accounts.ErrOTPInvalid
-		default:
-			if _, err := tx.Exec(ctx, `DELETE FROM email_otps WHERE user_id = $1`, userID); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, `UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1`, userID)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		return unavailable(err)
-	}
-	return result
+// PruneCodes deletes the code rows nobody used for two days: their
+// cooldowns and tries are long over.
+type PruneCodes struct{}
+
+// Kind implements core.Job.
+func (PruneCodes) Kind() string { return "email_codes.prune" }
+
+// Prune is PruneCodes' work.
+func (s Accounts) Prune(ctx context.Context, _ PruneCodes) error {
+	_, err := s.DB.Pool.Exec(ctx, `DELETE FROM email_codes WHERE touched_at < now() - interval '2 days'`)
+	return unavailable(err)
 }
 
 // FindUserByEmail implements accounts.Store.
@@ -221,19 +250,37 @@ func (s Accounts) FindUserByID(ctx context.Context, id int64) (accounts.User, er
 }
 
 // A Google account proves its e-mail, so it takes over an unverified
-// password account of that address (and drops the unproven password).
+// password account of that address. Whatever that account holds was chosen by
+// whoever typed the address, maybe a stranger: the password, the Discord
+// name (shown as linked) and the name go, and the Google name comes in. A
+// verified account keeps what its owner set.
 const upsertGoogleSQL = `
 INSERT INTO users AS u (email, google_id, google_name, name, email_verified)
 VALUES ($2, $1, $3, $3, true)
 ON CONFLICT (email) DO UPDATE
    SET google_id = EXCLUDED.google_id, google_name = EXCLUDED.google_name,
        password_hash = CASE WHEN u.email_verified THEN u.password_hash END,
+       discord_username = CASE WHEN u.email_verified THEN u.discord_username END,
+       discord_verified = u.email_verified AND u.discord_verified,
+       name = CASE WHEN u.email_verified THEN u.name ELSE EXCLUDED.name END,
+       avatar_image_id = CASE WHEN u.email_verified THEN u.avatar_image_id END,
        email_verified = true, updated_at = now()
 RETURNING ` + userColumns
 
-// UpsertGoogleUser implements accounts.Store.
-func (s Accounts) UpsertGoogleUser(ctx context.Context, googleID, email, name string) (accounts.User, error) {
-	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+// UpsertGoogleUser implements accounts.Store. The code of a sign-up it takes
+// over dies with it (its row, cooldown and tries stay).
+func (s Accounts) UpsertGoogleUser(ctx context.Context, address []byte, googleID, email, name string) (accounts.User, error) {
+	var u accounts.User
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		if _, err := tx.Exec(ctx, `UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), contested = false
+			WHERE address_mac = $1`, address); err != nil {
+			return err
+		}
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, upsertGoogleSQL, googleID, email, name))
+		return err
+	})
 	if isUniqueViolation(err) {
 		return u, errs.E(errs.Conflict, "This Google account is linked to another Pitlane account.")
 	}

@@ -54,3 +54,17 @@ func TestMigrateUnderLock(t *testing.T) {
 		t.Fatalf("PPL7 rows: %d", tournaments)
 	}
 }
+
+// Columns nothing reads or writes are dropped, not left to mislead: the
+// stats' screenshot was never kept.
+func TestNoUnusedColumns(t *testing.T) {
+	db := freshDB(t)
+	var n int
+	if err := db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM information_schema.columns
+		WHERE table_schema = current_schema() AND table_name = 'stats' AND column_name = 'screenshot_id'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Fatal("stats.screenshot_id is still there")
+	}
+}

@@ -55,21 +55,24 @@ func TestStoreErrors(t *testing.T) {
 		wantErr(t, "unknown e-mail", err, errs.NotFound, "")
 		verified := user(t, db, "verified", false)
 		u, _ := s.FindUserByID(ctx, verified)
-		_, err = s.UpsertUnverified(ctx, u.Email, "hash", "someone")
+		_, err = s.UpsertUnverified(ctx, []byte("address of "+u.Email), u.Email, "hash", "someone")
 		wantErr(t, "sign-up over a verified account", err, errs.Conflict, "An account with this email already exists. Please login.")
-		if _, err := s.UpsertGoogleUser(ctx, "google-1", testkit.UniqueEmail("g1"), "G One"); err != nil {
+		if _, err := s.UpsertGoogleUser(ctx, []byte("g1"), "google-1", testkit.UniqueEmail("g1"), "G One"); err != nil {
 			t.Fatal(err)
 		}
-		_, err = s.UpsertGoogleUser(ctx, "google-1", testkit.UniqueEmail("g2"), "G Two")
+		_, err = s.UpsertGoogleUser(ctx, []byte("g2"), "google-1", testkit.UniqueEmail("g2"), "G Two")
 		wantErr(t, "a Google account on a second address", err, errs.Conflict, "This Google account is linked to another Pitlane account.")
 		_, err = s.UpdateDiscordUsername(ctx, 999_999, "ghost")
 		wantErr(t, "rename an unknown account", err, errs.NotFound, "")
 		_, err = s.UpdatePassword(ctx, 999_999, "hash")
 		wantErr(t, "password of an unknown account", err, errs.NotFound, "")
-		err = s.ConsumeOTP(ctx, "nobody@example.com", 5, func(int64, []byte) bool { return true })
-		wantErr(t, "code of an unknown address", err, errs.Invalid, accounts.ErrOTPInvalid.Message)
-		err = s.ConsumeOTP(ctx, u.Email, 5, func(int64, []byte) bool { return true })
-		wantErr(t, "code of a verified address", err, errs.Conflict, accounts.ErrOTPVerified.Message)
+		check := accounts.CodeCheck{Address: []byte("no code yet"), MaxAttempts: 2, Cooldown: accounts.Cooldown,
+			Match: func(int64, []byte) bool { return true }, Accept: func(accounts.User, bool) (accounts.Claim, error) { return accounts.Claim{}, nil }}
+		for i, want := range []accounts.CodeResult{{Outcome: accounts.CodeWrong, Left: 1}, {Outcome: accounts.CodeWrong}, {Outcome: accounts.CodeDead}} {
+			if res, err := s.CheckCode(ctx, check); err != nil || res != want {
+				t.Errorf("try %d of an address without a code: %+v %v, want %+v", i+1, res, err, want)
+			}
+		}
 	})
 
 	t.Run("Tournaments", func(t *testing.T) {
@@ -172,32 +175,35 @@ func TestParallelCodeGuessesCountOneByOne(t *testing.T) {
 	db := freshDB(t)
 	ctx := context.Background()
 	s := postgres.Accounts{DB: db}
-	u, err := s.UpsertUnverified(ctx, testkit.UniqueEmail("guessed"), "hash", "guessed")
+	email := testkit.UniqueEmail("guessed")
+	addr := []byte("address of " + email)
+	u, err := s.UpsertUnverified(ctx, addr, email, "hash", "guessed")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.IssueOTP(ctx, u.ID, []byte("mac"), time.Minute, time.Second); err != nil {
+	if _, err := s.IssueCode(ctx, accounts.CodeRequest{Address: addr, UserID: u.ID, Code: []byte("mac"), TTL: time.Minute,
+		Cooldown: accounts.Cooldown}); err != nil {
 		t.Fatal(err)
 	}
+	check := accounts.CodeCheck{Address: addr, MaxAttempts: 5, Cooldown: accounts.Cooldown,
+		Match: func(int64, []byte) bool { return false }}
 	var wg sync.WaitGroup
-	results := make(chan error, 20)
+	results := make(chan accounts.CodeOutcome, 20)
 	for range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results <- s.ConsumeOTP(ctx, u.Email, 5, func(int64, []byte) bool { return false })
-		}()
+		wg.Go(func() {
+			res, err := s.CheckCode(ctx, check)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- res.Outcome
+		})
 	}
 	wg.Wait()
 	close(results)
 	judged := 0
-	for err := range results {
-		switch errs.MessageOf(err) {
-		case accounts.ErrOTPInvalid.Message:
+	for o := range results {
+		if o == accounts.CodeWrong {
 			judged++
-		case accounts.ErrOTPDead.Message:
-		default:
-			t.Fatalf("guess: %v", err)
 		}
 	}
 	if judged != 5 {

@@ -17,21 +17,29 @@ type Rule struct {
 	Window time.Duration
 }
 
-// Rules of Pitlane: per client IP and per e-mail on every credential form.
+// Rules of Pitlane: per client IP, and per e-mail and client on every
+// credential form. A limit per e-mail alone would let anyone lock an
+// address's owner out by using it up; what one address may cost is bounded
+// by the account rules instead (codes: a rising cooldown and five tries
+// each).
 var (
-	SignupIP        = Rule{"signup-ip", 10, 10 * time.Minute}
-	SignupEmail     = Rule{"signup-email", 5, 10 * time.Minute}
-	LoginIP         = Rule{"login-ip", 30, 5 * time.Minute}
-	LoginEmail      = Rule{"login-email", 10, 5 * time.Minute}
-	VerifyIP        = Rule{"verify-ip", 30, 5 * time.Minute}
-	VerifyEmail     = Rule{"verify-email", 10, 5 * time.Minute}
-	ResendIP        = Rule{"resend-ip", 10, 10 * time.Minute}
-	ResendEmail     = Rule{"resend-email", 5, 10 * time.Minute}
-	GoogleIP        = Rule{"google-ip", 30, 5 * time.Minute}
-	ExtractIP       = Rule{"extract-ip", 10, 10 * time.Minute}
-	ExtractUser     = Rule{"extract-user", 30, time.Hour}
-	NewsletterIP    = Rule{"newsletter-ip", 5, 10 * time.Minute}
-	NewsletterEmail = Rule{"newsletter-email", 3, time.Hour}
+	SignupIP          = Rule{"signup-ip", 10, 10 * time.Minute}
+	SignupEmailClient = Rule{"signup-email-client", 5, 10 * time.Minute}
+	LoginIP           = Rule{"login-ip", 30, 5 * time.Minute}
+	LoginEmailClient  = Rule{"login-email-client", 10, 5 * time.Minute}
+	// LoginEmail is the account's own limit across all clients, looser, and
+	// applied only to browsers without the account's device cookie: it
+	// bounds guessing from many addresses without locking the owner out.
+	LoginEmail        = Rule{"login-email", 30, 15 * time.Minute}
+	VerifyIP          = Rule{"verify-ip", 30, 5 * time.Minute}
+	VerifyEmailClient = Rule{"verify-email-client", 10, 5 * time.Minute}
+	ResendIP          = Rule{"resend-ip", 10, 10 * time.Minute}
+	ResendEmailClient = Rule{"resend-email-client", 5, 10 * time.Minute}
+	GoogleIP          = Rule{"google-ip", 30, 5 * time.Minute}
+	ExtractIP         = Rule{"extract-ip", 10, 10 * time.Minute}
+	ExtractUser       = Rule{"extract-user", 30, time.Hour}
+	NewsletterIP      = Rule{"newsletter-ip", 5, 10 * time.Minute}
+	NewsletterEmail   = Rule{"newsletter-email", 3, time.Hour}
 	// Signed-in changes, per user: each bcrypt check or roster change costs
 	// CPU and a broadcast to every open client.
 	PasswordUser = Rule{"password-user", 5, 15 * time.Minute}
@@ -64,7 +72,7 @@ func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *sl
 }
 
 // All is every rule, for New.
-var All = []Rule{SignupIP, SignupEmail, LoginIP, LoginEmail, VerifyIP, VerifyEmail, ResendIP, ResendEmail,
+var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEmail, VerifyIP, VerifyEmailClient, ResendIP, ResendEmailClient,
 	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
 	PasswordUser, DiscordUser, SaveUser, RegisterUser}
 

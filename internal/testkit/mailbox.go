@@ -32,7 +32,11 @@ type Mailbox struct {
 	got    []Mail
 	cond   *sync.Cond
 	refuse atomic.Bool
+	delay  atomic.Int64 // ns each mail's DATA takes
 }
+
+// Delay makes the server take d over each mail, as a slow mail server does.
+func (mb *Mailbox) Delay(d time.Duration) { mb.delay.Store(int64(d)) }
 
 // Refuse makes the server answer every mail with a temporary failure (451),
 // as a mail server in trouble does, until called with false.
@@ -73,6 +77,20 @@ func (mb *Mailbox) Count(to string) int {
 		}
 	}
 	return n
+}
+
+// Last is the text of the last mail to to, "" if none came.
+func (mb *Mailbox) Last(to string) string {
+	mb.mu.Lock()
+	defer mb.mu.Unlock()
+	for i := len(mb.got) - 1; i >= 0; i-- {
+		for _, r := range mb.got[i].To {
+			if strings.EqualFold(r, to) {
+				return mb.got[i].Data
+			}
+		}
+	}
+	return ""
 }
 
 var otpRe = regexp.MustCompile(`verification code is ([0-9]{6})`)
@@ -133,6 +151,7 @@ func (s *session) Data(r io.Reader) error {
 	if len(s.mail.To) == 0 {
 		return errors.New("no recipients")
 	}
+	time.Sleep(time.Duration(s.mb.delay.Load()))
 
 	s.mail.Data = decodeQP(string(b))
 	s.mb.mu.Lock()

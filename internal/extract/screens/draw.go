@@ -111,12 +111,6 @@ func (c *canvas) text(face font.Face, s string, x, y int, col color.RGBA) int {
 	return d.Dot.X.Round() - x
 }
 
-// textBox is the pixel box s occupies when drawn with its baseline at (x, y).
-func textBox(face font.Face, s string, x, y int) image.Rectangle {
-	b, _ := font.BoundString(face, s)
-	return image.Rect(x+b.Min.X.Floor(), y+b.Min.Y.Floor(), x+b.Max.X.Ceil(), y+b.Max.Y.Ceil())
-}
-
 func advance(face font.Face, s string) int {
 	return font.MeasureString(face, s).Round()
 }

@@ -62,16 +62,6 @@ func WriteScreens(dir string, n int, seed int64) ([]Truth, error) {
 	return truths, os.WriteFile(filepath.Join(dir, "truth.json"), append(js, '\n'), 0o644)
 }
 
-// ReadTruths reads dir/truth.json as WriteScreens wrote it.
-func ReadTruths(dir string) ([]Truth, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "truth.json"))
-	if err != nil {
-		return nil, err
-	}
-	var ts []Truth
-	return ts, json.Unmarshal(data, &ts)
-}
-
 // PNGClaiming is a PNG signature and header that claim w x h pixels and hold
 // nothing else: a decompression bomb as an upload check sees it.
 func PNGClaiming(w, h uint32) []byte { return PNGClaimingDepth(w, h, 8) }

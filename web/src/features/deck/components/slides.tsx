@@ -95,7 +95,7 @@ export const SLIDES: Slide[] = [
           <p>round_number, player1_id, player2_id, winner_id, match_data (JSON), status</p>
         </div>
         <div>
-          <h3>images · badges · email_otps</h3>
+          <h3>images · badges · email_codes</h3>
           <p>images stored once by hash; Season 3 / Season 5 winner badges; hashed, expiring OTPs</p>
         </div>
       </div>
