@@ -273,18 +273,12 @@ func readGlyphs(g *image.Gray) glyphRead {
 		}
 		merged = append(merged, c)
 	}
-	type piece struct {
-		box image.Rectangle
-		g   glyphGuess
-	}
-	var pieces []piece
+	var pieces []split
 	for _, c := range merged {
-		for _, p := range splitGlyphs(m, w, c, tall) {
-			pieces = append(pieces, piece{p.box, p.g})
-		}
+		pieces = append(pieces, splitGlyphs(m, w, c, tall)...)
 	}
 	for _, p := range points {
-		pieces = append(pieces, piece{p, classify(m, w, p, true)})
+		pieces = append(pieces, split{p, classify(m, w, p, true)})
 	}
 	sort.Slice(pieces, func(i, j int) bool { return pieces[i].box.Min.X < pieces[j].box.Min.X })
 	out := glyphRead{sure: 1}
