@@ -29,8 +29,10 @@ describe('SignUpForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match')
   })
 
-  it('posts the seed payload and passes on the server message', async () => {
-    const api = mockApi({ 'POST /auth/signup': { status: 201, body: { message: 'Account created! Please check your email for OTP verification.' } } })
+  it("posts the seed payload and passes on the server's message and resend_after", async () => {
+    const api = mockApi({
+      'POST /auth/signup': { status: 201, body: { message: 'Account created! Please check your email for OTP verification.', resend_after: 60 } },
+    })
     const onSignedUp = vi.fn()
     render(<SignUpForm onSignedUp={onSignedUp} />)
     type('Discord username', 'zoom')
@@ -39,7 +41,7 @@ describe('SignUpForm', () => {
     type('Confirm password', 'secret123')
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
     await waitFor(() =>
-      expect(onSignedUp).toHaveBeenCalledWith('z@example.com', 'secret123', 'Account created! Please check your email for OTP verification.'),
+      expect(onSignedUp).toHaveBeenCalledWith('z@example.com', 'secret123', 'Account created! Please check your email for OTP verification.', 60),
     )
     expect(api.calls[0].body).toEqual({ email: 'z@example.com', password: 'secret123', confirmPassword: 'secret123', discordUsername: 'zoom' })
   })
@@ -215,6 +217,18 @@ describe('OtpForm', () => {
     expect(screen.getByTestId('resend-countdown')).toHaveTextContent('55')
     await tick(55_000)
     expect(resendButton()).toBeEnabled()
+  })
+
+  it("a resend counts down the server's resend_after: the wait between codes rises", async () => {
+    vi.useFakeTimers()
+    mockApi({ 'POST /auth/resend-otp': { body: { message: 'OTP sent successfully!', resend_after: 240 } } })
+    render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} resendCooldown={0} />)
+    fireEvent.click(resendButton())
+    await tick(0)
+    expect(resendButton()).toHaveTextContent('Resend OTP in 240 s')
+    await tick(60_000)
+    expect(resendButton()).toBeDisabled()
+    expect(screen.getByTestId('resend-countdown')).toHaveTextContent('180')
   })
 
   it('a too-early resend (429) counts down from Retry-After instead of a stale "wait N seconds"', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
-import { MODAL_TAB_SWITCH_MS, OTP_RESEND_COOLDOWN_S } from '@/config/constants'
+import { MODAL_TAB_SWITCH_MS } from '@/config/constants'
 import { useSession, type AuthResponse, type User } from '@/lib/auth'
 import { emitAuthComplete, type AuthMode } from '@/lib/window-events'
 import { currentStep, resolveView, viewAfterSignIn, type AuthView } from '../lib/resume'
@@ -124,9 +124,9 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
     case 'signup':
       body = (
         <SignUpForm
-          onSignedUp={(email, password, message) => {
+          onSignedUp={(email, password, message, resendIn) => {
             // Sign-up has just sent a code: the next one can be asked for in a minute.
-            setCreds({ email, password, fromSignup: true, resendIn: OTP_RESEND_COOLDOWN_S })
+            setCreds({ email, password, fromSignup: true, resendIn })
             setNotice({ kind: 'success', text: message })
             setView('otp')
           }}

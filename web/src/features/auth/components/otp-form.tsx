@@ -74,7 +74,7 @@ export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCool
       const res = await resendOtp(email)
       setPopup(res?.message || 'OTP sent successfully!')
       later(() => setPopup(''), OTP_POPUP_MS)
-      cooldown.start(OTP_RESEND_COOLDOWN_S)
+      cooldown.start(res?.resend_after ?? OTP_RESEND_COOLDOWN_S)
     } catch (err) {
       if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
         // The live countdown on the button says what the server's "wait N seconds" says, and

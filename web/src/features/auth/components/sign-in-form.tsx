@@ -43,9 +43,9 @@ export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sig
 
   async function verifyNow() {
     setError('')
-    let resendIn = OTP_RESEND_COOLDOWN_S
+    let resendIn: number
     try {
-      await resendOtp(email.trim())
+      resendIn = (await resendOtp(email.trim()))?.resend_after ?? OTP_RESEND_COOLDOWN_S
     } catch (err) {
       // A code sent less than a minute ago is still valid: go on to the OTP view anyway.
       if (!(err instanceof ApiError && err.status === 429)) {

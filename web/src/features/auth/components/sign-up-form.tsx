@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Message } from '@/components/ui/popup'
 import { errorMessage } from '@/lib/api-client'
+import { OTP_RESEND_COOLDOWN_S } from '@/config/constants'
 import { signup } from '../api/auth'
 
 type Props = {
-  onSignedUp: (email: string, password: string, message: string) => void
+  /** resendIn: the server's seconds until another code may be asked for. */
+  onSignedUp: (email: string, password: string, message: string, resendIn: number) => void
 }
 
 /** Seed §5: all four fields required; password and confirmation must match. */
@@ -30,7 +32,12 @@ export function SignUpForm({ onSignedUp }: Props) {
     setBusy(true)
     try {
       const res = await signup({ email: email.trim(), password, confirmPassword, discordUsername: discordUsername.trim() })
-      onSignedUp(email.trim(), password, res?.message || 'Account created! Please check your email for OTP verification.')
+      onSignedUp(
+        email.trim(),
+        password,
+        res?.message || 'Account created! Please check your email for OTP verification.',
+        res?.resend_after ?? OTP_RESEND_COOLDOWN_S,
+      )
     } catch (err) {
       setError(errorMessage(err))
     } finally {
