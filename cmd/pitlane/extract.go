@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,7 +39,9 @@ func extractFiles(ctx context.Context, args []string, getenv func(string) string
 	}
 	ex, err := extract.New(extract.Options{GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel,
 		ImageModel: cfg.GeminiImageModel, BaseURL: cfg.GeminiBaseURL})
-	if err != nil {
+	if errors.Is(err, extract.ErrNoTesseract) {
+		fmt.Fprintln(stderr, "pitlane:", err)
+	} else if err != nil {
 		return err
 	}
 	start := time.Now()

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -195,7 +196,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,
 		BaseURL: cfg.GeminiBaseURL, OfflineFallback: true,
 	})
-	if err != nil {
+	switch {
+	case errors.Is(err, extract.ErrNoTesseract):
+		log.Warn("screenshots other than the game's Stats panel cannot be read", slog.Any("err", err))
+	case err != nil:
 		// Screenshot reading is one feature: without it the site still runs.
 		log.Error("reading stats from screenshots is unavailable", slog.Any("err", err))
 		ex = extract.Unavailable()

@@ -69,8 +69,8 @@ const (
 )
 
 // New returns the Gemini extractor when opts.GeminiAPIKey is set, else the
-// offline OCR extractor. The OCR extractor fails here, not on first use,
-// when tesseract cannot be found.
+// offline reader. Without tesseract the offline reader still reads the
+// game's Stats panel: New returns it with ErrNoTesseract, a warning.
 func New(opts Options) (core.StatsReader, error) {
 	if opts.GeminiAPIKey == "" {
 		return newOCR(opts)
@@ -79,10 +79,7 @@ func New(opts Options) (core.StatsReader, error) {
 	if err != nil || !opts.OfflineFallback {
 		return g, err
 	}
-	o, err := newOCR(Options{TesseractPath: opts.TesseractPath})
-	if err != nil {
-		return g, nil // no tesseract: Gemini alone
-	}
+	o, _ := newOCR(Options{TesseractPath: opts.TesseractPath}) // without tesseract: the Stats panel only
 	return fallback{primary: g, offline: o}, nil
 }
 

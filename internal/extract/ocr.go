@@ -2,7 +2,7 @@ package extract
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"os/exec"
 	"strings"
 	"time"
@@ -16,13 +16,20 @@ import (
 // OCR: labels then stand about 25 px tall, which Tesseract reads best.
 const workShort = 1100
 
-// ocr extracts stats offline: it prepares the screenshot, runs Tesseract,
-// pairs labels with values by position and crops the kart.
+// ocr extracts stats offline: the game's Stats panel by its bars and
+// typeface; any other screen through Tesseract, pairing labels with values
+// by position, and the kart cropped.
 type ocr struct {
-	bin     string
+	bin     string // "": no Tesseract here, the Stats panel only
 	timeout time.Duration
 }
 
+// ErrNoTesseract says the offline reader reads the game's Stats panel only:
+// other screens need tesseract or GEMINI_API_KEY.
+var ErrNoTesseract = errors.New("extract: tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng): only the game's Stats panel can be read offline")
+
+// newOCR makes the offline reader; without tesseract it reads the game's
+// Stats panel only, and says so (ErrNoTesseract, with a working reader).
 func newOCR(opts Options) (*ocr, error) {
 	bin := opts.TesseractPath
 	if bin == "" {
@@ -30,13 +37,14 @@ func newOCR(opts Options) (*ocr, error) {
 	}
 	path, err := exec.LookPath(bin)
 	if err != nil {
-		return nil, fmt.Errorf("extract: offline OCR needs tesseract (apt-get install tesseract-ocr tesseract-ocr-eng) or GEMINI_API_KEY: %w", err)
+		path = ""
+		err = ErrNoTesseract
 	}
 	o := &ocr{bin: path, timeout: opts.Timeout}
 	if o.timeout <= 0 {
 		o.timeout = 20 * time.Second
 	}
-	return o, nil
+	return o, err
 }
 
 func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
@@ -60,6 +68,9 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		s.Check()
 		report(StageRendering)
 		return s, nil
+	}
+	if o.bin == "" {
+		return core.Reading{}, errs.E(errs.Unavailable, MsgUnavailable)
 	}
 	pg := preparePage(pix, workShort)
 

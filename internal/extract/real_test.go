@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/color"
 	"image/draw"
@@ -21,7 +22,9 @@ import (
 	"golang.org/x/image/math/f64"
 
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/extract/screens"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -280,4 +283,44 @@ func withEXIFOrientation(jpg []byte, orientation int) []byte {
 	out := append([]byte{}, jpg[:2]...)
 	out = append(append(out, app1...), seg...)
 	return append(out, jpg[2:]...)
+}
+
+// Without tesseract the offline reader still reads the game's Stats panel
+// (it needs only the game's typeface); other screens say the reader is
+// unavailable.
+func TestStatsPanelWithoutTesseract(t *testing.T) {
+	dir := realScreens(t)
+	t.Setenv("PATH", t.TempDir())
+	ex, err := extract.New(extract.Options{})
+	if !errors.Is(err, extract.ErrNoTesseract) || ex == nil {
+		t.Fatalf("New without tesseract: %v, %v", ex, err)
+	}
+	want := shown(t, dir)
+	read := 0
+	for f, fields := range want {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := upload.Check(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ex.Read(context.Background(), img, nil)
+		if err != nil {
+			continue
+		}
+		if figure(r, core.FieldKills) == fields[core.FieldKills] {
+			read++
+		}
+	}
+	if read < len(want)*9/10 {
+		t.Fatalf("%d of %d captures read without tesseract", read, len(want))
+	}
+	drawn, _ := screens.GenerateLayout(3, screens.Layouts[0])
+	data, _ := screens.Encode(drawn)
+	img, _ := upload.Check(data)
+	if _, err := ex.Read(context.Background(), img, nil); errs.KindOf(err) != errs.Unavailable {
+		t.Fatalf("a drawn screen without tesseract: %v, want unavailable", err)
+	}
 }
