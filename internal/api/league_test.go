@@ -120,6 +120,11 @@ func TestMatchOverHTTP(t *testing.T) {
 	if got := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any); got["room"] != "" || got["room_set"] != true {
 		t.Fatalf("the room is shown to the public: %v", got["room"])
 	}
+	// The match names its tournament and who may play for each side, so its page can offer the lineups.
+	if got := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any); got["tournament"] != "PPL7" ||
+		len(got["members"].(map[string]any)[home].([]any)) != 6 {
+		t.Fatalf("match tournament %v, members %v", got["tournament"], got["members"])
+	}
 
 	var shot bytes.Buffer
 	png.Encode(&shot, image.NewRGBA(image.Rect(0, 0, 200, 120)))

@@ -86,6 +86,7 @@ type Member struct {
 type Match struct {
 	ID           int64               `json:"id"`
 	TournamentID int64               `json:"-"`
+	Tournament   string              `json:"tournament"` // its tournament's name
 	Stage        string              `json:"stage"`
 	Round        int                 `json:"round_number"`
 	Slot         int                 `json:"slot"`
@@ -107,7 +108,7 @@ type Match struct {
 	Forfeit      bool                `json:"forfeit"`
 	Lineups      map[string][]Member `json:"lineups"`
 	UpdatedAt    time.Time           `json:"updated_at"`
-	Members      map[string][]Member `json:"-"` // who may play for each side
+	Members      map[string][]Member `json:"members"` // who may play for each side: its captain and players
 }
 
 // Sides lists the match's known teams.

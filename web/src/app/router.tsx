@@ -9,6 +9,8 @@ import { SiteLayout } from './site-layout'
 const TournamentRoute = lazy(() => import('./routes/tournament'))
 const ContactRoute = lazy(() => import('./routes/contact'))
 const PptRoute = lazy(() => import('./routes/ppt'))
+const MatchRoute = lazy(() => import('./routes/match'))
+const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
 
 export function AppRoutes() {
   return (
@@ -17,6 +19,8 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="tournament" element={<TournamentRoute />} />
         <Route path="contact" element={<ContactRoute />} />
+        <Route path="matches/:id" element={<MatchRoute />} />
+        <Route path="admin/matches" element={<AdminMatchesRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
       <Route

@@ -5,7 +5,10 @@ import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import { openAuthModal } from '@/lib/window-events'
 import { CaptainModal } from '@/features/auth/components/captain-modal'
-import { PointsTable, RedCap } from '@/features/bracket/components/standings'
+import { CaptainMatches } from '@/features/matches/captain-matches'
+import { BracketView } from '@/features/matches/components/bracket-view'
+import { SeasonPicker } from '@/features/matches/components/season-picker'
+import { PointsTable, RedCap } from '@/features/matches/components/standings'
 import { TeamsGrid } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
@@ -16,11 +19,14 @@ import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
 import { wantsOwnCard } from '../links'
 
 export default function TournamentRoute() {
-  const tournament = useTournamentName()
+  const current = useTournamentName()
+  const [params, setParams] = useSearchParams()
+  // ?season= shows a past (or another) tournament; without it, the site's current one.
+  const picked = params.get('season')
+  const tournament = picked || current
   const info = useTournamentInfo(tournament)
   const count = useRegistrations(tournament).data?.count
   const { user } = useSession()
-  const [params, setParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
   // The URL is the one source of the tab, so a link to ?tab=reg works from this page too.
@@ -40,8 +46,11 @@ export default function TournamentRoute() {
     document.title = `Tournament ${tournament} · Pitlane`
   }, [tournament])
 
-  function change(key: TabKey) {
-    setParams(key === 'description' ? {} : { tab: key }, { replace: true, preventScrollReset: true })
+  function change(key: TabKey, season = picked) {
+    const next: Record<string, string> = {}
+    if (key !== 'description') next.tab = key
+    if (season && season !== current) next.season = season
+    setParams(next, { replace: true, preventScrollReset: true })
   }
 
   return (
@@ -57,6 +66,7 @@ export default function TournamentRoute() {
           </p>
         </div>
         <div className="page-actions">
+          <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
           {!user?.tournament_registered ? (
             <button type="button" className="btn btn-primary" onClick={() => openAuthModal('register')}>
               REGISTER
@@ -67,6 +77,8 @@ export default function TournamentRoute() {
           </button>
         </div>
       </header>
+
+      <CaptainMatches tournament={tournament} />
 
       <TournamentTabs
         active={tab}
@@ -81,10 +93,12 @@ export default function TournamentRoute() {
               return <TeamsGrid tournament={tournament} />
             case 'reg':
               return <RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />
+            case 'bracket':
+              return <BracketView tournament={tournament} />
             case 'points':
-              return <PointsTable />
+              return <PointsTable tournament={tournament} />
             case 'redcap':
-              return <RedCap />
+              return <RedCap tournament={tournament} completed={info.data?.status === 'completed'} />
           }
         }}
       />

@@ -28,6 +28,14 @@ export function MedalIcon({ size = 14 }: P) {
   )
 }
 
+export function FlameIcon({ size = 14 }: P) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 2c1 3.5 5 6 5 11a5 5 0 0 1-10 0c0-2.3 1-3.9 2.2-5 .1 1.8.9 3 2.1 3.5C11 8.6 11.3 5 12 2z" />
+    </svg>
+  )
+}
+
 export function PeopleIcon({ count, size = 40 }: P & { count: 1 | 2 | 3 }) {
   const xs = count === 1 ? [12] : count === 2 ? [8, 16] : [5, 12, 19]
   return (

@@ -1,4 +1,4 @@
-import { CrownIcon, MedalIcon, TrophyIcon } from '@/components/ui/icons'
+import { CrownIcon, FlameIcon, MedalIcon, TrophyIcon } from '@/components/ui/icons'
 import { Avatar } from '@/components/ui/avatar'
 import { compactCount } from '@/lib/format'
 import { formatKd, killsDeaths } from '../lib/registrations-reducer'
@@ -10,6 +10,8 @@ export function BadgeIcon({ icon }: { icon: string }) {
       return <TrophyIcon />
     case 'crown':
       return <CrownIcon />
+    case 'flame':
+      return <FlameIcon />
     default:
       return <MedalIcon />
   }

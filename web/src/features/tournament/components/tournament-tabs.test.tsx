@@ -10,13 +10,14 @@ function Harness() {
 }
 
 describe('TournamentTabs', () => {
-  it('shows the six labels and the active panel', () => {
+  it('shows the seven labels and the active panel', () => {
     render(<Harness />)
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Description',
       'Category',
       'Teams',
       'Reg Player',
+      'Bracket',
       'Points Table',
       'Red Cap',
     ])

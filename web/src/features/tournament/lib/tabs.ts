@@ -4,6 +4,7 @@ export const TOURNAMENT_TABS = [
   { key: 'category', label: 'Category' },
   { key: 'teams', label: 'Teams' },
   { key: 'reg', label: 'Reg Player' },
+  { key: 'bracket', label: 'Bracket' },
   { key: 'points', label: 'Points Table' },
   { key: 'redcap', label: 'Red Cap' },
 ] as const

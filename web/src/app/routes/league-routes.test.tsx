@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { Match } from '@/features/matches/types'
+import type { User } from '@/lib/auth'
+import { makeUser } from '@/testing/fixtures'
+import { makeMatch } from '@/testing/league-fixtures'
+import { mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render'
+import { AppRoutes } from '../router'
+
+function at(route: string, user: User | null = null) {
+  return renderApp(<AppRoutes />, { route, user })
+}
+
+const teams = [
+  { id: 'A', name: 'Team A', captain: { user_id: 11, name: 'Ace', image: null }, players: [{ user_id: 12, name: 'Bo', image: null }] },
+  { id: 'H', name: 'Thunder', captain: { user_id: 18, name: 'Hex', image: null }, players: [] },
+]
+
+const match = (over: Partial<Match> = {}) => makeMatch({ status: 'live', room: 'ROOM42', room_set: true, ...over })
+
+const base = {
+  'GET /config': { body: { google_client_id: '', default_tournament: 'PPL7', extractor: 'ocr' } },
+  'GET /tournaments/PPL7/teams': { body: { tournament: 'PPL7', teams } },
+  'GET /tournaments': { body: { tournaments: [{ name: 'PPL7', status: 'matches', season: 7 }] } },
+}
+
+describe('league pages', () => {
+  it('/admin/matches is for organisers only', async () => {
+    mockApi(base)
+    at('/admin/matches', makeUser({ role: 'captain' }))
+    expect(await screen.findByText('Organisers only.')).toBeInTheDocument()
+  })
+
+  it('the Points Table lists the rows and states the scoring and the tiebreak order', async () => {
+    mockApi({
+      ...base,
+      'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 0, seq: 0, players: [] } },
+      'GET /tournament/info': { body: { name: 'PPL7', status: 'matches', registration_open: false } },
+      'GET /tournaments/PPL7/standings': {
+        body: {
+          tournament: 'PPL7',
+          seq: 4,
+          stage: 'league',
+          scoring: { win: 3, loss: 0, kills_per_point: 50 },
+          tie_break: ['points', 'kill difference', 'head-to-head', 'kills'],
+          rows: [
+            { team: 'H', name: 'Thunder', played: 1, won: 1, lost: 0, kills: 60, deaths: 20, kill_difference: 40, kill_points: 1, points: 4 },
+            { team: 'A', name: 'Team A', played: 1, won: 0, lost: 1, kills: 20, deaths: 60, kill_difference: -40, kill_points: 0, points: 0 },
+          ],
+        },
+      },
+    })
+    at('/tournament?tab=points')
+    const table = await screen.findByRole('table')
+    const rows = within(table).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent('Thunder')
+    expect(rows[1]).toHaveTextContent('+40')
+    expect(screen.getByTestId('table-rules')).toHaveTextContent(
+      'A win 3 points, a loss 0 points, and a point for every 50 kills. Order: points, then kill difference, then head-to-head, then kills.',
+    )
+  })
+
+  it('a captain reports with the screenshot uploaded first', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /matches/7': { body: { match: match() } },
+      'POST /matches/7/proof': { status: 201, body: { screenshotId: 'shot-1', url: '/api/images/shot-1' } },
+      'POST /matches/7/report': { body: { match: match({ status: 'reported', reported_by: 'A' }) } },
+    })
+    at('/matches/7', makeUser({ id: 11, role: 'captain' }))
+    expect(await screen.findByTestId('room')).toHaveTextContent('ROOM42')
+    fireEvent.click(await screen.findByRole('button', { name: 'Report the result' }))
+    const form = screen.getByRole('form', { name: 'Report the result' })
+    fireEvent.click(within(form).getByRole('radio', { name: 'Team A' }))
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Ace' }))
+    fireEvent.change(within(form).getByLabelText('Kills of Ace'), { target: { value: '12' } })
+    fireEvent.change(within(form).getByLabelText('Placement of Ace'), { target: { value: '1' } })
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Hex' }))
+    fireEvent.change(within(form).getByLabelText('Kills of Hex'), { target: { value: '5' } })
+    fireEvent.change(within(form).getByLabelText('End-of-match screenshot'), {
+      target: { files: [new File(['png'], 'end.png', { type: 'image/png' })] },
+    })
+    fireEvent.click(within(form).getByRole('button', { name: 'Report the result' }))
+    await waitFor(() => expect(api.callsTo('POST', '/matches/7/report')).toHaveLength(1))
+    expect(api.callsTo('POST', '/matches/7/proof')).toHaveLength(1)
+    expect(api.callsTo('POST', '/matches/7/report')[0].body).toEqual({
+      winner: 'A',
+      players: [
+        { userId: 11, kills: 12, deaths: 0, placement: 1 },
+        { userId: 18, kills: 5, deaths: 0, placement: 0 },
+      ],
+      screenshotId: 'shot-1',
+    })
+  })
+
+  it('the other captain sees the proof and the deadline, and a refusal in plain words', async () => {
+    const reported = match({
+      status: 'reported',
+      reported_by: 'A',
+      proof: '/api/images/shot-1',
+      confirm_by: new Date(Date.now() + 3_600_000).toISOString(),
+      report: { winner: 'A', players: [{ user_id: 11, name: 'Ace', team: 'A', kills: 12, deaths: 0, placement: 1 }] },
+    })
+    mockApi({
+      ...base,
+      'GET /matches/7': { body: { match: reported } },
+      'POST /matches/7/dispute': { status: 400, body: { message: 'Say why you dispute the result (3 to 500 characters).' } },
+    })
+    at('/matches/7', makeUser({ id: 18, role: 'captain' }))
+    expect(await screen.findByRole('button', { name: 'Confirm result' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'The end-of-match screenshot' })).toHaveAttribute('src', '/api/images/shot-1')
+    expect(screen.getByTestId('confirm-by')).toHaveTextContent(/Confirms itself in (1 h|60 min)/)
+    fireEvent.click(screen.getByRole('button', { name: 'Dispute' }))
+    expect(await screen.findByText('Say why you dispute the result (3 to 500 characters).')).toBeInTheDocument()
+  })
+
+  it('the reporter cannot answer their own report, and a stranger sees no forms', async () => {
+    mockApi({ ...base, 'GET /matches/7': { body: { match: match({ status: 'reported', reported_by: 'A', room: '' }) } } })
+    at('/matches/7', makeUser({ id: 11, role: 'captain' }))
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Team A v Team H · Thunder')
+    expect(screen.queryByRole('button', { name: 'Confirm result' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Report the result' })).not.toBeInTheDocument()
+  })
+})

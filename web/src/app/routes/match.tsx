@@ -1,0 +1,9 @@
+import { useParams } from 'react-router'
+import { MatchPage } from '@/features/matches/components/match-page'
+
+export default function MatchRoute() {
+  const { id } = useParams()
+  const n = Number(id)
+  // A new id is a new page: its forms start over.
+  return <MatchPage key={n} id={n} />
+}

@@ -1,0 +1,230 @@
+// /admin/matches: the organisers' tools for a season's matches — fixtures, the disputes queue,
+// rulings and corrections (audited by the server), and the move to completed once crowned.
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ConfirmAction } from '@/components/ui/confirm-action'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { leagueKey, matchCalls, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
+import { ChampionBanner } from './components/bracket-view'
+import { ResultForm } from './components/result-form'
+import { StatusBadge } from './components/status-badge'
+import { FORMATS, formatLabel, needsRuling, roundTitle, teamName } from './lib/match-model'
+import type { Match } from './types'
+
+function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phase: string; hasFixtures: boolean }) {
+  const qc = useQueryClient()
+  const [format, setFormat] = useState<string>('league_then_playoffs')
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function generate() {
+    setError('')
+    setDone('')
+    setBusy(true)
+    try {
+      const b = await matchCalls.generate(tournament, format)
+      setDone(`Fixtures made: ${b.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatLabel(b.format)}.`)
+      await qc.invalidateQueries({ queryKey: leagueKey(tournament) })
+    } catch (err) {
+      setError(errorMessage(err, 'The fixtures could not be made.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="match-panel" aria-label="Fixtures">
+      <h2>Fixtures</h2>
+      {hasFixtures ? (
+        <p className="muted">
+          The fixtures are made. <Link to={`/tournament?tab=bracket&season=${encodeURIComponent(tournament)}`}>See the bracket</Link>.
+        </p>
+      ) : (
+        <>
+          {phase !== 'matches' ? (
+            <p className="msg msg-info">Fixtures are made in the matches phase; the tournament is in {phase || '…'}.</p>
+          ) : null}
+          <fieldset className="format-pick">
+            <legend>Format</legend>
+            {FORMATS.map((f) => (
+              <label key={f.key} className={`format-option ${format === f.key ? 'is-on' : ''}`}>
+                <input type="radio" name="format" value={f.key} checked={format === f.key} onChange={() => setFormat(f.key)} />
+                <span>
+                  <strong>{f.label}</strong>
+                  <small className="muted">{f.hint}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="row-actions">
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void generate()}>
+              {busy ? 'Generating…' : 'Generate fixtures'}
+            </button>
+          </div>
+        </>
+      )}
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+      <p className="msg msg-success" role="status">
+        {done}
+      </p>
+    </section>
+  )
+}
+
+function MatchRow({ match, action }: { match: Match; action: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <li className="queue-item" data-match-id={match.id} data-status={match.status}>
+      <div className="queue-head">
+        <Link to={`/matches/${match.id}`} className="queue-title">
+          Match {match.id}: {teamName(match.team1)} v {teamName(match.team2)}
+        </Link>
+        <span className="muted small">{roundTitle({ number: match.round_number, stage: match.stage })}</span>
+        <StatusBadge status={match.status} />
+        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Close' : action}
+        </button>
+      </div>
+      {match.status === 'disputed' ? <p className="msg msg-alert">Disputed: {match.dispute_reason}</p> : null}
+      {match.status === 'reported' ? (
+        <p className="muted small">
+          Team {match.reported_by} reported team {match.report?.winner} as winner; not yet confirmed.
+        </p>
+      ) : null}
+      {match.proof && open ? (
+        <a href={match.proof} target="_blank" rel="noreferrer" className="small">
+          The end-of-match screenshot
+        </a>
+      ) : null}
+      {open ? <ResultForm key={match.updated_at} match={match} mode="resolve" onDone={() => setOpen(false)} /> : null}
+    </li>
+  )
+}
+
+function Complete({ tournament, phase, champion }: { tournament: string; phase: string; champion: boolean }) {
+  const qc = useQueryClient()
+  const [error, setError] = useState('')
+  if (phase === 'completed') return <p className="msg msg-success">The season is completed; its badges are awarded.</p>
+  return (
+    <div>
+      <ConfirmAction
+        label="Complete the season"
+        question="Complete the season? The champion’s players get the Season Winner badge and the top killer the Red Cap."
+        confirmLabel="Complete"
+        cancelLabel="Not yet"
+        busyLabel="Completing…"
+        className="btn btn-primary"
+        disabled={!champion || phase !== 'matches'}
+        onConfirm={async () => {
+          setError('')
+          try {
+            await matchCalls.setPhase(tournament, 'completed')
+            await Promise.all([qc.invalidateQueries({ queryKey: seasonsKey }), qc.invalidateQueries({ queryKey: leagueKey(tournament) })])
+          } catch (err) {
+            setError(errorMessage(err, 'The season could not be completed.'))
+          }
+        }}
+      />
+      {!champion ? <p className="field-hint">Possible once the bracket has its champion.</p> : null}
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}
+
+export function AdminMatches({ defaultTournament }: { defaultTournament: string }) {
+  const { user, isLoading } = useSession()
+  const seasons = useSeasons()
+  const [picked, setPicked] = useState('')
+  const tournament = picked || defaultTournament
+  const admin = user?.role === 'admin'
+  const bracket = useBracket(admin ? tournament : '')
+  const all = useAllMatches(admin ? tournament : '')
+
+  if (isLoading) return <Spinner />
+  if (!admin) {
+    return (
+      <div className="page">
+        <EmptyState title="Organisers only.">Sign in with an organiser’s account to run the matches.</EmptyState>
+      </div>
+    )
+  }
+  const season = seasons.data?.find((s) => s.name === tournament)
+  const phase = season?.status ?? ''
+  const queue = needsRuling(all.data ?? [])
+  const completed = (all.data ?? []).filter((m) => m.status === 'completed')
+  const hasFixtures = (bracket.data?.rounds.length ?? 0) > 0
+
+  return (
+    <div className="page admin-matches">
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">Organisers</p>
+          <h1>Matches · {tournament}</h1>
+          <p className="muted page-meta">
+            Phase: <strong data-testid="phase">{phase || '…'}</strong>
+            {bracket.data?.format && hasFixtures ? ` · ${formatLabel(bracket.data.format)}` : ''}
+          </p>
+        </div>
+        {seasons.data && seasons.data.length > 1 ? (
+          <div className="page-actions field">
+            <label htmlFor="admin-season">Season</label>
+            <select id="admin-season" value={tournament} onChange={(e) => setPicked(e.target.value)}>
+              {seasons.data.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.name} ({s.status})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </header>
+
+      {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={tournament} /> : null}
+
+      <div className="admin-grid">
+        <Fixtures tournament={tournament} phase={phase} hasFixtures={hasFixtures} />
+
+        <section className="match-panel" aria-label="Disputes and reports">
+          <h2>Disputes and reports ({queue.length})</h2>
+          {queue.length === 0 ? (
+            <p className="muted">Nothing to rule on.</p>
+          ) : (
+            <ul className="queue">
+              {queue.map((m) => (
+                <MatchRow key={m.id} match={m} action={m.status === 'disputed' ? 'Resolve' : 'Rule'} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="match-panel" aria-label="Completed results">
+          <h2>Completed results ({completed.length})</h2>
+          <p className="muted small">
+            A correction is audited; a winner can change only while the winner’s next match is unplayed.
+          </p>
+          {completed.length === 0 ? (
+            <p className="muted">No results yet.</p>
+          ) : (
+            <ul className="queue">
+              {completed.map((m) => (
+                <MatchRow key={m.id} match={m} action="Correct" />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="match-panel" aria-label="Season">
+          <h2>Season</h2>
+          <Complete tournament={tournament} phase={phase} champion={!!bracket.data?.champion} />
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,380 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ConfirmAction } from '@/components/ui/confirm-action'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError, errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
+import { captainedTeam, KARTS_PER_SIDE, matchActions, roundTitle, sideOf, teamName, timeLeft } from '../lib/match-model'
+import type { Match, TeamRef } from '../types'
+import { ResultForm } from './result-form'
+import { StatusBadge } from './status-badge'
+
+function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`match-panel ${className}`} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** Runs a match call, puts its answer in the cache and keeps its refusal in plain words. */
+function useMatchCall(id: number) {
+  const qc = useQueryClient()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function run(call: () => Promise<Match>, fallback: string) {
+    setError('')
+    setBusy(true)
+    try {
+      qc.setQueryData(matchKey(id), await call())
+      return true
+    } catch (err) {
+      setError(errorMessage(err, fallback))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { run, error, busy }
+}
+
+function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
+  const lineup = team ? (match.lineups?.[team.id] ?? []) : []
+  const members = team ? (match.members?.[team.id] ?? []) : []
+  const won = !!team && match.winner === team.id
+  return (
+    <div className={`match-team ${won ? 'is-winner' : ''}`} data-team={team?.id}>
+      <h3>
+        <span className="team-letter-sm" aria-hidden="true">
+          {team?.id ?? '?'}
+        </span>{' '}
+        {teamName(team)}
+        {won ? <span className="won-tag">Winner</span> : null}
+      </h3>
+      {!team ? (
+        <p className="muted">Waits for the winner of an earlier match.</p>
+      ) : lineup.length ? (
+        <>
+          <p className="muted small">Lineup</p>
+          <ul className="lineup" aria-label={`Team ${team.id} lineup`}>
+            {lineup.map((p) => (
+              <li key={p.user_id}>{p.name}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted small">
+          No lineup yet{members.length ? ` · ${members.length} players to choose from` : ''}.
+        </p>
+      )}
+    </div>
+  )
+}
+
+function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
+  const [room, setRoom] = useState(match.room)
+  const { run, error, busy } = useMatchCall(match.id)
+  const isLink = /^https?:\/\//i.test(match.room)
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    await run(() => matchCalls.room(match.id, room), 'The room could not be posted.')
+  }
+  return (
+    <Panel title="Room" className="room-panel">
+      {match.room ? (
+        <p className="room-code" data-testid="room">
+          {isLink ? (
+            <a href={match.room} target="_blank" rel="noreferrer">
+              {match.room}
+            </a>
+          ) : (
+            <code>{match.room}</code>
+          )}
+        </p>
+      ) : match.room_set ? (
+        <p className="muted">The home captain has posted the room; the two sides and the organisers see it.</p>
+      ) : (
+        <p className="muted">The home captain (team {match.team1?.id ?? '?'}) posts the Smash Karts private room here.</p>
+      )}
+      {canPost ? (
+        <form className="inline-form" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={`room-${match.id}`}>Private room code or link</label>
+            <input id={`room-${match.id}`} value={room} maxLength={200} onChange={(e) => setRoom(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={busy || !room.trim()}>
+            {match.room ? 'Change room' : 'Post room'}
+          </button>
+          <p className="msg msg-error" role="alert">
+            {error}
+          </p>
+        </form>
+      ) : null}
+    </Panel>
+  )
+}
+
+function LineupPicker({ match, side }: { match: Match; side: string }) {
+  const members = match.members?.[side] ?? []
+  const [picked, setPicked] = useState<number[]>(() => (match.lineups?.[side] ?? []).map((p) => p.user_id))
+  const { run, error, busy } = useMatchCall(match.id)
+  const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))
+  return (
+    <Panel title="Your lineup" className="lineup-panel">
+      <p className="muted small">
+        A room holds eight karts: pick up to {KARTS_PER_SIDE} ({picked.length} picked).
+      </p>
+      <ul className="lineup-pick">
+        {members.map((p) => {
+          const on = picked.includes(p.user_id)
+          return (
+            <li key={p.user_id}>
+              <label className={`radio-chip ${on ? 'is-on' : ''}`}>
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && picked.length >= KARTS_PER_SIDE}
+                  onChange={() => toggle(p.user_id)}
+                />
+                {p.name}
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={busy || picked.length === 0}
+          onClick={() => void run(() => matchCalls.lineup(match.id, picked), 'The lineup could not be saved.')}
+        >
+          Save lineup
+        </button>
+      </div>
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+    </Panel>
+  )
+}
+
+function ReportView({ match }: { match: Match }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 30_000)
+    return () => window.clearInterval(t)
+  }, [])
+  if (!match.report) return null
+  return (
+    <Panel title={match.status === 'completed' ? 'Result' : 'Reported result'} className="report-panel">
+      <p>
+        Winner: <strong>Team {match.report.winner}</strong>
+        {match.reported_by ? <span className="muted"> · reported by team {match.reported_by}</span> : null}
+        {match.forfeit ? <span className="muted"> · by forfeit</span> : null}
+      </p>
+      {match.status === 'reported' && match.confirm_by ? (
+        <p className="msg msg-info" data-testid="confirm-by">
+          Confirms itself {timeLeft(match.confirm_by, now)} ({new Date(match.confirm_by).toLocaleString()}) unless the
+          other captain disputes it.
+        </p>
+      ) : null}
+      {match.status === 'disputed' ? (
+        <p className="msg msg-alert" data-testid="dispute-reason">
+          Disputed: {match.dispute_reason} · an organiser will rule.
+        </p>
+      ) : null}
+      {match.report.players.length ? (
+        <div className="table-scroll">
+          <table className="league-table">
+            <thead>
+              <tr>
+                <th scope="col" className="col-name">
+                  Player
+                </th>
+                <th scope="col">Team</th>
+                <th scope="col">Kills</th>
+                <th scope="col">Deaths</th>
+                <th scope="col">Place</th>
+              </tr>
+            </thead>
+            <tbody>
+              {match.report.players.map((p) => (
+                <tr key={p.user_id}>
+                  <th scope="row" className="col-name">
+                    {p.name || `Player ${p.user_id}`}
+                  </th>
+                  <td>{p.team}</td>
+                  <td>{p.kills}</td>
+                  <td>{p.deaths}</td>
+                  <td>{p.placement || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {match.proof ? (
+        <figure className="proof">
+          <a href={match.proof} target="_blank" rel="noreferrer">
+            <img src={match.proof} alt="The end-of-match screenshot" loading="lazy" />
+          </a>
+          <figcaption className="muted small">End-of-match screenshot</figcaption>
+        </figure>
+      ) : null}
+    </Panel>
+  )
+}
+
+function AnswerPanel({ match }: { match: Match }) {
+  const [reason, setReason] = useState('')
+  const { run, error, busy } = useMatchCall(match.id)
+  return (
+    <Panel title="Your answer" className="answer-panel">
+      <p className="muted small">Team {match.reported_by} reported this result. Confirm it, or dispute it and say why.</p>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() => void run(() => matchCalls.confirm(match.id), 'The result could not be confirmed.')}
+        >
+          Confirm result
+        </button>
+      </div>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void run(() => matchCalls.dispute(match.id, reason), 'The dispute could not be sent.')
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`reason-${match.id}`}>Why the result is wrong</label>
+          <input id={`reason-${match.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-danger-ghost" disabled={busy}>
+          Dispute
+        </button>
+      </form>
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+    </Panel>
+  )
+}
+
+function ForfeitPanel({ match, side }: { match: Match; side: string }) {
+  const { run, error } = useMatchCall(match.id)
+  const other = match.team1?.id === side ? match.team2 : match.team1
+  return (
+    <div className="forfeit">
+      <ConfirmAction
+        label="Forfeit this match"
+        question={`Forfeit? Team ${other?.id ?? '?'} wins, with no kills counted.`}
+        confirmLabel="Yes, forfeit"
+        cancelLabel="Keep playing"
+        busyLabel="Forfeiting…"
+        className="btn btn-danger-ghost btn-sm"
+        onConfirm={() => run(() => matchCalls.forfeit(match.id), 'The forfeit could not be recorded.')}
+      />
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}
+
+/** One match: both sides and their lineups, the room, and each role's forms. */
+export function MatchPage({ id }: { id: number }) {
+  const { user } = useSession()
+  const { data: match, isLoading, error } = useMatch(id)
+  const { data: teams } = useLeagueTeams(match?.tournament ?? '')
+  const [reporting, setReporting] = useState(false)
+  const [ruling, setRuling] = useState(false)
+
+  useEffect(() => {
+    if (match) document.title = `Match ${match.id}: ${teamName(match.team1)} v ${teamName(match.team2)} · Pitlane`
+  }, [match])
+
+  if (isLoading) return <Spinner label="Loading the match" />
+  if (!match) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
+    return <EmptyState title={missing ? 'There is no such match.' : 'The match could not be loaded.'} />
+  }
+
+  const admin = user?.role === 'admin'
+  const side = sideOf(match, captainedTeam(teams, user?.id))
+  const can = matchActions(match, side, admin)
+  const back = `/tournament?tab=bracket${match.tournament ? `&season=${encodeURIComponent(match.tournament)}` : ''}`
+
+  return (
+    <div className="page match-page" data-match-id={match.id} data-status={match.status}>
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">
+            {match.tournament ? `${match.tournament} · ` : ''}
+            {roundTitle({ number: match.round_number, stage: match.stage })}
+          </p>
+          <h1>
+            {teamName(match.team1)} <span className="muted">v</span> {teamName(match.team2)}
+          </h1>
+          <p className="page-meta">
+            <StatusBadge status={match.status} />
+            {match.winner ? <span className="muted"> · Team {match.winner} won</span> : null}
+            {side ? <span className="muted"> · you captain team {side}</span> : null}
+          </p>
+        </div>
+        <div className="page-actions">
+          <Link to={back} className="btn btn-ghost btn-sm">
+            Bracket
+          </Link>
+        </div>
+      </header>
+
+      <div className="match-teams">
+        <TeamColumn team={match.team1} match={match} />
+        <TeamColumn team={match.team2} match={match} />
+      </div>
+
+      <div className="match-grid">
+        {match.team1 && match.team2 && match.status !== 'cancelled' ? <RoomPanel match={match} canPost={can.postRoom} /> : null}
+        {can.lineup && side ? <LineupPicker key={`${match.id}-${side}`} match={match} side={side} /> : null}
+        <ReportView match={match} />
+        {can.answer ? <AnswerPanel match={match} /> : null}
+        {can.report ? (
+          <Panel title="Report the result" className="report-form-panel">
+            {reporting ? (
+              <ResultForm match={match} mode="report" onDone={() => setReporting(false)} />
+            ) : (
+              <>
+                <p className="muted small">
+                  After the match: the winner, each player’s kills, deaths and placement, and the end-of-match screenshot.
+                </p>
+                <button type="button" className="btn btn-primary" onClick={() => setReporting(true)}>
+                  Report the result
+                </button>
+              </>
+            )}
+          </Panel>
+        ) : null}
+        {can.resolve && (match.status === 'disputed' || match.status === 'reported' || match.status === 'completed') ? (
+          <Panel title="Organiser" className="resolve-panel">
+            {ruling ? (
+              <ResultForm key={match.updated_at} match={match} mode="resolve" onDone={() => setRuling(false)} />
+            ) : (
+              <button type="button" className="btn btn-ghost" onClick={() => setRuling(true)}>
+                {match.status === 'completed' ? 'Correct the result' : 'Rule on this match'}
+              </button>
+            )}
+          </Panel>
+        ) : null}
+        {can.forfeit && side ? <ForfeitPanel match={match} side={side} /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,147 @@
+import { EmptyState } from '@/components/ui/empty-state'
+import { CrownIcon, FlameIcon } from '@/components/ui/icons'
+import { Spinner } from '@/components/ui/spinner'
+import { useRedCap, useStandings } from '../api/league'
+import { scoringLine, tieBreakLine } from '../lib/tables'
+
+/** The Points Table, live: the scoring and the tiebreak order are stated under it. */
+export function PointsTable({ tournament }: { tournament: string }) {
+  const { data, isLoading, isError } = useStandings(tournament)
+  if (isLoading) return <Spinner label="Loading the Points Table" />
+  if (isError || !data) return <EmptyState title="The Points Table could not be loaded." />
+  const rules = (
+    <p className="table-rules" data-testid="table-rules">
+      {scoringLine(data.scoring)} {tieBreakLine(data.tie_break)}
+    </p>
+  )
+  if (data.rows.length === 0) {
+    return (
+      <EmptyState title="The Points Table appears when the first matches are played.">{rules}</EmptyState>
+    )
+  }
+  return (
+    <section className="league-table-wrap" aria-label="Points Table">
+      <div className="table-scroll">
+        <table className="league-table">
+          <caption className="sr-only">Points Table{data.stage === 'league' ? ' (league stage)' : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col" className="col-name">
+                Team
+              </th>
+              <th scope="col" title="Played">
+                P
+              </th>
+              <th scope="col" title="Won">
+                W
+              </th>
+              <th scope="col" title="Lost">
+                L
+              </th>
+              <th scope="col">Kills</th>
+              <th scope="col">Deaths</th>
+              <th scope="col" title="Kill difference">
+                +/−
+              </th>
+              <th scope="col" title="Kill points">
+                KP
+              </th>
+              <th scope="col">Pts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r, i) => (
+              <tr key={r.team} data-team={r.team}>
+                <td>{i + 1}</td>
+                <th scope="row" className="col-name">
+                  <span className="team-letter-sm" aria-hidden="true">
+                    {r.team}
+                  </span>{' '}
+                  {r.name || `Team ${r.team}`}
+                </th>
+                <td>{r.played}</td>
+                <td>{r.won}</td>
+                <td>{r.lost}</td>
+                <td>{r.kills}</td>
+                <td>{r.deaths}</td>
+                <td>{r.kill_difference > 0 ? `+${r.kill_difference}` : r.kill_difference}</td>
+                <td>{r.kill_points}</td>
+                <td className="col-points">{r.points}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rules}
+      {data.stage && data.stage !== 'league' ? null : (
+        <p className="muted table-note">The table ranks the league stage; play-off matches decide the champion.</p>
+      )}
+    </section>
+  )
+}
+
+/** The top-killer race; once the season is over its leader wears the Red Cap. */
+export function RedCap({ tournament, completed = false }: { tournament: string; completed?: boolean }) {
+  const { data, isLoading, isError } = useRedCap(tournament)
+  if (isLoading) return <Spinner label="Loading the Red Cap" />
+  if (isError || !data) return <EmptyState title="The Red Cap could not be loaded." />
+  if (data.rows.length === 0) {
+    return (
+      <EmptyState title="The Red Cap race starts with the first completed match.">
+        The Red Cap goes to the player with the most kills in the tournament’s completed matches; ties go to the one
+        with fewer deaths.
+      </EmptyState>
+    )
+  }
+  const leader = data.rows[0]
+  return (
+    <section className="league-table-wrap" aria-label="Red Cap">
+      {completed ? (
+        <div className="champion-banner red-cap-banner" role="status" data-red-cap={leader.user_id}>
+          <FlameIcon />
+          <span>
+            <small>Red Cap</small>
+            <strong>{leader.name}</strong>
+          </span>
+        </div>
+      ) : null}
+      <div className="table-scroll">
+        <table className="league-table red-cap-table">
+          <caption className="sr-only">Red Cap: players by kills</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col" className="col-name">
+                Player
+              </th>
+              <th scope="col" className="col-name">
+                Team
+              </th>
+              <th scope="col" title="Matches">
+                M
+              </th>
+              <th scope="col">Kills</th>
+              <th scope="col">Deaths</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r, i) => (
+              <tr key={r.user_id} data-user={r.user_id} className={i === 0 ? 'is-leader' : undefined}>
+                <td>{i === 0 ? <CrownIcon /> : i + 1}</td>
+                <th scope="row" className="col-name">
+                  {r.name}
+                </th>
+                <td className="col-name">{r.team_name || `Team ${r.team}`}</td>
+                <td>{r.matches}</td>
+                <td className="col-points">{r.kills}</td>
+                <td>{r.deaths}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="table-rules">Players by kills in completed matches; ties go to fewer deaths.</p>
+    </section>
+  )
+}

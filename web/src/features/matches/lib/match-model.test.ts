@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { makeMatch } from '@/testing/league-fixtures'
+import type { LeagueTeam, Match } from '../types'
+import {
+  buildResult,
+  captainedTeam,
+  initialRows,
+  matchActions,
+  needsRuling,
+  roundTitle,
+  sideOf,
+  splitUpcoming,
+  teamName,
+  timeLeft,
+  type ReportRow,
+} from './match-model'
+
+const match = (over: Partial<Match> = {}) => makeMatch({ id: 1, next_match: 5, ...over })
+
+const row = (userId: number, team: string, over: Partial<ReportRow> = {}): ReportRow => ({
+  userId,
+  team,
+  played: true,
+  kills: '10',
+  deaths: '2',
+  placement: '',
+  ...over,
+})
+
+describe('roundTitle', () => {
+  it('names league rounds by number and knockout rounds by stage', () => {
+    expect(roundTitle({ number: 3, stage: 'league' })).toBe('Round 3')
+    expect(roundTitle({ number: 1, stage: 'quarter_final' })).toBe('Quarter-finals')
+    expect(roundTitle({ number: 2, stage: 'semi_final' })).toBe('Semi-finals')
+    expect(roundTitle({ number: 3, stage: 'final' })).toBe('Final')
+    expect(roundTitle({ number: 1, stage: 'round_of_16' })).toBe('Round of 16')
+  })
+})
+
+describe('who may do what', () => {
+  const teams: LeagueTeam[] = [
+    { id: 'A', name: 'Team A', captain: { user_id: 11, name: 'Ace', image: null }, players: [] },
+    { id: 'H', name: 'Thunder', captain: { user_id: 18, name: 'Hex', image: null }, players: [] },
+  ]
+
+  it('finds the team a user captains, by id of either type', () => {
+    expect(captainedTeam(teams, 18)).toBe('H')
+    expect(captainedTeam(teams, '11')).toBe('A')
+    expect(captainedTeam(teams, 99)).toBeNull()
+    expect(captainedTeam(undefined, 1)).toBeNull()
+  })
+
+  it('gives the home captain the room, both captains the lineup, report and forfeit', () => {
+    expect(matchActions(match(), 'A', false)).toMatchObject({ postRoom: true, lineup: true, report: true, forfeit: true, answer: false })
+    expect(matchActions(match(), 'H', false)).toMatchObject({ postRoom: false, lineup: true, report: true })
+    expect(matchActions(match(), null, false)).toMatchObject({ postRoom: false, report: false, resolve: false })
+    expect(sideOf(match(), 'C')).toBeNull()
+  })
+
+  it('lets only the side that did not report answer a report', () => {
+    const reported = match({ status: 'reported', reported_by: 'A' })
+    expect(matchActions(reported, 'A', false).answer).toBe(false)
+    expect(matchActions(reported, 'H', false).answer).toBe(true)
+    expect(matchActions(reported, 'H', false).report).toBe(false)
+  })
+
+  it('offers nothing on a match that waits for an earlier winner, but organisers rule on played ones', () => {
+    expect(matchActions(match({ team2: null }), 'A', false).report).toBe(false)
+    expect(matchActions(match({ team2: null }), null, true).resolve).toBe(false)
+    expect(matchActions(match({ status: 'completed', winner: 'A' }), null, true).resolve).toBe(true)
+    expect(matchActions(match({ status: 'cancelled' }), null, true).resolve).toBe(false)
+  })
+})
+
+describe('buildResult', () => {
+  it('turns ticked rows into the server shape, blanks as 0', () => {
+    const got = buildResult('A', [row(1, 'A', { placement: '1' }), row(2, 'A', { played: false }), row(8, 'H', { kills: '', deaths: '4' })])
+    expect(got).toEqual({
+      result: {
+        winner: 'A',
+        players: [
+          { userId: 1, kills: 10, deaths: 2, placement: 1 },
+          { userId: 8, kills: 0, deaths: 4, placement: 0 },
+        ],
+      },
+    })
+  })
+
+  it('refuses what the server would refuse, in words', () => {
+    expect(buildResult('', [row(1, 'A')])).toEqual({ error: 'Choose the winning team.' })
+    expect(buildResult('A', [row(1, 'A', { played: false })])).toHaveProperty('error')
+    expect(buildResult('A', [row(1, 'A', { kills: '-1' })])).toEqual({ error: 'Kills and deaths are whole numbers.' })
+    expect(buildResult('A', [row(1, 'A', { kills: '2.5' })])).toEqual({ error: 'Kills and deaths are whole numbers.' })
+    expect(buildResult('A', [row(1, 'A', { placement: '9' })])).toEqual({ error: 'A placement is from 1 to 8.' })
+    expect(buildResult('A', [row(1, 'A', { placement: '2' }), row(8, 'H', { placement: '2' })])).toEqual({
+      error: 'Placement 2 is given twice.',
+    })
+    const five = [1, 2, 3, 4, 5].map((id) => row(id, 'A'))
+    expect(buildResult('A', five)).toEqual({ error: 'At most 4 players a side.' })
+  })
+})
+
+describe('initialRows', () => {
+  it('offers the lineup when picked, else every member, unticked', () => {
+    const rows = initialRows(match({ lineups: { A: [{ user_id: 12, name: 'Bo' }] } }))
+    expect(rows.map((r) => [r.userId, r.team, r.played])).toEqual([
+      [12, 'A', true],
+      [18, 'H', false],
+    ])
+  })
+
+  it('fills a correction from the result it corrects', () => {
+    const m = match({
+      status: 'completed',
+      winner: 'H',
+      report: { winner: 'H', players: [{ user_id: 18, team: 'H', kills: 7, deaths: 1, placement: 1 }] },
+    })
+    const hex = initialRows(m).find((r) => r.userId === 18)
+    expect(hex).toMatchObject({ played: true, kills: '7', deaths: '1', placement: '1' })
+    expect(initialRows(m).find((r) => r.userId === 11)?.played).toBe(false)
+  })
+})
+
+describe('lists and words', () => {
+  it('queues disputes before unconfirmed reports and leaves the rest out', () => {
+    const q = needsRuling([
+      match({ id: 3, status: 'reported' }),
+      match({ id: 4, status: 'completed' }),
+      match({ id: 5, status: 'disputed' }),
+      match({ id: 2, status: 'reported' }),
+    ])
+    expect(q.map((m) => m.id)).toEqual([5, 2, 3])
+  })
+
+  it('splits upcoming from played', () => {
+    const { upcoming, played } = splitUpcoming([match({ id: 1, status: 'live' }), match({ id: 2, status: 'completed' })])
+    expect(upcoming.map((m) => m.id)).toEqual([1])
+    expect(played.map((m) => m.id)).toEqual([2])
+  })
+
+  it('says the time left to a deadline', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z')
+    expect(timeLeft('2026-11-24T10:00:00Z', now)).toBe('in 24 h')
+    expect(timeLeft('2026-11-23T11:30:00Z', now)).toBe('in 1 h 30 min')
+    expect(timeLeft('2026-11-23T10:04:10Z', now)).toBe('in 5 min')
+    expect(timeLeft('2026-11-23T09:00:00Z', now)).toBe('now')
+    expect(timeLeft(null, now)).toBe('')
+  })
+
+  it('names a team once', () => {
+    expect(teamName({ id: 'A', name: 'Team A' })).toBe('Team A')
+    expect(teamName({ id: 'H', name: 'Thunder' })).toBe('Team H · Thunder')
+    expect(teamName(null)).toBe('To be decided')
+  })
+})

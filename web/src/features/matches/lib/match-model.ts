@@ -1,0 +1,168 @@
+// Pure rules of the league's pages: labels, who may do what on a match, and the report form's
+// rows turned into what the server takes. The server decides; these only choose what to offer.
+import type { LeagueTeam, Match, MatchStatus, ResultInput, Round } from '../types'
+
+export const STATUS_LABEL: Record<MatchStatus, string> = {
+  scheduled: 'Scheduled',
+  live: 'Live',
+  reported: 'Reported',
+  completed: 'Completed',
+  disputed: 'Disputed',
+  cancelled: 'Cancelled',
+}
+
+export const FORMATS = [
+  { key: 'single_elimination', label: 'Single elimination', hint: 'Seeds 1 v 8, 4 v 5, 2 v 7, 3 v 6; winners advance.' },
+  { key: 'round_robin', label: 'Round robin', hint: 'Every pair once; the top of the Points Table is champion.' },
+  {
+    key: 'league_then_playoffs',
+    label: 'League, then play-offs',
+    hint: 'A round robin, then the top four in semi-finals (1 v 4, 2 v 3) and a final.',
+  },
+] as const
+
+export function formatLabel(format: string | undefined): string {
+  return FORMATS.find((f) => f.key === format)?.label ?? (format ? format.replace(/_/g, ' ') : '')
+}
+
+/** "Round 2" for a league round, else the knockout stage's name ("Semi-finals", "Final", "Round of 16"). */
+export function roundTitle(round: Pick<Round, 'number' | 'stage'>): string {
+  switch (round.stage) {
+    case 'league':
+    case '':
+    case undefined:
+      return `Round ${round.number}`
+    case 'final':
+      return 'Final'
+    case 'semi_final':
+      return 'Semi-finals'
+    case 'quarter_final':
+      return 'Quarter-finals'
+  }
+  const of = /^round_of_(\d+)$/.exec(round.stage)
+  return of ? `Round of ${of[1]}` : round.stage.replace(/_/g, ' ')
+}
+
+/** The letter of the team the user captains in this tournament, if any. */
+export function captainedTeam(teams: LeagueTeam[] | undefined, userId: number | string | undefined | null): string | null {
+  if (userId === undefined || userId === null || !teams) return null
+  return teams.find((t) => t.captain && String(t.captain.user_id) === String(userId))?.id ?? null
+}
+
+/** The side of the match the user captains, if either. */
+export function sideOf(match: Match, captainOf: string | null): string | null {
+  if (!captainOf) return null
+  return match.team1?.id === captainOf || match.team2?.id === captainOf ? captainOf : null
+}
+
+export function isOpen(match: Match): boolean {
+  return (match.status === 'scheduled' || match.status === 'live') && !!match.team1 && !!match.team2
+}
+
+/** What the signed-in user may do on the match, as the server's rules allow. */
+export function matchActions(match: Match, side: string | null, admin: boolean) {
+  const open = isOpen(match)
+  const answering = match.status === 'reported' && !!side && match.reported_by !== side
+  return {
+    postRoom: open && !!side && match.team1?.id === side,
+    lineup: open && !!side,
+    report: open && !!side,
+    answer: answering,
+    forfeit: open && !!side,
+    /** Rule on a dispute or an unanswered report, or correct a completed result. */
+    resolve: admin && !!match.team1 && !!match.team2 && match.status !== 'cancelled',
+  }
+}
+
+/** Who may play for a side: its lineup when picked, else its captain and players. */
+export function eligible(match: Match, letter: string) {
+  const lineup = match.lineups?.[letter] ?? []
+  return lineup.length ? lineup : (match.members?.[letter] ?? [])
+}
+
+export type ReportRow = { userId: number; team: string; played: boolean; kills: string; deaths: string; placement: string }
+
+export const KARTS_PER_SIDE = 4
+export const MAX_PLACEMENT = 2 * KARTS_PER_SIDE
+
+function whole(v: string): number | null {
+  const t = v.trim()
+  if (t === '') return 0
+  return /^\d+$/.test(t) ? Number(t) : null
+}
+
+/** The report form's rows as the server takes them, or the first thing wrong with them. */
+export function buildResult(winner: string, rows: ReportRow[]): { result: ResultInput } | { error: string } {
+  if (!winner) return { error: 'Choose the winning team.' }
+  const played = rows.filter((r) => r.played)
+  if (played.length === 0) return { error: 'Tick the players who played and give their kills, deaths and placement.' }
+  const perSide = new Map<string, number>()
+  const places = new Set<number>()
+  const players: ResultInput['players'] = []
+  for (const r of played) {
+    const kills = whole(r.kills)
+    const deaths = whole(r.deaths)
+    const placement = whole(r.placement)
+    if (kills === null || deaths === null) return { error: 'Kills and deaths are whole numbers.' }
+    if (placement === null || placement > MAX_PLACEMENT) return { error: `A placement is from 1 to ${MAX_PLACEMENT}.` }
+    if (placement > 0 && places.has(placement)) return { error: `Placement ${placement} is given twice.` }
+    if (placement > 0) places.add(placement)
+    const n = (perSide.get(r.team) ?? 0) + 1
+    if (n > KARTS_PER_SIDE) return { error: `At most ${KARTS_PER_SIDE} players a side.` }
+    perSide.set(r.team, n)
+    players.push({ userId: r.userId, kills, deaths, placement })
+  }
+  return { result: { winner, players } }
+}
+
+/** "in 23 h 5 min", "in 4 min", or "now" for the time left until `iso`. */
+export function timeLeft(iso: string | null, now: number = Date.now()): string {
+  if (!iso) return ''
+  const ms = Date.parse(iso) - now
+  if (!Number.isFinite(ms)) return ''
+  if (ms <= 0) return 'now'
+  const min = Math.ceil(ms / 60_000)
+  const h = Math.floor(min / 60)
+  const rest = min % 60
+  return h > 0 ? `in ${h} h${rest ? ` ${rest} min` : ''}` : `in ${min} min`
+}
+
+/** The matches an organiser has to look at: disputes first, then reports not yet confirmed. */
+export function needsRuling(matches: Match[]): Match[] {
+  const rank = (m: Match) => (m.status === 'disputed' ? 0 : 1)
+  return matches.filter((m) => m.status === 'disputed' || m.status === 'reported').sort((a, b) => rank(a) - rank(b) || a.id - b.id)
+}
+
+/** The matches still to play for a team, then the last ones played. */
+export function splitUpcoming(matches: Match[]) {
+  const done = (m: Match) => m.status === 'completed' || m.status === 'cancelled'
+  return { upcoming: matches.filter((m) => !done(m)), played: matches.filter(done) }
+}
+
+export function teamName(t: { id: string; name: string } | null): string {
+  if (!t) return 'To be decided'
+  const base = `Team ${t.id}`
+  const name = t.name?.trim()
+  return !name || name.toLowerCase() === base.toLowerCase() ? base : `${base} · ${name}`
+}
+
+/** The report's rows, first filled from an earlier report (a correction) or blank. */
+export function initialRows(match: Match): ReportRow[] {
+  const rows: ReportRow[] = []
+  const prior = new Map((match.report?.players ?? []).map((p) => [p.user_id, p]))
+  for (const t of [match.team1, match.team2]) {
+    if (!t) continue
+    for (const p of eligible(match, t.id)) {
+      const was = prior.get(p.user_id)
+      rows.push({
+        userId: p.user_id,
+        team: t.id,
+        played: was ? true : prior.size === 0 && (match.lineups?.[t.id]?.length ?? 0) > 0,
+        kills: was ? String(was.kills) : '',
+        deaths: was ? String(was.deaths) : '',
+        placement: was && was.placement ? String(was.placement) : '',
+      })
+    }
+  }
+  return rows
+}

@@ -1,0 +1,116 @@
+// The league's shapes as the server sends them (internal/api/openapi.json: Match, Bracket, …).
+
+export type MatchStatus = 'scheduled' | 'live' | 'reported' | 'completed' | 'disputed' | 'cancelled'
+
+export type TeamRef = { id: string; name: string }
+export type Member = { user_id: number; name: string }
+
+export type PlayerLine = {
+  user_id: number
+  name?: string
+  team: string
+  kills: number
+  deaths: number
+  placement: number
+}
+
+export type Match = {
+  id: number
+  tournament?: string
+  stage: string
+  round_number: number
+  slot: number
+  team1: TeamRef | null
+  team2: TeamRef | null
+  winner: string | null
+  status: MatchStatus
+  scheduled_at: string | null
+  room: string
+  room_set?: boolean
+  next_match: number | null
+  next_side?: number
+  reported_by: string | null
+  reported_at: string | null
+  report: { winner: string; players: PlayerLine[] } | null
+  proof: string | null
+  dispute_reason: string
+  confirm_by: string | null
+  forfeit: boolean
+  lineups: Record<string, Member[]>
+  members?: Record<string, Member[]>
+  updated_at?: string
+}
+
+export type Round = { number: number; stage: string; matches: Match[] }
+
+export type Bracket = {
+  tournament: string
+  format: string
+  seq: number
+  seeds: { seed: number; team: TeamRef; strength: number }[]
+  seeded_by: string
+  rounds: Round[]
+  champion: TeamRef | null
+}
+
+export type Scoring = { win: number; loss: number; kills_per_point: number }
+
+export type TableRow = {
+  team: string
+  name: string
+  played: number
+  won: number
+  lost: number
+  kills: number
+  deaths: number
+  kill_difference: number
+  kill_points: number
+  points: number
+}
+
+export type Standings = {
+  tournament: string
+  seq: number
+  stage: string
+  scoring: Scoring
+  tie_break: string[]
+  rows: TableRow[]
+}
+
+export type RedCapRow = {
+  user_id: number
+  name: string
+  team: string
+  team_name: string
+  kills: number
+  deaths: number
+  matches: number
+}
+
+export type RedCapData = { tournament: string; seq: number; rows: RedCapRow[] }
+
+export type TournamentPhase = 'registration' | 'auction' | 'matches' | 'completed'
+
+export type Season = {
+  name: string
+  status: TournamentPhase
+  purse?: number
+  season?: number
+  format?: string
+  scoring?: Scoring
+  created_at?: string
+  current?: boolean
+}
+
+export type LeagueTeam = {
+  id: string
+  name: string
+  captain: { user_id: number; name: string; image: string | null } | null
+  players: { user_id: number; name: string; image: string | null }[]
+}
+
+/** A report or a ruling as the server takes it. */
+export type ResultInput = {
+  winner: string
+  players: { userId: number; kills: number; deaths: number; placement: number }[]
+}
