@@ -34,6 +34,7 @@ func (s *Server) matchAdminRoutes(r chi.Router) {
 		r.Post("/tournaments", s.createTournament)
 		r.Post("/tournaments/{name}/bracket", s.generateBracket)
 		r.Post("/matches/{id}/resolve", s.matchResolve)
+		r.Post("/matches/{id}/forfeit", s.matchForfeitFor)
 	})
 }
 
@@ -215,6 +216,15 @@ func (s *Server) matchDispute(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) matchForfeit(w http.ResponseWriter, r *http.Request) {
 	matchCall(w, r, nil, func(id int64) (matches.Match, error) { return s.Matches.Forfeit(r.Context(), actorOf(r), id) })
+}
+
+func (s *Server) matchForfeitFor(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Team string `json:"team"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.ForfeitFor(r.Context(), actorOf(r), id, in.Team)
+	})
 }
 
 func (s *Server) matchResolve(w http.ResponseWriter, r *http.Request) {

@@ -234,6 +234,10 @@ var actions = []action{
 		_, err := s.Matches.Forfeit(ctx, a, matchAC)
 		return err
 	}, "POST", "/api/matches/{AC}/forfeit", nil},
+	{"forfeit a side for it", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		_, err := s.Matches.ForfeitFor(ctx, a, matchAC, "Z")
+		return err
+	}, "POST", "/api/admin/matches/{AC}/forfeit", map[string]string{"team": "Z"}},
 	{"follow the captains room", captains, func(_ context.Context, _ *api.Server, a core.Actor) error {
 		_, err := a.MayFollow(core.TopicCaptains)
 		return err

@@ -575,18 +575,40 @@ func (s *Service) Forfeit(ctx context.Context, a core.Actor, id int64) (Match, e
 		if err != nil {
 			return err
 		}
-		if m.Status == StatusCompleted || m.Status == StatusCancelled {
-			return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
-		}
-		if m.Team1 == nil || m.Team2 == nil {
-			return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
-		}
-		if err := s.Audit.Record(ctx, a, ActionForfeit, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID}); err != nil {
-			return err
-		}
-		return s.complete(ctx, m, Report{Winner: m.Other(side.ID).ID}, true)
+		return s.forfeit(ctx, a, m, side)
 	})
 	return shown(m, a), err
+}
+
+// ForfeitFor forfeits a side on an organiser's word (a side that does not
+// turn up): the other side wins, as when its captain forfeits.
+func (s *Service) ForfeitFor(ctx context.Context, a core.Actor, id int64, team string) (Match, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Match{}, err
+	}
+	team = strings.ToUpper(strings.TrimSpace(team))
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		side := m.Side(team)
+		if side == nil {
+			return errs.E(errs.Invalid, "Team %q does not play match %d: name one of its sides.", team, m.ID)
+		}
+		return s.forfeit(ctx, a, m, side)
+	})
+	return shown(m, a), err
+}
+
+// forfeit completes the locked match m against side, with no kills.
+func (s *Service) forfeit(ctx context.Context, a core.Actor, m Match, side *TeamRef) error {
+	if m.Status == StatusCompleted || m.Status == StatusCancelled {
+		return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
+	}
+	if m.Team1 == nil || m.Team2 == nil {
+		return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
+	}
+	if err := s.Audit.Record(ctx, a, ActionForfeit, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID}); err != nil {
+		return err
+	}
+	return s.complete(ctx, m, Report{Winner: m.Other(side.ID).ID}, true)
 }
 
 // AutoConfirmDue confirms a report nobody answered by its deadline (the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -312,6 +313,19 @@ func TestReportConfirmDispute(t *testing.T) {
 		if err != nil || !got.Forfeit || *got.Winner != next.Team2.ID {
 			t.Fatalf("%+v %v", got, err)
 		}
+	})
+	t.Run("OrganiserForfeitsASide", func(t *testing.T) {
+		next := s.match(b.Rounds[0].Matches[3].ID)
+		_, err := s.svc.ForfeitFor(ctx, s.captain(next.Team1.ID), next.ID, next.Team2.ID)
+		refused(t, "a captain forfeiting for the other side", err, errs.Forbidden)
+		_, err = s.svc.ForfeitFor(ctx, s.admin, next.ID, "Z")
+		refused(t, "a team not in the match", err, errs.Invalid)
+		got, err := s.svc.ForfeitFor(ctx, s.admin, next.ID, strings.ToLower(next.Team2.ID))
+		if err != nil || !got.Forfeit || *got.Winner != next.Team1.ID {
+			t.Fatalf("%+v %v", got, err)
+		}
+		_, err = s.svc.ForfeitFor(ctx, s.admin, next.ID, next.Team1.ID)
+		refused(t, "forfeiting a completed match", err, errs.Conflict)
 	})
 }
 

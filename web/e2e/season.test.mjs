@@ -4,8 +4,10 @@
 // `seed-demo -phase matches`: the organiser makes single-elimination fixtures on /admin/matches;
 // a captain finds the match in "Your matches", posts the room, picks a lineup and reports with the
 // screenshot, the other captain confirms; one result is disputed and the organiser rules on it;
-// one side forfeits; the rest is played over the API. A watching page follows it all without a
-// reload, the champion and the Red Cap are crowned, and the badges show on the winners' cards.
+// one side forfeits and the organiser forfeits another that did not turn up; the rest is played
+// over the API. A watching page follows it all without a reload, the champion and the Red Cap
+// are crowned, the badges show on the winners' cards, and once a new season opens the finished
+// one is still there through the season picker.
 // Screenshots at 1440 and 390 px go to SEASON_SHOTS (default /tmp/season-web-shots).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -91,6 +93,10 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
   async function shoot(page, name) {
     const size = page.viewportSize()
+    await page.evaluate(() => {
+      document.activeElement?.blur()
+      window.scrollTo(0, 0)
+    })
     await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
     await page.setViewportSize({ width: 390, height: 844 })
     await page.waitForTimeout(150)
@@ -147,7 +153,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     const b = await bracket()
     assert.equal(b.format, 'single_elimination')
     assert.equal(b.rounds[0].matches.length, 4)
-    const [qf1, qf2, qf3] = b.rounds[0].matches
+    const [qf1, qf2, qf3, qf4] = b.rounds[0].matches
 
     // QF1 through the pages: the home captain finds it under "Your matches".
     const home = qf1.team1.id
@@ -188,6 +194,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
       await form.getByLabel(`Placement of ${p.name}`).fill(place)
     }
     await form.getByLabel('End-of-match screenshot').setInputFiles(proofPath)
+    await shoot(homePage, 'match-report-form')
     await form.getByRole('button', { name: 'Report the result' }).click()
     await homePage.locator('.match-page[data-status="reported"]').waitFor()
     await homePage.getByRole('img', { name: 'The end-of-match screenshot' }).waitFor()
@@ -218,6 +225,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     await queued.getByRole('button', { name: 'Resolve' }).click()
     const ruling = queued.getByRole('form', { name: 'Rule on the result' })
     await ruling.getByRole('radio', { name: `Team ${q2.team2.id}` }).check()
+    await shoot(organiser, 'admin-resolve')
     await ruling.getByRole('button', { name: 'Rule: save this result' }).click()
     await organiser.locator(`.queue-item[data-match-id="${qf2.id}"][data-status="completed"]`).waitFor() // now under completed results
     await disputer.locator('.match-page[data-status="completed"]').waitFor()
@@ -230,6 +238,14 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     await forfeiter.getByRole('button', { name: 'Yes, forfeit' }).click()
     await forfeiter.locator('.match-page[data-status="completed"]').waitFor()
     assert.equal((await matchOf(qf3.id)).winner, q3.team1.id)
+
+    // QF4: its away side does not turn up; the organiser forfeits it on /admin/matches.
+    const q4 = await matchOf(qf4.id)
+    const row4 = organiser.locator(`.queue-item[data-match-id="${qf4.id}"]`)
+    await row4.getByRole('button', { name: `Team ${q4.team2.id} forfeits` }).click()
+    await row4.getByRole('button', { name: 'Yes, forfeit' }).click()
+    await organiser.locator(`.queue-item[data-match-id="${qf4.id}"][data-status="completed"]`).waitFor()
+    assert.equal((await matchOf(qf4.id)).winner, q4.team1.id)
 
     // The rest over the API: each reported by its home side, confirmed by the away side.
     for (let n = 2; ; n++) {
@@ -270,9 +286,23 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     await winnerCard.locator('.badge', { hasText: `Season ${season} Winner` }).waitFor()
     await cards.locator(`.player-card[data-player-id="${leader.user_id}"] .badge`, { hasText: `Red Cap Season ${season}` }).waitFor()
     await winnerCard.scrollIntoViewIfNeeded()
-    await cards.screenshot({ path: `${shots}/winner-card-1440.png` })
+    await cards.waitForSelector(`.player-card.is-visible[data-player-id="${champ.players[0].user_id}"]`)
+    await cards.waitForTimeout(500) // the fade-in
+    await winnerCard.screenshot({ path: `${shots}/winner-card.png` })
 
-    // A past season stays browsable: its match page still shows the result and the proof.
+    // A new season opens; the finished one stays browsable through the season picker.
+    await api('POST', '/admin/tournaments', { name: 'PPL8', season: season + 1, purse: 12000 }, 'admin')
+    const later = await open('/tournament?tab=bracket')
+    await later.getByRole('heading', { name: 'Tournament PPL8' }).waitFor()
+    await later.getByText('The fixtures appear when the organisers generate them.').waitFor()
+    await later.getByLabel('Season').selectOption(T)
+    await later.locator(`.champion-banner[data-champion="${done.champion.id}"]`).waitFor()
+    await later.getByRole('tab', { name: 'Red Cap' }).click()
+    await later.locator(`.red-cap-banner[data-red-cap="${leader.user_id}"]`).waitFor()
+    assert.match(later.url(), /season=PPL7/)
+    await shoot(later, 'past-season')
+
+    // Its match page still shows the result and the proof.
     await homePage.goto(`${server.base}/matches/${qf1.id}`)
     await homePage.getByRole('img', { name: 'The end-of-match screenshot' }).waitFor()
     await shoot(homePage, 'match-completed')

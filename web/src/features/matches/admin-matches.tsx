@@ -1,18 +1,18 @@
 // /admin/matches: the organisers' tools for a season's matches — fixtures, the disputes queue,
 // rulings and corrections (audited by the server), and the move to completed once crowned.
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
-import { leagueKey, matchCalls, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
+import { leagueKey, matchCalls, matchKey, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
-import { FORMATS, formatLabel, needsRuling, roundTitle, teamName } from './lib/match-model'
+import { FORMATS, formatLabel, isOpen, needsRuling, roundTitle, teamName } from './lib/match-model'
 import type { Match } from './types'
 
 function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phase: string; hasFixtures: boolean }) {
@@ -76,20 +76,29 @@ function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phas
   )
 }
 
+/** A queued match: its link, round and status, and what may be done to it. */
+function QueueHead({ match, children }: { match: Match; children?: ReactNode }) {
+  return (
+    <div className="queue-head">
+      <Link to={`/matches/${match.id}`} className="queue-title">
+        Match {match.id}: {teamName(match.team1)} v {teamName(match.team2)}
+      </Link>
+      <span className="muted small">{roundTitle({ number: match.round_number, stage: match.stage })}</span>
+      <StatusBadge status={match.status} />
+      {children}
+    </div>
+  )
+}
+
 function MatchRow({ match, action }: { match: Match; action: string }) {
   const [open, setOpen] = useState(false)
   return (
     <li className="queue-item" data-match-id={match.id} data-status={match.status}>
-      <div className="queue-head">
-        <Link to={`/matches/${match.id}`} className="queue-title">
-          Match {match.id}: {teamName(match.team1)} v {teamName(match.team2)}
-        </Link>
-        <span className="muted small">{roundTitle({ number: match.round_number, stage: match.stage })}</span>
-        <StatusBadge status={match.status} />
+      <QueueHead match={match}>
         <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Close' : action}
         </button>
-      </div>
+      </QueueHead>
       {match.status === 'disputed' ? <p className="msg msg-alert">Disputed: {match.dispute_reason}</p> : null}
       {match.status === 'reported' ? (
         <p className="muted small">
@@ -102,6 +111,43 @@ function MatchRow({ match, action }: { match: Match; action: string }) {
         </a>
       ) : null}
       {open ? <ResultForm key={match.updated_at} match={match} mode="resolve" onDone={() => setOpen(false)} /> : null}
+    </li>
+  )
+}
+
+/** A side that does not turn up: the organiser forfeits it, the other side wins. */
+function OpenMatchRow({ match }: { match: Match }) {
+  const qc = useQueryClient()
+  const [error, setError] = useState('')
+  const sides = [match.team1, match.team2].filter((t) => !!t)
+  return (
+    <li className="queue-item" data-match-id={match.id} data-status={match.status}>
+      <QueueHead match={match} />
+      <div className="row-actions">
+        {sides.map((t) => (
+          <ConfirmAction
+            key={t.id}
+            label={`Team ${t.id} forfeits`}
+            question={`Team ${t.id} forfeits match ${match.id}? The other side wins, with no kills counted.`}
+            confirmLabel="Yes, forfeit"
+            cancelLabel="Cancel"
+            busyLabel="Forfeiting…"
+            className="btn btn-danger-ghost btn-sm"
+            onConfirm={async () => {
+              setError('')
+              try {
+                qc.setQueryData(matchKey(match.id), await matchCalls.forfeitFor(match.id, t.id))
+                await qc.invalidateQueries({ queryKey: leagueKey(match.tournament ?? '') })
+              } catch (err) {
+                setError(errorMessage(err, 'The forfeit could not be recorded.'))
+              }
+            }}
+          />
+        ))}
+      </div>
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
     </li>
   )
 }
@@ -159,6 +205,7 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
   const phase = season?.status ?? ''
   const queue = needsRuling(all.data ?? [])
   const completed = (all.data ?? []).filter((m) => m.status === 'completed')
+  const toPlay = (all.data ?? []).filter(isOpen)
   const hasFixtures = (bracket.data?.rounds.length ?? 0) > 0
 
   return (
@@ -199,6 +246,20 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
             <ul className="queue">
               {queue.map((m) => (
                 <MatchRow key={m.id} match={m} action={m.status === 'disputed' ? 'Resolve' : 'Rule'} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="match-panel" aria-label="Matches to play">
+          <h2>To play ({toPlay.length})</h2>
+          <p className="muted small">A side that does not turn up can be forfeited here (audited).</p>
+          {toPlay.length === 0 ? (
+            <p className="muted">No match is waiting to be played.</p>
+          ) : (
+            <ul className="queue">
+              {toPlay.map((m) => (
+                <OpenMatchRow key={m.id} match={m} />
               ))}
             </ul>
           )}

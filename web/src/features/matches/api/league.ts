@@ -182,6 +182,7 @@ export const matchCalls = {
   confirm: (id: number) => api.post<MatchAnswer>(m(id, 'confirm')).then((d) => d.match),
   dispute: (id: number, reason: string) => api.post<MatchAnswer>(m(id, 'dispute'), { reason }).then((d) => d.match),
   forfeit: (id: number) => api.post<MatchAnswer>(m(id, 'forfeit')).then((d) => d.match),
+  forfeitFor: (id: number, team: string) => api.post<MatchAnswer>(`/admin/matches/${id}/forfeit`, { team }).then((d) => d.match),
   resolve: (id: number, result: ResultInput) =>
     api.post<MatchAnswer>(`/admin/matches/${id}/resolve`, result).then((d) => d.match),
   generate: (tournament: string, format: string) => api.post<Bracket>(`/admin/tournaments/${enc(tournament)}/bracket`, { format }),

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
-import { captainedTeam, KARTS_PER_SIDE, matchActions, roundTitle, sideOf, teamName, timeLeft } from '../lib/match-model'
+import { captainedTeam, KARTS_PER_SIDE, matchActions, memberNames, roundTitle, sideOf, teamName, timeLeft } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
@@ -68,7 +68,9 @@ function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
         </>
       ) : (
         <p className="muted small">
-          No lineup yet{members.length ? ` · ${members.length} players to choose from` : ''}.
+          {match.status === 'completed' || match.status === 'cancelled'
+            ? 'No lineup was picked.'
+            : `No lineup yet${members.length ? ` · ${members.length} players to choose from` : ''}.`}
         </p>
       )}
     </div>
@@ -170,6 +172,7 @@ function ReportView({ match }: { match: Match }) {
     return () => window.clearInterval(t)
   }, [])
   if (!match.report) return null
+  const names = memberNames(match)
   return (
     <Panel title={match.status === 'completed' ? 'Result' : 'Reported result'} className="report-panel">
       <p>
@@ -206,7 +209,7 @@ function ReportView({ match }: { match: Match }) {
               {match.report.players.map((p) => (
                 <tr key={p.user_id}>
                   <th scope="row" className="col-name">
-                    {p.name || `Player ${p.user_id}`}
+                    {p.name || names.get(p.user_id) || `Player ${p.user_id}`}
                   </th>
                   <td>{p.team}</td>
                   <td>{p.kills}</td>

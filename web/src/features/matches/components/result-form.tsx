@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import { matchCalls, matchKey } from '../api/league'
-import { buildResult, initialRows, type ReportRow } from '../lib/match-model'
+import { buildResult, initialRows, memberNames, type ReportRow } from '../lib/match-model'
 import type { Match } from '../types'
 
 /** The number cells of a player's row: field, column label, words for a screen reader. */
@@ -28,11 +28,7 @@ export function ResultForm({ match, mode, onDone }: Props) {
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  const names = new Map(
-    Object.values({ ...match.members, ...match.lineups })
-      .flat()
-      .map((p) => [p.user_id, p.name]),
-  )
+  const names = memberNames(match)
 
   const set = (i: number, patch: Partial<ReportRow>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)))
 

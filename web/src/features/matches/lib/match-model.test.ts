@@ -5,6 +5,7 @@ import {
   buildResult,
   captainedTeam,
   initialRows,
+  memberNames,
   matchActions,
   needsRuling,
   roundTitle,
@@ -142,9 +143,15 @@ describe('lists and words', () => {
     const now = Date.parse('2026-11-23T10:00:00Z')
     expect(timeLeft('2026-11-24T10:00:00Z', now)).toBe('in 24 h')
     expect(timeLeft('2026-11-23T11:30:00Z', now)).toBe('in 1 h 30 min')
-    expect(timeLeft('2026-11-23T10:04:10Z', now)).toBe('in 5 min')
+    expect(timeLeft('2026-11-23T10:04:40Z', now)).toBe('in 5 min')
+    expect(timeLeft('2026-11-24T10:00:50Z', now)).toBe('in 24 h 1 min')
+    expect(timeLeft('2026-11-23T10:00:10Z', now)).toBe('in 1 min')
     expect(timeLeft('2026-11-23T09:00:00Z', now)).toBe('now')
     expect(timeLeft(null, now)).toBe('')
+  })
+
+  it('knows every player of the match by id', () => {
+    expect(memberNames(match()).get(18)).toBe('Hex')
   })
 
   it('names a team once', () => {

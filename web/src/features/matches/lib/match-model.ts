@@ -80,6 +80,12 @@ export function eligible(match: Match, letter: string) {
   return lineup.length ? lineup : (match.members?.[letter] ?? [])
 }
 
+/** Player names by user id, from both sides' members and lineups (a report carries ids). */
+export function memberNames(match: Match): Map<number, string> {
+  const all = [...Object.values(match.members ?? {}), ...Object.values(match.lineups ?? {})].flat()
+  return new Map(all.map((p) => [p.user_id, p.name]))
+}
+
 export type ReportRow = { userId: number; team: string; played: boolean; kills: string; deaths: string; placement: string }
 
 export const KARTS_PER_SIDE = 4
@@ -121,7 +127,7 @@ export function timeLeft(iso: string | null, now: number = Date.now()): string {
   const ms = Date.parse(iso) - now
   if (!Number.isFinite(ms)) return ''
   if (ms <= 0) return 'now'
-  const min = Math.ceil(ms / 60_000)
+  const min = Math.max(1, Math.round(ms / 60_000))
   const h = Math.floor(min / 60)
   const rest = min % 60
   return h > 0 ? `in ${h} h${rest ? ` ${rest} min` : ''}` : `in ${min} min`
