@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
+import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
 import { formatLabel, roundTitle, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
@@ -49,12 +50,22 @@ export function ChampionBanner({ champion, season }: { champion: TeamRef; season
 /** The fixtures round by round, each match's live status, and the champion once crowned. */
 export function BracketView({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
+  const { user } = useSession()
+  const organiser =
+    user?.role === 'admin' ? (
+      <p className="bracket-admin">
+        <Link to="/admin/matches" className="btn btn-ghost btn-sm">
+          Run the matches
+        </Link>
+      </p>
+    ) : null
   if (isLoading) return <Spinner label="Loading the bracket" />
   if (isError || !data) return <EmptyState title="The bracket could not be loaded." />
   if (data.rounds.length === 0) {
     return (
       <EmptyState title="The fixtures appear when the organisers generate them.">
         They are made from the teams after the auction, seeded by strength.
+        {organiser}
       </EmptyState>
     )
   }
@@ -65,6 +76,7 @@ export function BracketView({ tournament }: { tournament: string }) {
         {formatLabel(data.format)}
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}
       </p>
+      {organiser}
       <div className="bracket-rounds">
         {data.rounds.map((r) => (
           <section key={`${r.stage}-${r.number}`} className="bracket-round" aria-label={roundTitle(r)}>
