@@ -160,6 +160,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     const away = qf1.team2.id
     const homePage = await open('/tournament?tab=bracket', home)
     await homePage.getByRole('heading', { name: `Your matches · Team ${home}` }).waitFor()
+    await shoot(homePage, 'captain-matches')
     const awayPage = await open(`/matches/${qf1.id}`, away)
     await awayPage.getByText('The home captain (team').waitFor()
     await homePage.locator(`.captain-match[data-match-id="${qf1.id}"]`).click()

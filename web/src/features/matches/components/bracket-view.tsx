@@ -12,8 +12,8 @@ function Side({ team, match }: { team: TeamRef | null; match: Match }) {
   const won = !!team && match.winner === team.id
   const lost = !!team && !!match.winner && match.winner !== team.id
   return (
-    <span className={`match-side ${won ? 'is-winner' : ''} ${lost ? 'is-loser' : ''}`}>
-      <span className="team-letter-sm" aria-hidden="true">
+    <span className={`match-side ${won ? 'is-winner' : ''} ${lost ? 'is-loser' : ''} ${team ? '' : 'is-tbd'}`}>
+      <span className={`team-letter-sm ${team ? '' : 'is-tbd'}`} aria-hidden="true">
         {team?.id ?? '?'}
       </span>
       <span className="match-side-name">{teamName(team)}</span>
