@@ -8,7 +8,7 @@
 // over the API. A watching page follows it all without a reload, the champion and the Red Cap
 // are crowned, the badges show on the winners' cards, and once a new season opens the finished
 // one is still there through the season picker.
-// Screenshots at 1440 and 390 px go to SEASON_SHOTS (default /tmp/season-web-shots).
+// Screenshots at 1440 and 390 px go to SEASON_SHOTS (default /tmp/season-web-shots; 'off' for none).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -19,7 +19,7 @@ import { launch } from './lib/browser.mjs'
 import { apiCall, binaryPath, startServer, webDir } from './lib/server.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const shots = process.env.SEASON_SHOTS || '/tmp/season-web-shots'
+const shots = process.env.SEASON_SHOTS || '/tmp/season-web-shots' // 'off': none (a faster run)
 const proofPng = readFileSync(join(here, 'fixtures', 'sk-stats.png'))
 const proofPath = join(here, 'fixtures', 'sk-stats.png')
 const adminUrl = process.env.E2E_DATABASE_URL
@@ -57,7 +57,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
   }
 
   before(async () => {
-    mkdirSync(shots, { recursive: true })
+    if (shots !== 'off') mkdirSync(shots, { recursive: true })
     db = ownDatabase()
     const seeded = spawnSync(binaryPath(), ['seed-demo', '-phase', 'matches', '-password', PASSWORD], {
       cwd: resolve(webDir, '..'),
@@ -92,6 +92,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
   async function shoot(page, name) {
+    if (shots === 'off') return
     const size = page.viewportSize()
     await page.evaluate(() => {
       document.activeElement?.blur()
@@ -289,7 +290,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     await winnerCard.scrollIntoViewIfNeeded()
     await cards.waitForSelector(`.player-card.is-visible[data-player-id="${champ.players[0].user_id}"]`)
     await cards.waitForTimeout(500) // the fade-in
-    await winnerCard.screenshot({ path: `${shots}/winner-card.png` })
+    if (shots !== 'off') await winnerCard.screenshot({ path: `${shots}/winner-card.png` })
 
     // A new season opens; the finished one stays browsable through the season picker.
     await api('POST', '/admin/tournaments', { name: 'PPL8', season: season + 1, purse: 12000 }, 'admin')
