@@ -18,6 +18,7 @@ func (s *Server) authRoutes() chi.Router {
 	r.Post("/resend-otp", s.resendOTP)
 	r.Post("/login", s.login)
 	r.Post("/google-login", s.googleLogin)
+	r.Mount("/discord", s.discordRoutes())
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/profile", s.profile)
