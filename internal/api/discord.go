@@ -81,14 +81,5 @@ func (s *Server) discordCallback(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) discordUnlink(w http.ResponseWriter, r *http.Request) {
 	u, err := s.Accounts.UnlinkDiscord(r.Context(), actorOf(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	p, err := s.profileOf(r, u, actorOf(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": accounts.MsgDiscordUnlinked, "user": p})
+	s.writeUser(w, r, u, err, accounts.MsgDiscordUnlinked)
 }
