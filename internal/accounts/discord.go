@@ -255,7 +255,7 @@ func (s *Service) RequestDiscordCode(ctx context.Context, d DiscordIdentity, ema
 	}
 	s.Mail.Post(core.Message{To: to.Email, Subject: "Your Pitlane code to link Discord",
 		Text: fmt.Sprintf("The Discord account %q asked to be linked to your Pitlane account.\n\n"+
-			"Your code is %s. Send it to the Pitlane bot in a direct message: !verify %s\n\n"+
+			"Your verification code is %s. Send it to the Pitlane bot in a direct message: !verify %s\n\n"+
 			"It is valid for %d minutes. If this was not you, ignore this e-mail: nothing is linked without the code.\n",
 			d.Username, code, code, int(DiscordCodeTTL.Minutes()))}, nil)
 	return nil

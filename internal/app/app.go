@@ -50,7 +50,7 @@ type App struct {
 	Server  *api.Server
 	Jobs    *postgres.Jobs
 	// Mail sends the server's mails in the background.
-	Mail    *mail.Queue
+	Mail *mail.Queue
 	// Bot is the Discord bot's command router (internal/bot), for the
 	// gateway and the console alike.
 	Bot     *bot.Router

@@ -119,8 +119,8 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		// One result per match and winner: a re-sent or corrected event
 		// with the same outcome is not news again.
 		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
-		return fmt.Sprintf("🏆 %s: Team %s (%s) beat Team %s (%s) — match #%d, round %d.", v.Tournament,
-			win.ID, win.Name, lose.ID, lose.Name, v.Match.ID, v.Match.Round), key, nil
+		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, round %d.", v.Tournament,
+			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID, v.Match.Round), key, nil
 	case "standings.updated":
 		var v struct {
 			Tournament string `json:"tournament"`

@@ -105,7 +105,8 @@ var usages = map[string]string{
 	"profile":  "`!profile [@member]` — a player's stats card",
 	"matches":  "`!matches` — your team's next and last matches",
 	"bracket":  "`!bracket` — where the tournament stands",
-	"admin":    "`!admin status <registration|auction|matches|completed>` · `!admin announce <text>` · `!admin resolve <match> <team>` · `!admin captain <team> @member` — organisers only",
+	"admin": "`!admin status <registration|auction|matches|completed>` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
+		"`!admin captain <team> @member` · `!admin bracket [single_elimination|round_robin|league_then_playoffs]` — organisers only",
 }
 
 var order = []string{"help", "register", "verify", "profile", "matches", "bracket", "admin"}

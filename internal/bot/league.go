@@ -132,7 +132,7 @@ func (c *call) teamLine(ctx context.Context, name string, userID int64) string {
 	if !ok {
 		return ""
 	}
-	s := "Team " + t.ID + " — " + t.Name
+	s := teamName(t.ID, t.Name)
 	if captain {
 		s += " (captain)"
 	}
@@ -171,7 +171,7 @@ func (c *call) matches(ctx context.Context) Reply {
 			last = m
 		}
 	}
-	e := &Embed{Title: "Team " + team.ID + " — " + team.Name, URL: c.url("/tournament"), Color: colour, Footer: "Pitlane · " + t.Name}
+	e := &Embed{Title: teamName(team.ID, team.Name), URL: c.url("/tournament"), Color: colour, Footer: "Pitlane · " + t.Name}
 	if next == nil && last == nil {
 		e.Description = "No matches yet: the fixtures are made in the matches phase."
 	}
@@ -188,7 +188,15 @@ func side(t *matches.TeamRef) string {
 	if t == nil {
 		return "TBD"
 	}
-	return "Team " + t.ID + " (" + t.Name + ")"
+	return teamName(t.ID, t.Name)
+}
+
+// teamName is "Team A", with the team's own name when it has one.
+func teamName(letter, name string) string {
+	if name == "" || name == "Team "+letter {
+		return "Team " + letter
+	}
+	return "Team " + letter + " (" + name + ")"
 }
 
 func matchLine(m matches.Match, upcoming bool) string {
@@ -288,6 +296,24 @@ func (c *call) admin(ctx context.Context) Reply {
 			return usage("admin")
 		}
 		return c.resolve(ctx, id, strings.ToUpper(args[1]))
+	case "bracket":
+		if len(args) > 1 {
+			return usage("admin")
+		}
+		format := "single_elimination"
+		if len(args) == 1 {
+			format = strings.ToLower(args[0])
+		}
+		b, err := c.Matches.Generate(ctx, c.actor, "", format)
+		if err != nil {
+			return c.fail(err)
+		}
+		n := 0
+		for _, r := range b.Rounds {
+			n += len(r.Matches)
+		}
+		return Reply{Text: fmt.Sprintf("Fixtures made for %s: %s, %d rounds, %d matches. %s", b.Tournament,
+			strings.ReplaceAll(b.Format, "_", " "), len(b.Rounds), n, c.url("/tournament"))}
 	case "captain":
 		if len(args) != 2 {
 			return usage("admin")
@@ -339,11 +365,11 @@ func (c *call) announce(ctx context.Context, text string) Reply {
 // one, else every player of both sides with no kills (a ruling without a
 // score, e.g. a no-show).
 func (c *call) resolve(ctx context.Context, id int64, team string) Reply {
-	m, err := c.Matches.Match(ctx, c.actor, id)
-	if err != nil {
+	if err := c.actor.MustBeAdmin(); err != nil {
 		return c.fail(err)
 	}
-	if err := c.actor.MustBeAdmin(); err != nil {
+	m, err := c.Matches.Match(ctx, c.actor, id)
+	if err != nil {
 		return c.fail(err)
 	}
 	r := matches.Report{Winner: team}
@@ -369,4 +395,3 @@ func (c *call) resolve(ctx context.Context, id int64, team string) Reply {
 	}
 	return Reply{Text: fmt.Sprintf("Match #%d resolved: Team %s wins (%s vs %s).", done.ID, team, side(done.Team1), side(done.Team2))}
 }
-
