@@ -15,7 +15,8 @@ import (
 
 const botUsage = `usage:
   pitlane bot                              run the Discord bot (DISCORD_BOT_TOKEN; one instance answers at a time)
-  pitlane bot console --as DISCORD_USER_ID the command router on standard input/output, as that Discord member
+  pitlane bot console --as DISCORD_USER_ID [--name NAME] [--echo]
+                                           the command router on standard input/output, as that Discord member
 `
 
 // runBot is `pitlane bot` and `pitlane bot console`.
@@ -44,6 +45,7 @@ func botConsole(ctx context.Context, args []string, getenv func(string) string, 
 	fs.SetOutput(stderr)
 	as := fs.String("as", "", "the Discord user id to act as (their linked Pitlane account, or anonymous)")
 	name := fs.String("name", "", "the Discord username to act as (default: console-<id>)")
+	echo := fs.Bool("echo", false, "print each command before its reply (for transcripts)")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
 	}
@@ -64,7 +66,7 @@ func botConsole(ctx context.Context, args []string, getenv func(string) string, 
 	defer closeAll()
 	router := *a.Bot
 	router.Channel = bot.ConsolePoster{W: stdout}
-	return bot.Console(ctx, &router, bot.Member{ID: *as, Username: *name}, stdin, stdout)
+	return bot.Console(ctx, &router, bot.Member{ID: *as, Username: *name}, stdin, stdout, *echo)
 }
 
 // botApp is the app the bot commands run on: the same wiring as serve,

@@ -11,8 +11,9 @@ import (
 // Console feeds the router from r, one command a line, and prints each
 // reply to w, as `pitlane bot console --as ID` does. Lines are private (only
 // the organiser at the terminal sees them), so codes are accepted. It
-// returns at the end of input.
-func Console(ctx context.Context, router *Router, member Member, r io.Reader, w io.Writer) error {
+// returns at the end of input. With echo, each command is printed before
+// its reply ("> !help"), for transcripts.
+func Console(ctx context.Context, router *Router, member Member, r io.Reader, w io.Writer, echo bool) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 64<<10)
 	for sc.Scan() {
@@ -22,6 +23,11 @@ func Console(ctx context.Context, router *Router, member Member, r io.Reader, w 
 		}
 		if !strings.HasPrefix(line, Prefix) {
 			line = Prefix + line // the console may leave the prefix out
+		}
+		if echo {
+			if _, err := fmt.Fprintf(w, "> %s\n", line); err != nil {
+				return err
+			}
 		}
 		rep := router.Handle(ctx, Request{Member: member, Text: line, Private: true})
 		if _, err := fmt.Fprint(w, Render(rep)); err != nil {

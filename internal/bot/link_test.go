@@ -223,11 +223,11 @@ func TestConsole(t *testing.T) {
 	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{})
 	var out strings.Builder
 	in := strings.NewReader("# a comment\n!help\n\nbracket\n!fly\n!profile\n")
-	if err := bot.Console(context.Background(), s.App.Bot, bot.Member{ID: "555555555555555555", Username: "console"}, in, &out); err != nil {
+	if err := bot.Console(context.Background(), s.App.Bot, bot.Member{ID: "555555555555555555", Username: "console"}, in, &out, true); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"**Pitlane bot**", "PPL7 bracket", "No fixtures yet", "Unknown command `!fly`", "Link your Discord first"} {
+	for _, want := range []string{"> !help\n**Pitlane bot**", "> !bracket\n", "PPL7 bracket", "No fixtures yet", "Unknown command `!fly`", "Link your Discord first"} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("console output lacks %q:\n%s", want, got)
 		}
