@@ -87,7 +87,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.RegisterCommands(ctx); err != nil {
 		b.Log.Warn("discord: registering the slash commands failed", slog.Any("err", err))
 	}
-	b.Log.Info("discord: bot connected", slog.String("user", b.Session.State.User.Username))
+	if st := b.Session.State; st != nil && st.User != nil {
+		b.Log.Info("discord: bot connected", slog.String("user", st.User.Username))
+	}
 	if b.Announcer != nil && b.Channel != "" {
 		go b.Announcer.Run(ctx)
 	}

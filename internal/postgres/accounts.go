@@ -225,8 +225,8 @@ func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID str
 	return unavailable(err)
 }
 
-// PruneCodes deletes the code rows nobody used for two days: their
-// cooldowns and tries are long over.
+// PruneCodes deletes the code rows nobody used for two days (their
+// cooldowns and tries are long over) and expired Discord link states.
 type PruneCodes struct{}
 
 // Kind implements core.Job.
@@ -235,6 +235,13 @@ func (PruneCodes) Kind() string { return "email_codes.prune" }
 // Prune is PruneCodes' work.
 func (s Accounts) Prune(ctx context.Context, _ PruneCodes) error {
 	_, err := s.DB.Pool.Exec(ctx, `DELETE FROM email_codes WHERE touched_at < now() - interval '2 days'`)
+	if err == nil {
+		// The Discord link's codes and OAuth2 states, likewise.
+		_, err = s.DB.Pool.Exec(ctx, `DELETE FROM discord_codes WHERE sent_at < now() - interval '2 days'`)
+	}
+	if err == nil {
+		_, err = s.DB.Pool.Exec(ctx, `DELETE FROM discord_oauth_states WHERE expires_at < now()`)
+	}
 	return unavailable(err)
 }
 
