@@ -4,7 +4,7 @@ import { makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { userQueryKey, type User } from '@/lib/auth'
-import { discordOutcomeOf, keepDiscordOutcome, takeDiscordOutcome } from '../lib/discord-outcome'
+import { discordOutcomeOf, keepDiscordOutcome, peekDiscordOutcome } from '../lib/discord-outcome'
 import { DiscordLink } from './discord-link'
 import { ProfileView } from './profile-view'
 
@@ -61,7 +61,7 @@ describe('profile: the Discord link', () => {
     keepDiscordOutcome({ kind: 'error', text: 'This Discord account is already linked to another Pitlane account.' })
     setup(typed, true)
     expect(screen.getByRole('alert')).toHaveTextContent('already linked to another Pitlane account')
-    expect(takeDiscordOutcome()).toBeNull()
+    expect(peekDiscordOutcome()).toBeNull()
   })
 
   it('the profile offers no typed name over a proven link', () => {

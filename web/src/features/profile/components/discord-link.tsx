@@ -1,13 +1,13 @@
 // The proven Discord link: "Link Discord" (Discord's OAuth2, when the server has it configured) and
 // Unlink. A typed name is shown "unverified": only the OAuth2 flow or the bot's !register prove one.
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { useAppConfig } from '@/config/app-config'
 import { errorMessage } from '@/lib/api-client'
 import { userQueryKey, type User } from '@/lib/auth'
 import { discordAuthorizeUrl, unlinkDiscord } from '../api/account'
-import { takeDiscordOutcome, type DiscordOutcome } from '../lib/discord-outcome'
+import { clearDiscordOutcome, peekDiscordOutcome, type DiscordOutcome } from '../lib/discord-outcome'
 
 type Props = {
   user: User
@@ -18,7 +18,8 @@ type Props = {
 export function DiscordLink({ user, go = (url) => window.location.assign(url) }: Props) {
   const qc = useQueryClient()
   const { discord_link: configured } = useAppConfig()
-  const [outcome, setOutcome] = useState<DiscordOutcome | null>(() => takeDiscordOutcome())
+  const [outcome, setOutcome] = useState<DiscordOutcome | null>(peekDiscordOutcome)
+  useEffect(clearDiscordOutcome, []) // shown once
   const [busy, setBusy] = useState(false)
   const linked = user.discord_verified
 

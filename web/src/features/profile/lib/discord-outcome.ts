@@ -21,14 +21,22 @@ export function keepDiscordOutcome(o: DiscordOutcome) {
   }
 }
 
-/** The kept outcome, once. */
-export function takeDiscordOutcome(): DiscordOutcome | null {
+/** The kept outcome (reading does not spend it: React may render twice). */
+export function peekDiscordOutcome(): DiscordOutcome | null {
   try {
     const raw = window.sessionStorage.getItem(KEY)
-    window.sessionStorage.removeItem(KEY)
     const o = raw ? (JSON.parse(raw) as DiscordOutcome) : null
     return o && (o.kind === 'success' || o.kind === 'error') && typeof o.text === 'string' ? o : null
   } catch {
     return null
+  }
+}
+
+/** Spends the kept outcome once it was shown. */
+export function clearDiscordOutcome() {
+  try {
+    window.sessionStorage.removeItem(KEY)
+  } catch {
+    /* nothing kept */
   }
 }
