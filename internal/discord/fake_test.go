@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
@@ -34,6 +37,9 @@ type fakeDiscord struct {
 	codes    map[string]grant // code -> grant
 	tokens   map[string]grant
 	Requests []recorded
+	// The gateway: what the bot identified with, and events to send it.
+	Identify map[string]any
+	events   chan string
 }
 
 type grant struct {
@@ -46,8 +52,12 @@ type recorded struct {
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{secret: "client-secret", codes: map[string]grant{}, tokens: map[string]grant{}}
+	f := &fakeDiscord{secret: "client-secret", codes: map[string]grant{}, tokens: map[string]grant{}, events: make(chan string, 16)}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]string{"url": "ws://" + r.Host + "/gateway"})
+	})
+	mux.HandleFunc("GET /gateway/", f.gateway) // discordgo adds the slash
 	mux.HandleFunc("GET /api/oauth2/authorize", f.authorize)
 	mux.HandleFunc("POST /api/oauth2/token", f.token)
 	mux.HandleFunc("GET /api/users/@me", f.me)
@@ -133,6 +143,74 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		io.WriteString(w, `{"message": "Unknown", "code": 0}`)
 	}
+}
+
+// gateway speaks enough of Discord's gateway for a bot: Hello, the
+// bot's Identify, READY, then the events the test sends, reading the
+// bot's heartbeats meanwhile.
+func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	ctx := r.Context()
+	send := func(s string) error { return c.Write(ctx, websocket.MessageText, []byte(s)) }
+	if send(`{"op":10,"d":{"heartbeat_interval":45000}}`) != nil {
+		return
+	}
+	var id struct {
+		Op int            `json:"op"`
+		D  map[string]any `json:"d"`
+	}
+	if _, b, err := c.Read(ctx); err != nil || json.Unmarshal(b, &id) != nil || id.Op != 2 {
+		return
+	}
+	f.mu.Lock()
+	f.Identify = id.D
+	f.mu.Unlock()
+	if send(`{"op":0,"s":1,"t":"READY","d":{"v":10,"user":{"id":"app-1","username":"pitlane-bot","bot":true},"session_id":"s1","guilds":[]}}`) != nil {
+		return
+	}
+	go func() {
+		for {
+			if _, _, err := c.Read(ctx); err != nil {
+				return
+			}
+		}
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev := <-f.events:
+			if send(ev) != nil {
+				return
+			}
+		}
+	}
+}
+
+func (f *fakeDiscord) identified() map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.Identify
+}
+
+// waitFor waits for a recorded REST call that ok accepts.
+func (f *fakeDiscord) waitFor(t *testing.T, what string, ok func(recorded) bool) recorded {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, c := range f.calls() {
+			if ok(c) {
+				return c
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no %s; calls: %+v", what, f.calls())
+	return recorded{}
 }
 
 func (f *fakeDiscord) calls() []recorded {

@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pitlane/pitlane/internal/bot"
+	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/discord"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -140,5 +142,44 @@ func TestGatewayREST(t *testing.T) {
 		if len(c) != 1 || c[0].Method != "PUT" || c[0].Path != "/applications/app-1/commands" {
 			t.Fatalf("%+v", c)
 		}
+	})
+}
+
+// TestBotEndToEnd runs the bot as serve does (App.RunBot: the leader lock,
+// the gateway session, the slash commands, the announcer) against the fake
+// Discord: a message in a channel is answered, and a registration on the
+// site is announced.
+func TestBotEndToEnd(t *testing.T) {
+	f := newFakeDiscord(t)
+	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{Configure: func(c *config.Config) {
+		c.DiscordBotToken, c.DiscordAPIURL, c.DiscordChannel = "bot-token", f.URL+"/api", "777"
+	}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.App.RunBot(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	f.waitFor(t, "slash command registration", func(c recorded) bool {
+		return c.Method == "PUT" && c.Path == "/applications/app-1/commands"
+	})
+	id := f.identified()
+	if id["token"] != "Bot bot-token" || int(id["intents"].(float64))&int(discord.Intents) != int(discord.Intents) {
+		t.Fatalf("identify: %v", id)
+	}
+	f.events <- `{"op":0,"s":2,"t":"MESSAGE_CREATE","d":{"id":"m1","channel_id":"55","guild_id":"g1","content":"!help",` +
+		`"author":{"id":"300000000000000009","username":"someone"}}}`
+	f.waitFor(t, "an answer to !help", func(c recorded) bool {
+		content, _ := c.Body["content"].(string)
+		return c.Path == "/channels/55/messages" && strings.Contains(content, "Pitlane bot")
+	})
+	time.Sleep(200 * time.Millisecond) // the announcer follows the hub by now
+	tok := s.SignUp(t, testkit.UniqueEmail("announced"), "announced_racer")
+	s.SaveStats(t, tok)
+	if r := s.Do(t, "POST", "/api/tournament/register", tok, map[string]string{"tournamentName": "PPL7"}); r.Status != 200 {
+		t.Fatalf("register: %d %s", r.Status, r.Body)
+	}
+	f.waitFor(t, "the registration announced", func(c recorded) bool {
+		content, _ := c.Body["content"].(string)
+		return c.Path == "/channels/777/messages" && strings.Contains(content, "registered for PPL7")
 	})
 }
