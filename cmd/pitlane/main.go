@@ -15,7 +15,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "pitlane:", err)
 		var u usageError
 		if errors.As(err, &u) {
@@ -36,12 +36,13 @@ commands:
   migrate               apply pending database migrations
   seed-demo [flags]     load the demo league into an empty database
   extract FILE...       read stats from screenshots, one JSON object per file
-  bot                   the Discord bot (not built yet)
+  bot                   the Discord bot (DISCORD_BOT_TOKEN)
+  bot console --as ID   the bot's commands on standard input/output, as Discord member ID
 `
 
 // run is main without the process: arguments, environment and output are
 // passed in, so tests can call it.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return usageError("no command given")
@@ -56,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "extract":
 		return extractFiles(ctx, args[1:], getenv, stdout, stderr)
 	case "bot":
-		return errors.New("the Discord bot is not built yet")
+		return runBot(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -23,17 +23,17 @@ func TestMain(m *testing.M) {
 
 func TestUsage(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if err := run(context.Background(), nil, os.Getenv, &out, &errOut); err == nil {
+	if err := run(context.Background(), nil, os.Getenv, nil, &out, &errOut); err == nil {
 		t.Fatal("no command accepted")
 	}
-	if err := run(context.Background(), []string{"fly"}, os.Getenv, &out, &errOut); err == nil || !strings.Contains(errOut.String(), "usage") {
+	if err := run(context.Background(), []string{"fly"}, os.Getenv, nil, &out, &errOut); err == nil || !strings.Contains(errOut.String(), "usage") {
 		t.Fatalf("unknown command: %v", err)
 	}
 }
 
 func TestSeedDemoRefusesProduction(t *testing.T) {
 	env := map[string]string{"PITLANE_ENV": "production", "JWT_SECRET": strings.Repeat("x", 40), "DATABASE_URL": "postgres://nowhere/x"}
-	err := run(context.Background(), []string{"seed-demo"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &bytes.Buffer{})
+	err := run(context.Background(), []string{"seed-demo"}, func(k string) string { return env[k] }, nil, &bytes.Buffer{}, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "production") {
 		t.Fatalf("%v", err)
 	}
@@ -48,7 +48,7 @@ func TestServeMigratesAndShutsDown(t *testing.T) {
 	done := make(chan error, 1)
 	var logs bytes.Buffer
 	go func() {
-		done <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, &bytes.Buffer{}, &logs)
+		done <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, nil, &bytes.Buffer{}, &logs)
 	}()
 	var res *http.Response
 	var err error

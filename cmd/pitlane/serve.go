@@ -47,6 +47,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return err
 	}
 	defer a.Close()
+	if cfg.DiscordBotToken != "" {
+		// One instance's bot answers at a time; the others stand by.
+		a.StartBot(ctx)
+	}
 
 	srv := &http.Server{
 		Addr:              cfg.Addr,

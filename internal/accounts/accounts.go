@@ -43,6 +43,9 @@ type User struct {
 	GoogleName      string
 	AvatarURL       string
 	DiscordUsername string
+	// DiscordID is the proven Discord account ("" for none); DiscordVerified
+	// is true exactly when it is set.
+	DiscordID       string
 	DiscordVerified bool
 	EmailVerified   bool
 	TokenVersion    int

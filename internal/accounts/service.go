@@ -28,8 +28,12 @@ type Service struct {
 	Mail      core.MailQueue
 	Tokens    auth.Tokens
 	OTPSecret []byte
-	Google    GoogleVerifier  // nil when GOOGLE_CLIENT_ID is not set
-	Admins    map[string]bool // verified e-mails that get the admin role
+	Google    GoogleVerifier // nil when GOOGLE_CLIENT_ID is not set
+	// Discord keeps the proven Discord links; DiscordOAuth is Discord's
+	// OAuth2, nil when DISCORD_CLIENT_ID is not set.
+	Discord      DiscordStore
+	DiscordOAuth DiscordOAuth
+	Admins       map[string]bool // verified e-mails that get the admin role
 	// Changed runs in the transaction of a change to what the player's
 	// card shows (their Discord name): the lists they are on are told.
 	Changed func(ctx context.Context, userID int64) error
@@ -399,7 +403,8 @@ func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current, nex
 	return s.session(ctx, u)
 }
 
-// UpdateDiscord links a Discord username to the signed-in user's account.
+// UpdateDiscord sets the Discord username the signed-in user typed; it stays
+// unverified. A proven link is unlinked first (UnlinkDiscord).
 func (s *Service) UpdateDiscord(ctx context.Context, a core.Actor, discord string) (User, error) {
 	if err := a.MustBeUser(); err != nil {
 		return User{}, err
@@ -414,7 +419,8 @@ func (s *Service) UpdateDiscord(ctx context.Context, a core.Actor, discord strin
 		if u, err = s.Store.UpdateDiscordUsername(ctx, a.UserID, d); err != nil {
 			return err
 		}
-		if err := s.Audit.Record(ctx, a, core.ActionDiscordLinked, 0, userTarget(u), map[string]string{"discord": d}); err != nil {
+		// A typed name is a name: it proves nothing and stays unverified.
+		if err := s.Audit.Record(ctx, a, core.ActionDiscordNamed, 0, userTarget(u), map[string]any{"discord": d, "verified": false}); err != nil {
 			return err
 		}
 		if s.Changed != nil {

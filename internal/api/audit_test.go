@@ -49,7 +49,7 @@ func TestAuditLog(t *testing.T) {
 		actions = append(actions, e.(map[string]any)["action"].(string))
 	}
 	want := []string{"account.password_changed", "tournament.status", "deck.move", "tournament.status",
-		"account.discord_linked", "account.login_failed", "account.login", "account.verified", "account.login"}
+		"account.discord_named", "account.login_failed", "account.login", "account.verified", "account.login"}
 	if len(actions) < len(want) || strings.Join(actions[:len(want)], ",") != strings.Join(want, ",") {
 		t.Fatalf("actions newest first:\n got %v\nwant %v...", actions, want)
 	}

@@ -18,6 +18,7 @@ func (s *Server) authRoutes() chi.Router {
 	r.Post("/resend-otp", s.resendOTP)
 	r.Post("/login", s.login)
 	r.Post("/google-login", s.googleLogin)
+	r.Mount("/discord", s.discordRoutes())
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/profile", s.profile)
@@ -220,6 +221,12 @@ func (s *Server) updateDiscord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.Accounts.UpdateDiscord(r.Context(), actorOf(r), in.DiscordUsername)
+	s.writeUser(w, r, u, err, accounts.MsgDiscordUpdated)
+}
+
+// writeUser answers a change to the signed-in user's account: err, or msg
+// with their profile as it now is.
+func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, u accounts.User, err error, msg string) {
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -229,7 +236,7 @@ func (s *Server) updateDiscord(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": accounts.MsgDiscordUpdated, "user": p})
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "user": p})
 }
 
 type passwordChange struct {

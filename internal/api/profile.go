@@ -21,6 +21,7 @@ type Profile struct {
 	GoogleLinked         bool        `json:"google_linked"`
 	HasPassword          bool        `json:"has_password"`
 	DiscordUsername      string      `json:"discord_username"`
+	DiscordID            string      `json:"discord_id"` // the proven Discord account, "" for none
 	DiscordVerified      bool        `json:"discord_verified"`
 	SKStatsUploaded      bool        `json:"sk_stats_uploaded"`
 	SKStatsVerified      bool        `json:"sk_stats_verified"`
@@ -33,7 +34,7 @@ type Profile struct {
 func (s *Server) profileOf(r *http.Request, u accounts.User, a core.Actor) (Profile, error) {
 	p := Profile{
 		ID: u.ID, Email: u.Email, Name: u.Name, Role: a.Role(), EmailVerified: u.EmailVerified,
-		GoogleLinked: u.GoogleID != "", HasPassword: u.PasswordHash != "", DiscordUsername: u.DiscordUsername, DiscordVerified: u.DiscordVerified,
+		GoogleLinked: u.GoogleID != "", HasPassword: u.PasswordHash != "", DiscordUsername: u.DiscordUsername, DiscordID: u.DiscordID, DiscordVerified: u.DiscordVerified,
 		CreatedAt: u.CreatedAt,
 	}
 	if u.AvatarURL != "" {

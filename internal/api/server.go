@@ -148,10 +148,11 @@ func (s *Server) publicConfig(w http.ResponseWriter, r *http.Request) {
 	if t, err := s.Tournaments.Current(r.Context()); err == nil {
 		current = t.Name // DEFAULT_TOURNAMENT until it is completed, then the next season
 	}
-	writeJSON(w, http.StatusOK, map[string]string{
+	writeJSON(w, http.StatusOK, map[string]any{
 		"google_client_id":   s.Config.GoogleClientID,
 		"default_tournament": current,
 		"extractor":          extractor,
+		"discord_link":       s.Config.DiscordClientID != "",
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -23,9 +24,11 @@ import (
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/avatars"
+	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
+	"github.com/pitlane/pitlane/internal/discord"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
@@ -47,14 +50,26 @@ type App struct {
 	Server  *api.Server
 	Jobs    *postgres.Jobs
 	// Mail sends the server's mails in the background.
-	Mail    *mail.Queue
+	Mail *mail.Queue
+	// Bot is the Discord bot's command router (internal/bot), for the
+	// gateway and the console alike.
+	Bot     *bot.Router
 	auction *auction.Service
 	redis   *redis.Client
 	relay   *postgres.Relay
+	db      *postgres.DB
+	log     *slog.Logger
+	cfg     config.Config
+	botStop context.CancelFunc
+	botDone chan struct{}
 }
 
 // Close releases what New opened (not the database, which the caller owns).
 func (a *App) Close() {
+	if a.botStop != nil {
+		a.botStop()
+		<-a.botDone
+	}
 	if a.auction != nil {
 		a.auction.Stop()
 	}
@@ -86,7 +101,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
-	a := &App{}
+	a := &App{db: db, log: log, cfg: cfg}
 	if cfg.RedisURL != "" {
 		opt, err := redis.ParseURL(cfg.RedisURL)
 		if err != nil {
@@ -129,6 +144,14 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	if cfg.GoogleClientID != "" {
 		acc.Google = auth.NewGoogleVerifier(context.WithoutCancel(ctx), cfg.GoogleClientID, cfg.GoogleCertsURL, nil)
+	}
+	acc.Discord = postgres.Accounts{DB: db}
+	if cfg.DiscordClientID != "" {
+		client, err := discord.HTTPClient(cfg.DiscordAPIURL)
+		if err != nil {
+			return nil, err
+		}
+		acc.DiscordOAuth = discord.NewOAuth(cfg.DiscordClientID, cfg.DiscordClientSecret, cfg.DiscordAPIURL, cfg.PublicURL, client)
 	}
 
 	h, err := hub.New(hub.Options{
@@ -187,7 +210,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		DB:          db,
 		Hub:         h,
 		Limits: ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-			append(ratelimit.All, ratelimit.League...)...),
+			slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...),
 		Registry: reg,
 		Web:      web,
 		Log:      log,
@@ -209,6 +232,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Tx: db, Events: outbox, Log: log,
 		Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Server = srv
+	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
+		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}
 	a.Handler = srv.Handler()
 	a.Metrics = srv.MetricsHandler()
 	return a, nil
@@ -245,4 +270,53 @@ func originPatterns(origins []string) []string {
 		}
 	}
 	return out
+}
+
+// RunBot runs the Discord bot until ctx ends: on one instance at a time
+// (the holder of postgres.BotLock), which answers commands and announces;
+// the others stand by and take over when it goes.
+func (a *App) RunBot(ctx context.Context) error {
+	if a.cfg.DiscordBotToken == "" {
+		return errors.New("DISCORD_BOT_TOKEN is not set")
+	}
+	client, err := discord.HTTPClient(a.cfg.DiscordAPIURL)
+	if err != nil {
+		return err
+	}
+	leader := &postgres.Leader{DB: a.db, Key: postgres.BotLock, Log: a.log}
+	leader.Run(ctx, func(ctx context.Context) error {
+		a.log.Info("discord bot: this instance answers")
+		s, err := discord.NewSession(a.cfg.DiscordBotToken, client)
+		if err != nil {
+			return err
+		}
+		b := &discord.Bot{Session: s, Router: a.Bot, Channel: a.cfg.DiscordChannel, Log: a.log,
+			Announcer: &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log}}
+		err = b.Run(ctx)
+		if err != nil {
+			// A refused token or an unreachable gateway will not mend in
+			// a second: wait before the next try.
+			a.log.Error("discord bot", slog.Any("err", err))
+			t := time.NewTimer(30 * time.Second)
+			defer t.Stop()
+			select {
+			case <-ctx.Done():
+			case <-t.C:
+			}
+		}
+		return err
+	})
+	return nil
+}
+
+// StartBot runs the bot in the background (inside serve) until Close.
+func (a *App) StartBot(ctx context.Context) {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	a.botStop, a.botDone = cancel, make(chan struct{})
+	go func() {
+		defer close(a.botDone)
+		if err := a.RunBot(ctx); err != nil {
+			a.log.Error("discord bot", slog.Any("err", err))
+		}
+	}()
 }

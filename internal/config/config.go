@@ -23,23 +23,32 @@ type Config struct {
 	Addr string
 	// MetricsAddr serves Prometheus metrics apart from the app ("" = not
 	// at all): they are for the operator's scraper, not the public.
-	MetricsAddr       string
-	DatabaseURL       string
-	RedisURL          string
-	RedisPrefix       string // starts every Redis key; deployments sharing a Redis differ here
-	JWTSecret         string
-	SMTPURL           string
-	MailFrom          string
-	GeminiAPIKey      string
-	GeminiTextModel   string
-	GeminiImageModel  string
-	GeminiBaseURL     string
-	GoogleClientID    string
-	GoogleCertsURL    string
-	CORSOrigins       []string
-	AdminEmails       []string
-	DiscordBotToken   string
-	DiscordChannel    string
+	MetricsAddr      string
+	DatabaseURL      string
+	RedisURL         string
+	RedisPrefix      string // starts every Redis key; deployments sharing a Redis differ here
+	JWTSecret        string
+	SMTPURL          string
+	MailFrom         string
+	GeminiAPIKey     string
+	GeminiTextModel  string
+	GeminiImageModel string
+	GeminiBaseURL    string
+	GoogleClientID   string
+	GoogleCertsURL   string
+	CORSOrigins      []string
+	AdminEmails      []string
+	DiscordBotToken  string
+	DiscordChannel   string
+	// DiscordClientID and DiscordClientSecret enable "Link Discord"
+	// (OAuth2, identify); DiscordAPIURL is Discord's API root (tests point
+	// the bot's REST calls and OAuth2 at a fake).
+	DiscordClientID     string
+	DiscordClientSecret string
+	DiscordAPIURL       string
+	// PublicURL is the site's address as browsers and Discord see it: the
+	// OAuth2 redirect and the bot's links are made from it.
+	PublicURL         string
 	DefaultTournament string
 	DataDir           string
 	// TrustedProxies are CIDRs whose X-Forwarded-For is believed for rate limits.
@@ -56,6 +65,9 @@ type Config struct {
 // Production reports whether PITLANE_ENV=production.
 func (c Config) Production() bool { return c.Env == "production" }
 
+// DiscordAPIDefault is Discord's API root.
+const DiscordAPIDefault = "https://discord.com/api"
+
 // GoogleCertsDefault is Google's ID-token key set.
 const GoogleCertsDefault = "https://www.googleapis.com/oauth2/v3/certs"
 
@@ -68,30 +80,34 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		return def
 	}
 	c := Config{
-		Env:               get("PITLANE_ENV", "development"),
-		Addr:              get("ADDR", ":8080"),
-		MetricsAddr:       get("METRICS_ADDR", ""),
-		DatabaseURL:       get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
-		RedisURL:          get("REDIS_URL", ""),
-		RedisPrefix:       get("REDIS_PREFIX", "pitlane:"),
-		JWTSecret:         get("JWT_SECRET", ""),
-		SMTPURL:           get("SMTP_URL", ""),
-		MailFrom:          get("MAIL_FROM", "Pitlane <no-reply@localhost>"),
-		GeminiAPIKey:      get("GEMINI_API_KEY", ""),
-		GeminiTextModel:   get("GEMINI_TEXT_MODEL", "gemini-2.5-flash"),
-		GeminiImageModel:  get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
-		GeminiBaseURL:     get("GEMINI_BASE_URL", ""),
-		GoogleClientID:    get("GOOGLE_CLIENT_ID", ""),
-		GoogleCertsURL:    get("GOOGLE_CERTS_URL", GoogleCertsDefault),
-		CORSOrigins:       list(get("CORS_ORIGINS", "")),
-		AdminEmails:       list(strings.ToLower(get("ADMIN_EMAILS", ""))),
-		DiscordBotToken:   get("DISCORD_BOT_TOKEN", ""),
-		DiscordChannel:    get("DISCORD_ANNOUNCE_CHANNEL", ""),
-		DefaultTournament: get("DEFAULT_TOURNAMENT", "PPL7"),
-		DataDir:           get("PITLANE_DATA_DIR", ".pitlane"),
-		TrustedProxies:    list(get("TRUSTED_PROXIES", "")),
-		RateLimitScale:    1,
-		ShutdownTimeout:   15 * time.Second,
+		Env:                 get("PITLANE_ENV", "development"),
+		Addr:                get("ADDR", ":8080"),
+		MetricsAddr:         get("METRICS_ADDR", ""),
+		DatabaseURL:         get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
+		RedisURL:            get("REDIS_URL", ""),
+		RedisPrefix:         get("REDIS_PREFIX", "pitlane:"),
+		JWTSecret:           get("JWT_SECRET", ""),
+		SMTPURL:             get("SMTP_URL", ""),
+		MailFrom:            get("MAIL_FROM", "Pitlane <no-reply@localhost>"),
+		GeminiAPIKey:        get("GEMINI_API_KEY", ""),
+		GeminiTextModel:     get("GEMINI_TEXT_MODEL", "gemini-2.5-flash"),
+		GeminiImageModel:    get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
+		GeminiBaseURL:       get("GEMINI_BASE_URL", ""),
+		GoogleClientID:      get("GOOGLE_CLIENT_ID", ""),
+		GoogleCertsURL:      get("GOOGLE_CERTS_URL", GoogleCertsDefault),
+		CORSOrigins:         list(get("CORS_ORIGINS", "")),
+		AdminEmails:         list(strings.ToLower(get("ADMIN_EMAILS", ""))),
+		DiscordBotToken:     get("DISCORD_BOT_TOKEN", ""),
+		DiscordChannel:      get("DISCORD_ANNOUNCE_CHANNEL", ""),
+		DiscordClientID:     get("DISCORD_CLIENT_ID", ""),
+		DiscordClientSecret: get("DISCORD_CLIENT_SECRET", ""),
+		DiscordAPIURL:       get("DISCORD_API_URL", DiscordAPIDefault),
+		PublicURL:           strings.TrimRight(get("PUBLIC_URL", ""), "/"),
+		DefaultTournament:   get("DEFAULT_TOURNAMENT", "PPL7"),
+		DataDir:             get("PITLANE_DATA_DIR", ".pitlane"),
+		TrustedProxies:      list(get("TRUSTED_PROXIES", "")),
+		RateLimitScale:      1,
+		ShutdownTimeout:     15 * time.Second,
 	}
 	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
@@ -114,7 +130,19 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	if c.AuctionLateBid > c.AuctionLot {
 		return c, errors.New("AUCTION_LATE_BID_SECONDS must not be more than AUCTION_LOT_SECONDS")
 	}
+	if c.PublicURL == "" {
+		c.PublicURL = localURL(c.Addr)
+	}
 	return c, c.validate()
+}
+
+// localURL is the development default of PUBLIC_URL: this machine at ADDR's port.
+func localURL(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		port = "8080"
+	}
+	return "http://localhost:" + port
 }
 
 func (c *Config) validate() error {
@@ -138,6 +166,24 @@ func (c *Config) validate() error {
 		} else if c.MetricsAddr == c.Addr {
 			errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR: the metrics are not for the public"))
 		}
+	}
+	if (c.DiscordClientID == "") != (c.DiscordClientSecret == "") {
+		errs = append(errs, errors.New("DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both or neither"))
+	}
+	if c.DiscordChannel != "" && !digits(c.DiscordChannel) {
+		errs = append(errs, fmt.Errorf("DISCORD_ANNOUNCE_CHANNEL must be a channel id (digits), got %q", c.DiscordChannel))
+	}
+	if c.DiscordChannel != "" && c.DiscordBotToken == "" {
+		errs = append(errs, errors.New("DISCORD_ANNOUNCE_CHANNEL needs DISCORD_BOT_TOKEN"))
+	}
+	for _, u := range []struct{ name, val string }{{"PUBLIC_URL", c.PublicURL}, {"DISCORD_API_URL", c.DiscordAPIURL}} {
+		p, err := url.Parse(u.val)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an http(s) URL, got %q", u.name, u.val))
+		}
+	}
+	if c.Production() && c.DiscordClientID != "" && strings.HasPrefix(c.PublicURL, "http://localhost") {
+		errs = append(errs, errors.New("PUBLIC_URL is required in production when DISCORD_CLIENT_ID is set (Discord sends players back to it)"))
 	}
 	for _, u := range []struct{ name, val string }{{"DATABASE_URL", c.DatabaseURL}, {"REDIS_URL", c.RedisURL}, {"SMTP_URL", c.SMTPURL}} {
 		if u.val == "" {
@@ -227,8 +273,18 @@ func (c Config) Redacted() map[string]any {
 		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
-		"discord_bot": c.DiscordBotToken != "", "default_tournament": c.DefaultTournament,
+		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_client_id": c.DiscordClientID,
+		"discord_client_secret": mask(c.DiscordClientSecret), "discord_api_url": c.DiscordAPIURL, "public_url": c.PublicURL, "default_tournament": c.DefaultTournament,
 	}
+}
+
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func list(s string) []string {

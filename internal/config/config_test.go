@@ -90,3 +90,27 @@ func TestMetricsAddr(t *testing.T) {
 		t.Fatal("accepted METRICS_ADDR equal to ADDR")
 	}
 }
+
+func TestDiscord(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"ADDR": ":9000"}))
+	if err != nil || c.PublicURL != "http://localhost:9000" || c.DiscordAPIURL != DiscordAPIDefault || c.DiscordClientID != "" {
+		t.Fatalf("defaults: %q %q %v", c.PublicURL, c.DiscordAPIURL, err)
+	}
+	c, err = FromEnv(env(map[string]string{"PUBLIC_URL": "https://league.example.com/", "DISCORD_CLIENT_ID": "1",
+		"DISCORD_CLIENT_SECRET": "s", "DISCORD_BOT_TOKEN": "t", "DISCORD_ANNOUNCE_CHANNEL": "123456789012345678"}))
+	if err != nil || c.PublicURL != "https://league.example.com" || c.Redacted()["discord_client_secret"] != "***" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for name, bad := range map[string]map[string]string{
+		"ClientWithoutSecret": {"DISCORD_CLIENT_ID": "1"},
+		"ChannelNotAnID":      {"DISCORD_BOT_TOKEN": "t", "DISCORD_ANNOUNCE_CHANNEL": "#general"},
+		"ChannelWithoutBot":   {"DISCORD_ANNOUNCE_CHANNEL": "123"},
+		"PublicURLNotAURL":    {"PUBLIC_URL": "league.example.com"},
+		"APIURLNotAURL":       {"DISCORD_API_URL": "ftp://x"},
+		"ProductionLocalhost": {"PITLANE_ENV": "production", "JWT_SECRET": strings.Repeat("k", 40), "DISCORD_CLIENT_ID": "1", "DISCORD_CLIENT_SECRET": "s"},
+	} {
+		if _, err := FromEnv(env(bad)); err == nil {
+			t.Errorf("%s: accepted %v", name, bad)
+		}
+	}
+}

@@ -17,6 +17,9 @@ const (
 	ActionVerified         = "account.verified"
 	ActionPasswordChanged  = "account.password_changed"
 	ActionDiscordLinked    = "account.discord_linked"
+	ActionDiscordUnlinked  = "account.discord_unlinked"
+	ActionDiscordNamed     = "account.discord_named" // a typed, unverified name
+	ActionBotAnnounce      = "bot.announce"
 )
 
 // AuditEntry is one line of the audit log.

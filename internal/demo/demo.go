@@ -41,6 +41,14 @@ type Result struct {
 // AdminEmail is the demo organiser; make run puts it in ADMIN_EMAILS.
 const AdminEmail = "organiser@demo.pitlane.local"
 
+// Demo Discord accounts, so `pitlane bot console --as ID` can act as the
+// demo's people: the organiser is AdminDiscordID, player i (from 1) is
+// PlayerDiscordID(i). They are made up; no real Discord account has them.
+const AdminDiscordID = "900000000000000000"
+
+// PlayerDiscordID is the made-up Discord id of the demo's i-th player (from 1).
+func PlayerDiscordID(i int) string { return fmt.Sprintf("9000000000000%05d", i) }
+
 var (
 	tagStart = []string{"Turbo", "Nitro", "Drift", "Blaze", "Shadow", "Pixel", "Rocket", "Viper", "Ghost", "Neon",
 		"Storm", "Frost", "Crash", "Blitz", "Comet", "Rogue", "Zero", "Venom", "Hyper", "Lucky"}
@@ -80,8 +88,8 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, opt.Tournament).Scan(&tid); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified)
-			VALUES ($1, nullif($2, ''), 'League Organiser', true)`, AdminEmail, hash); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified, discord_username, discord_id, discord_verified)
+			VALUES ($1, nullif($2, ''), 'League Organiser', true, 'league.organiser', $3, true)`, AdminEmail, hash, AdminDiscordID); err != nil {
 			return err
 		}
 		res.Admin = AdminEmail
@@ -136,9 +144,9 @@ func loadPlayer(ctx context.Context, tx pgx.Tx, rng *rand.Rand, i int, tid int64
 	}
 	discord := strings.ToLower(name)
 	var id int64
-	err = tx.QueryRow(ctx, `INSERT INTO users (email, name, avatar_image_id, discord_username, discord_verified, email_verified, created_at)
-		VALUES ($1, $2, $3, $4, true, true, $5) RETURNING id`,
-		fmt.Sprintf("player%03d@demo.pitlane.local", i+1), name, avatarID, discord, at).Scan(&id)
+	err = tx.QueryRow(ctx, `INSERT INTO users (email, name, avatar_image_id, discord_username, discord_id, discord_verified, email_verified, created_at)
+		VALUES ($1, $2, $3, $4, $5, true, true, $6) RETURNING id`,
+		fmt.Sprintf("player%03d@demo.pitlane.local", i+1), name, avatarID, discord, PlayerDiscordID(i+1), at).Scan(&id)
 	if err != nil {
 		return 0, err
 	}

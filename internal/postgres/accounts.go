@@ -21,12 +21,12 @@ var _ accounts.Store = Accounts{}
 // worked out by accounts.Service.Actor).
 const userColumns = `u.id, u.email, coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
 	coalesce(u.google_name, ''), coalesce('/api/images/' || u.avatar_image_id, ''), coalesce(u.discord_username, ''),
-	u.discord_verified, u.email_verified, u.token_version, u.created_at`
+	coalesce(u.discord_id, ''), u.discord_verified, u.email_verified, u.token_version, u.created_at`
 
 func scanUser(row pgx.Row) (accounts.User, error) {
 	var u accounts.User
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.Name, &u.GoogleID, &u.GoogleName, &u.AvatarURL,
-		&u.DiscordUsername, &u.DiscordVerified, &u.EmailVerified, &u.TokenVersion, &u.CreatedAt)
+		&u.DiscordUsername, &u.DiscordID, &u.DiscordVerified, &u.EmailVerified, &u.TokenVersion, &u.CreatedAt)
 	return u, err
 }
 
@@ -49,10 +49,10 @@ func (s Accounts) Captaincies(ctx context.Context, userID int64) ([]core.Captain
 // out, the sign-up it belongs to is the only one that counts, so nobody can
 // slip their own password under a player who is about to enter their code.
 const upsertUnverifiedSQL = `
-INSERT INTO users AS u (email, password_hash, discord_username, name, discord_verified)
-VALUES ($1, $2, $3, $3, true)
+INSERT INTO users AS u (email, password_hash, discord_username, name)
+VALUES ($1, $2, $3, $3)
 ON CONFLICT (email) DO UPDATE
-   SET password_hash = EXCLUDED.password_hash, discord_username = EXCLUDED.discord_username, discord_verified = true,
+   SET password_hash = EXCLUDED.password_hash, discord_username = EXCLUDED.discord_username,
        name = EXCLUDED.name, updated_at = now()
  WHERE u.email_verified = false AND NOT $4
 RETURNING ` + userColumns
@@ -198,6 +198,7 @@ func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts
 				u, err = scanUser(tx.QueryRow(ctx, `
 					UPDATE users u SET email_verified = true, password_hash = coalesce(nullif($2, ''), password_hash),
 					       discord_username = CASE WHEN $3 THEN NULL ELSE discord_username END,
+					       discord_id = CASE WHEN $3 THEN NULL ELSE discord_id END,
 					       discord_verified = discord_verified AND NOT $3,
 					       name = CASE WHEN $3 THEN '' ELSE name END, updated_at = now()
 					 WHERE u.id = $1 RETURNING `+userColumns, u.ID, claim.PasswordHash, claim.Reset))
@@ -224,8 +225,8 @@ func (s Accounts) SetAvatarIfNone(ctx context.Context, userID int64, imageID str
 	return unavailable(err)
 }
 
-// PruneCodes deletes the code rows nobody used for two days: their
-// cooldowns and tries are long over.
+// PruneCodes deletes the code rows nobody used for two days (their
+// cooldowns and tries are long over) and expired Discord link states.
 type PruneCodes struct{}
 
 // Kind implements core.Job.
@@ -234,6 +235,13 @@ func (PruneCodes) Kind() string { return "email_codes.prune" }
 // Prune is PruneCodes' work.
 func (s Accounts) Prune(ctx context.Context, _ PruneCodes) error {
 	_, err := s.DB.Pool.Exec(ctx, `DELETE FROM email_codes WHERE touched_at < now() - interval '2 days'`)
+	if err == nil {
+		// The Discord link's codes and OAuth2 states, likewise.
+		_, err = s.DB.Pool.Exec(ctx, `DELETE FROM discord_codes WHERE sent_at < now() - interval '2 days'`)
+	}
+	if err == nil {
+		_, err = s.DB.Pool.Exec(ctx, `DELETE FROM discord_oauth_states WHERE expires_at < now()`)
+	}
 	return unavailable(err)
 }
 
@@ -261,6 +269,7 @@ ON CONFLICT (email) DO UPDATE
    SET google_id = EXCLUDED.google_id, google_name = EXCLUDED.google_name,
        password_hash = CASE WHEN u.email_verified THEN u.password_hash END,
        discord_username = CASE WHEN u.email_verified THEN u.discord_username END,
+       discord_id = CASE WHEN u.email_verified THEN u.discord_id END,
        discord_verified = u.email_verified AND u.discord_verified,
        name = CASE WHEN u.email_verified THEN u.name ELSE EXCLUDED.name END,
        avatar_image_id = CASE WHEN u.email_verified THEN u.avatar_image_id END,
@@ -287,17 +296,24 @@ func (s Accounts) UpsertGoogleUser(ctx context.Context, address []byte, googleID
 	return u, unavailable(err)
 }
 
-// UpdateDiscordUsername implements accounts.Store. Registered players' cards
-// show the name, so their lists are marked changed in the same transaction.
+// UpdateDiscordUsername implements accounts.Store: a typed name, which a
+// proven link keeps from being changed. Registered players' cards show the
+// name, so their lists are marked changed in the same transaction.
 func (s Accounts) UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (accounts.User, error) {
 	var u accounts.User
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
 		var err error
-		u, err = scanUser(tx.QueryRow(ctx, `UPDATE users u SET discord_username = $2, discord_verified = true, updated_at = now()
-			WHERE u.id = $1 RETURNING `+userColumns, userID, discord))
+		u, err = scanUser(tx.QueryRow(ctx, `UPDATE users u SET discord_username = $2, updated_at = now()
+			WHERE u.id = $1 AND u.discord_id IS NULL RETURNING `+userColumns, userID, discord))
+		if errors.Is(err, pgx.ErrNoRows) {
+			if _, err := s.FindUserByID(ctx, userID); err != nil {
+				return err
+			}
+			return errs.E(errs.Conflict, accounts.MsgDiscordNameLocked)
+		}
 		if err != nil {
-			return notFound(err, "Account not found")
+			return err
 		}
 		return bumpRosters(ctx, tx, userID)
 	})

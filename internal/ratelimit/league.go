@@ -12,3 +12,12 @@ var (
 
 // League is every rule of the league, for New.
 var League = []Rule{BidUser, LeagueAdmin}
+
+// Rules of the Discord bot, per Discord member and per e-mail address a
+// link code is mailed to (any Discord account may ask for one).
+var (
+	BotMember    = Rule{"bot-member", 20, time.Minute}
+	BotCodeEmail = Rule{"bot-code-email", 3, time.Hour}
+	// Bot is every rule of the bot, for New.
+	Bot = []Rule{BotMember, BotCodeEmail}
+)

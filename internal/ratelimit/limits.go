@@ -1,9 +1,11 @@
 package ratelimit
 
 import (
+	"context"
 	"log/slog"
 	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/httprate"
@@ -85,3 +87,29 @@ func (l *Limiters) Exceeded(w http.ResponseWriter, r *http.Request, rule Rule, k
 	}
 	return rl.OnLimit(w, r, key)
 }
+
+// Allow counts one action for key under rule outside HTTP (the Discord bot)
+// and reports whether it may go ahead, else how long to wait.
+func (l *Limiters) Allow(ctx context.Context, rule Rule, key string) (bool, time.Duration) {
+	rl, ok := l.m[rule.Name]
+	if !ok || key == "" {
+		return true, 0
+	}
+	w := headerOnly(http.Header{})
+	r := (&http.Request{Header: http.Header{}}).WithContext(ctx)
+	if !rl.OnLimit(w, r, key) {
+		return true, 0
+	}
+	secs, err := strconv.Atoi(w.Header().Get("Retry-After"))
+	if err != nil || secs <= 0 {
+		secs = int(rule.Window.Seconds())
+	}
+	return false, time.Duration(secs) * time.Second
+}
+
+// headerOnly is a ResponseWriter that keeps the limiter's headers only.
+type headerOnly http.Header
+
+func (h headerOnly) Header() http.Header         { return http.Header(h) }
+func (h headerOnly) Write(b []byte) (int, error) { return len(b), nil }
+func (h headerOnly) WriteHeader(int)             {}

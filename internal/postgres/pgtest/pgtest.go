@@ -98,3 +98,24 @@ func Cleanup() {
 		drop()
 	}
 }
+
+// Fresh is a migrated database of the test's own, dropped when it ends
+// (demo data, say, goes only into an empty database).
+func Fresh(t testing.TB) *postgres.DB {
+	t.Helper()
+	ctx := context.Background()
+	u, drop, err := NewURL(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(drop)
+	db, err := postgres.Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}

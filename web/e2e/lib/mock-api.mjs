@@ -89,7 +89,7 @@ export async function installMocks(page, state) {
       case 'POST /auth/resend-otp':
         return json(route, { message: 'OTP sent successfully!' })
       case 'POST /auth/update-discord-username':
-        if (state.user) state.user = { ...state.user, discord_verified: true, discord_username: req.postDataJSON().discordUsername }
+        if (state.user) state.user = { ...state.user, discord_verified: false, discord_username: req.postDataJSON().discordUsername }
         return json(route, { message: 'Discord username updated successfully', user: state.user })
       case 'GET /tournament/registrations':
         return json(route, { tournament: 'PPL7', count: state.players.length, seq, players: state.players })

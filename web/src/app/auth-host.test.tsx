@@ -68,7 +68,7 @@ describe('auth modal opened by window events', () => {
   describe('resume cases when opened in register mode while signed in', () => {
     it('case 1: Discord step', async () => {
       mockApi(noStats)
-      renderApp(<AuthHost />, { user: makeUser({ discord_verified: false }) })
+      renderApp(<AuthHost />, { user: makeUser({ discord_username: null }) })
       const dialog = await openIn('register')
       expect(within(dialog).getByRole('heading', { name: 'Link your Discord' })).toBeInTheDocument()
       expect(within(dialog).getByRole('list', { name: 'Registration progress' })).toBeInTheDocument()
@@ -106,9 +106,9 @@ describe('auth modal opened by window events', () => {
     })
   })
 
-  it('sign-up → OTP → 2 s → automatic login → Discord step, firing authComplete', async () => {
+  it('sign-up → OTP → 2 s → automatic login → stats upload (the name typed at sign-up is the Discord step), firing authComplete', async () => {
     vi.useFakeTimers()
-    const user = makeUser({ discord_verified: false, discord_username: 'zoom' })
+    const user = makeUser({ discord_username: 'zoom', discord_verified: false })
     const api = mockApi({
       'POST /auth/signup': { status: 201, body: { message: 'Account created! Please check your email for OTP verification.' } },
       'POST /auth/verify-otp': { body: { message: 'Email verified successfully! You can now login.' } },
@@ -146,13 +146,12 @@ describe('auth modal opened by window events', () => {
     expect(api.callsTo('POST', '/auth/login')).toHaveLength(1)
     expect(window.localStorage.getItem('token')).toBe('jwt')
     expect(onComplete).toHaveBeenCalledTimes(1)
-    expect(within(dialog).getByRole('heading', { name: 'Link your Discord' })).toBeInTheDocument()
-    expect(within(dialog).getByLabelText('Discord username')).toHaveValue('zoom')
+    expect(within(dialog).getByRole('button', { name: 'UPLOAD STATS' })).toBeInTheDocument()
     window.removeEventListener(AUTH_COMPLETE, onComplete)
   })
 
   it("Google sign-in: 'Google login successful!', then the Discord step (seed §4)", async () => {
-    const user = makeUser({ discord_verified: false })
+    const user = makeUser({ discord_username: null })
     mockApi({ 'POST /auth/google-login': { body: { token: 'g-jwt', user, message: 'Google login successful!' } }, ...noStats })
     let cfg: { callback: (r: { credential?: string }) => void } | null = null
     window.google = { accounts: { id: { initialize: (c: typeof cfg) => void (cfg = c), renderButton: () => undefined } } } as never

@@ -1,4 +1,5 @@
-// GET /api/config: whether Google sign-in is configured, the default tournament, the extractor.
+// GET /api/config: whether Google sign-in and Discord linking are configured, the default tournament,
+// the extractor.
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { DEFAULT_TOURNAMENT } from './constants'
@@ -7,9 +8,11 @@ export type AppConfig = {
   google_client_id: string
   default_tournament: string
   extractor: 'gemini' | 'ocr'
+  /** DISCORD_CLIENT_ID is set: the profile offers "Link Discord". */
+  discord_link?: boolean
 }
 
-const fallback: AppConfig = { google_client_id: '', default_tournament: DEFAULT_TOURNAMENT, extractor: 'ocr' }
+const fallback: AppConfig = { google_client_id: '', default_tournament: DEFAULT_TOURNAMENT, extractor: 'ocr', discord_link: false }
 
 export function useAppConfig(): AppConfig {
   const { data } = useQuery({

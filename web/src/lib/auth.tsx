@@ -13,6 +13,8 @@ export type User = {
   role: Role
   email_verified: boolean
   discord_username: string | null
+  /** The proven Discord account's id ('' or absent: none); discord_verified is true exactly when it is set. */
+  discord_id?: string
   discord_verified: boolean
   sk_stats_verified: boolean
   sk_stats_uploaded: boolean

@@ -10,7 +10,7 @@ export function makeUser(over: Partial<User> = {}): User {
     role: 'user',
     email_verified: true,
     discord_username: 'rider#1',
-    discord_verified: true,
+    discord_verified: false,
     sk_stats_verified: false,
     sk_stats_uploaded: false,
     tournament_registered: false,

@@ -59,3 +59,19 @@ describe('home page', () => {
     window.history.replaceState(null, '', '/')
   })
 })
+
+describe('back from Link Discord', () => {
+  it('?discord=linked keeps the outcome, clears the query and opens the profile', async () => {
+    api()
+    window.history.replaceState(null, '', '/?discord=linked&message=Discord+account+linked+and+verified%21')
+    const seen = vi.fn()
+    window.addEventListener(OPEN_AUTH_MODAL, seen)
+    renderApp(<HomeRoute />)
+    await waitFor(() => expect(seen).toHaveBeenCalledTimes(1))
+    expect((seen.mock.calls[0][0] as CustomEvent).detail).toEqual({ mode: 'login' })
+    expect(window.location.search).toBe('')
+    expect(window.sessionStorage.getItem('pitlane.discordOutcome')).toContain('linked and verified')
+    window.removeEventListener(OPEN_AUTH_MODAL, seen)
+    window.sessionStorage.clear()
+  })
+})

@@ -4,6 +4,7 @@ import { useTournamentName } from '@/config/app-config'
 import { HERO_TITLE } from '@/config/constants'
 import { useReveal } from '@/lib/use-reveal'
 import { openAuthModal, openStatsUpload } from '@/lib/window-events'
+import { discordOutcomeOf, keepDiscordOutcome } from '@/features/profile/lib/discord-outcome'
 import { RegisteredTeams, TeamCaptains } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { Contenders } from '@/features/tournament/components/contenders'
@@ -42,11 +43,26 @@ export function useShowStatsUploadParam() {
   }, [])
 }
 
+/**
+ * Back from "Link Discord" (/?discord=linked|error&message=…): keeps the outcome for the profile, clears
+ * the query without a reload and opens the profile, which shows it.
+ */
+export function useDiscordOutcomeParam() {
+  useEffect(() => {
+    const outcome = discordOutcomeOf(window.location.search)
+    if (!outcome) return
+    keepDiscordOutcome(outcome)
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.hash}`)
+    openAuthModal('login')
+  }, [])
+}
+
 export default function HomeRoute() {
   const tournament = useTournamentName()
   const info = useTournamentInfo(tournament)
   const registrations = useRegistrations(tournament)
   useShowStatsUploadParam()
+  useDiscordOutcomeParam()
   useReveal()
   useEffect(() => {
     document.title = 'Pitlane · PPLS-6.0 Smash Karts league'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
-import { currentStep, resolveView, resumeCase, viewAfterSignIn } from './resume'
+import { currentStep, hasDiscord, resolveView, resumeCase, viewAfterSignIn } from './resume'
 
 describe('resume cases (seed §4)', () => {
-  const discordMissing = makeUser({ discord_verified: false })
+  const discordMissing = makeUser({ discord_username: null })
   const statsMissing = makeUser()
   const notRegistered = makeUser({ sk_stats_uploaded: true })
   const done = makeUser({ sk_stats_uploaded: true, tournament_registered: true })
@@ -54,5 +54,14 @@ describe('resume cases (seed §4)', () => {
     expect(viewAfterSignIn('login', done, true, false)).toBeNull()
     expect(viewAfterSignIn('login', statsMissing, false, false)).toBeNull()
     expect(viewAfterSignIn('login', statsMissing, false, true)).toBe('stats')
+  })
+})
+
+describe('the Discord step', () => {
+  it('is done with a typed name (unverified) or a proven link', () => {
+    expect(hasDiscord(makeUser({ discord_username: 'typed', discord_verified: false }))).toBe(true)
+    expect(hasDiscord(makeUser({ discord_username: 'linked', discord_id: '123', discord_verified: true }))).toBe(true)
+    expect(hasDiscord(makeUser({ discord_username: '  ', discord_verified: false }))).toBe(false)
+    expect(hasDiscord(makeUser({ discord_username: null, discord_verified: false }))).toBe(false)
   })
 })

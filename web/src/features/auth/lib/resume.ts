@@ -5,12 +5,20 @@ import type { AuthMode } from '@/lib/window-events'
 export type AuthView = 'signin' | 'signup' | 'otp' | 'discord' | 'stats' | 'registered' | 'profile'
 
 /**
+ * The Discord step is done with a name: a typed one (shown unverified) or a proven link (OAuth2 on the
+ * profile, or the bot's !register), which the server alone marks discord_verified.
+ */
+export function hasDiscord(user: User): boolean {
+  return user.discord_verified || !!user.discord_username?.trim()
+}
+
+/**
  * The four-step progress: 1 e-mail verified (sign-up), 2 Discord username, 3 stats upload,
  * 4 tournament registration. Returns the step the player is on, 5 when all are done.
  */
 export function currentStep(user: User | null): 1 | 2 | 3 | 4 | 5 {
   if (!user || !user.email_verified) return 1
-  if (!user.discord_verified) return 2
+  if (!hasDiscord(user)) return 2
   if (!user.sk_stats_uploaded) return 3
   if (!user.tournament_registered) return 4
   return 5
@@ -49,7 +57,7 @@ export function resolveView(mode: AuthMode, user: User | null): AuthView {
   // signup and register while signed in resume where the player left off.
   if (user.tournament_registered) return 'registered'
   if (!user.email_verified) return 'signup'
-  if (!user.discord_verified) return 'discord'
+  if (!hasDiscord(user)) return 'discord'
   return 'stats'
 }
 
@@ -58,7 +66,7 @@ export function viewAfterSignIn(mode: AuthMode, user: User, viaGoogle: boolean, 
   if (pendingRegister) return resolveView('register', user)
   if (viaGoogle) {
     // Google sign-in: Discord step, then stats upload (seed §4), even from a plain login.
-    if (!user.discord_verified) return 'discord'
+    if (!hasDiscord(user)) return 'discord'
     if (mode === 'login') return user.sk_stats_uploaded ? null : 'stats'
     return resolveView('register', user)
   }

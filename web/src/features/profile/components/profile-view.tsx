@@ -2,6 +2,7 @@
 // plugs in the tournament's part) and account settings.
 import type { ReactNode } from 'react'
 import type { User } from '@/lib/auth'
+import { DiscordLink } from './discord-link'
 import { DiscordNameForm } from './discord-name-form'
 import { PasswordForm } from './password-form'
 
@@ -26,7 +27,7 @@ type Props = {
 export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration }: Props) {
   const checks: [string, boolean][] = [
     ['E-mail verified', user.email_verified],
-    ['Discord linked', user.discord_verified],
+    ['Discord verified', user.discord_verified],
     ['SK stats uploaded', user.sk_stats_uploaded],
     ['Registered for the tournament', user.tournament_registered],
   ]
@@ -45,7 +46,14 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
       <dl className="profile-facts">
         <div>
           <dt>Discord</dt>
-          <dd>{user.discord_username || 'not linked'}</dd>
+          <dd>
+            {user.discord_username || 'not linked'}
+            {user.discord_username ? (
+              <span className={user.discord_verified ? 'badge-verified' : 'badge-unverified'}>
+                {user.discord_verified ? ' ✓ verified' : ' unverified'}
+              </span>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>K/D</dt>
@@ -80,7 +88,9 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <h3 id="profile-account" className="profile-section-title">
           Account
         </h3>
-        <DiscordNameForm current={user.discord_username} />
+        <DiscordLink user={user} />
+        {/* A proven link is changed by unlinking it; the server refuses a typed name over it. */}
+        {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
         <PasswordForm />
       </section>
       <div className="row-actions">

@@ -15,7 +15,8 @@ export function PlayerModal({ player, onClose }: { player: Player | null; onClos
             <Avatar src={player.image} name={player.name} size={72} />
             <div>
               <p className="muted">
-                Discord: {player.discord_id || 'not linked'} {player.is_discord_verified ? '(verified)' : ''}
+                Discord: {player.discord_id || 'not linked'}{' '}
+                {player.discord_id ? (player.is_discord_verified ? '(verified)' : '(unverified)') : ''}
               </p>
               <p className="muted">Registered {new Date(player.created_at).toLocaleDateString()}</p>
             </div>

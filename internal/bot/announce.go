@@ -1,0 +1,146 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// Claims keeps what was announced across instances (postgres.Bot).
+type Claims interface {
+	// ClaimAnnouncement reports whether this call was the first for key.
+	ClaimAnnouncement(ctx context.Context, key string) (bool, error)
+	// SwapState sets key to value and reports whether that changed it.
+	SwapState(ctx context.Context, key, value string) (bool, error)
+}
+
+// Announcer posts the league's news to the announcement channel:
+// registrations, auction sales, results and a new Red Cap holder. It follows
+// the hub in process; each event is claimed in the database first, so it is
+// announced once however many instances follow it.
+type Announcer struct {
+	Feed    core.Feed
+	Claims  Claims
+	Channel Poster
+	Log     *slog.Logger
+}
+
+// Topics the announcer follows.
+var announceTopics = []string{core.TopicRegistrations, core.TopicTeams, core.TopicBracket}
+
+// Run announces until ctx ends.
+func (a *Announcer) Run(ctx context.Context) {
+	log := a.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	for d := range a.Feed.Follow(ctx, announceTopics...) {
+		if d.Resync {
+			continue // missed news is old news: nothing to announce
+		}
+		if err := a.Announce(ctx, d); err != nil && ctx.Err() == nil {
+			log.Warn("bot: announcing failed", slog.String("topic", d.Topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
+		}
+	}
+}
+
+// Announce posts one delivery if it is news and nobody announced it yet.
+func (a *Announcer) Announce(ctx context.Context, d core.Delivery) error {
+	text, key, err := a.news(ctx, d)
+	if err != nil || text == "" {
+		return err
+	}
+	first, err := a.Claims.ClaimAnnouncement(ctx, key)
+	if err != nil || !first {
+		return err
+	}
+	return a.Channel.Post(ctx, Reply{Text: text})
+}
+
+// news is what d tells the channel ("" for nothing) and its claim key.
+func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string, err error) {
+	key = d.Topic + ":" + strconv.FormatInt(d.Seq, 10)
+	switch d.Event {
+	case "player.registered":
+		var v struct {
+			Tournament string `json:"tournament"`
+			Player     struct {
+				Name string  `json:"name"`
+				KD   float64 `json:"kd"`
+			} `json:"player"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil {
+			return "", "", nil
+		}
+		return fmt.Sprintf("🏁 **%s** registered for %s (K/D %.2f).", v.Player.Name, v.Tournament, v.Player.KD), key, nil
+	case "auction.sold":
+		var v struct {
+			Tournament string `json:"tournament"`
+			Sale       struct {
+				Player struct {
+					Name string `json:"name"`
+				} `json:"player"`
+				Team  string `json:"team"`
+				Price int    `json:"price"`
+			} `json:"sale"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil {
+			return "", "", nil
+		}
+		return fmt.Sprintf("🔨 **%s** sold to Team %s for %d credits.", v.Sale.Player.Name, v.Sale.Team, v.Sale.Price), key, nil
+	case "match.updated":
+		var v struct {
+			Tournament string `json:"tournament"`
+			Match      struct {
+				ID     int64   `json:"id"`
+				Round  int     `json:"round_number"`
+				Status string  `json:"status"`
+				Winner *string `json:"winner"`
+				Team1  *struct {
+					ID, Name string
+				} `json:"team1"`
+				Team2 *struct {
+					ID, Name string
+				} `json:"team2"`
+			} `json:"match"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil || v.Match.Status != "completed" || v.Match.Winner == nil ||
+			v.Match.Team1 == nil || v.Match.Team2 == nil {
+			return "", "", nil
+		}
+		win, lose := v.Match.Team1, v.Match.Team2
+		if *v.Match.Winner != win.ID {
+			win, lose = lose, win
+		}
+		// One result per match and winner: a re-sent or corrected event
+		// with the same outcome is not news again.
+		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
+		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, round %d.", v.Tournament,
+			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID, v.Match.Round), key, nil
+	case "standings.updated":
+		var v struct {
+			Tournament string `json:"tournament"`
+			RedCap     struct {
+				Rows []struct {
+					UserID int64  `json:"user_id"`
+					Name   string `json:"name"`
+					Kills  int    `json:"kills"`
+				} `json:"rows"`
+			} `json:"red_cap"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil || len(v.RedCap.Rows) == 0 || v.RedCap.Rows[0].Kills == 0 {
+			return "", "", nil
+		}
+		top := v.RedCap.Rows[0]
+		changed, err := a.Claims.SwapState(ctx, "redcap:"+v.Tournament, strconv.FormatInt(top.UserID, 10))
+		if err != nil || !changed {
+			return "", "", err
+		}
+		return fmt.Sprintf("🧢 New Red Cap holder in %s: **%s** with %d kills.", v.Tournament, top.Name, top.Kills), key, nil
+	}
+	return "", "", nil
+}

@@ -1,0 +1,397 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pitlane/pitlane/internal/auction"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// The embeds' colour: the seed's primary blue.
+const colour = 0x4A90E2
+
+// profile shows a player's stats card: the member's own, or a mentioned one's.
+func (c *call) profile(ctx context.Context) Reply {
+	if len(c.args) > 1 {
+		return usage("profile")
+	}
+	u, self := c.user, true
+	if len(c.args) == 1 {
+		id, ok := mentionID(c.args[0])
+		if !ok {
+			return usage("profile")
+		}
+		if id != c.req.Member.ID || !c.linked {
+			self = false
+			var err error
+			if u, err = c.Accounts.FindByDiscordID(ctx, id); errs.KindOf(err) == errs.NotFound {
+				return Reply{Text: fmt.Sprintf("<@%s> has not linked a Pitlane account.", id)}
+			} else if err != nil {
+				return c.fail(err)
+			}
+		}
+	} else if !c.linked {
+		return c.fail(core.ErrUnauthenticated)
+	}
+	t, err := c.Tournaments.Find(ctx, "")
+	if err != nil {
+		return c.fail(err)
+	}
+	roster, err := c.Tournaments.Registrations(ctx, t)
+	if err != nil {
+		return c.fail(err)
+	}
+	var card *tournament.Player
+	for i := range roster.Players {
+		if roster.Players[i].ID == u.ID {
+			card = &roster.Players[i]
+		}
+	}
+	e := &Embed{Title: u.DisplayName(), URL: c.url("/tournament"), Color: colour}
+	discord := "<@" + u.DiscordID + "> ✅ verified"
+	e.Fields = append(e.Fields, Field{Name: "Discord", Value: discord, Inline: true})
+	switch {
+	case card != nil:
+		e.Title = card.Name
+		e.Fields = append(e.Fields, statFields(card.Level, card.Kills, card.Deaths, card.KD, card.GamesPlayed, card.Category)...)
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Registered for " + t.Name, Inline: true})
+		if len(card.Badges) > 0 {
+			names := make([]string, len(card.Badges))
+			for i, b := range card.Badges {
+				names[i] = "🏆 " + b.Name
+			}
+			e.Fields = append(e.Fields, Field{Name: "Badges", Value: strings.Join(names, ", ")})
+		}
+		if card.Description != "" {
+			e.Description = card.Description
+		}
+	case self:
+		// Unregistered players' stats are their own: shown to them only.
+		st, err := c.Stats.Get(ctx, c.actor)
+		if err != nil {
+			return c.fail(err)
+		}
+		if st != nil {
+			kills, deaths := st.Kills, st.Deaths
+			if kills == 0 && deaths == 0 && st.GamesPlayed > 0 {
+				kills, deaths = core.DeriveKillsDeaths(st.KD, st.GamesPlayed)
+			}
+			e.Fields = append(e.Fields, statFields(st.Level, kills, deaths, st.KD, st.GamesPlayed, st.Category)...)
+		} else {
+			e.Description = "No SK stats yet: upload them at " + c.url("/?showStatsUpload=true")
+		}
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Not registered for " + t.Name + " — `!register`", Inline: true})
+	default:
+		e.Description = "Not registered for " + t.Name + "."
+	}
+	if team := c.teamLine(ctx, t.Name, u.ID); team != "" {
+		e.Fields = append(e.Fields, Field{Name: "Team", Value: team, Inline: true})
+	}
+	e.Footer = "Pitlane · " + t.Name
+	return Reply{Embed: e}
+}
+
+func statFields(level, kills, deaths int, kd float64, games, tier int) []Field {
+	return []Field{
+		{Name: "Level", Value: strconv.Itoa(level), Inline: true},
+		{Name: "Kills", Value: strconv.Itoa(kills), Inline: true},
+		{Name: "Deaths", Value: strconv.Itoa(deaths), Inline: true},
+		{Name: "K/D", Value: strconv.FormatFloat(kd, 'f', 2, 64), Inline: true},
+		{Name: "Games", Value: strconv.Itoa(games), Inline: true},
+		{Name: "Tier", Value: strconv.Itoa(tier), Inline: true},
+	}
+}
+
+// teamOf finds the team the user captains or plays for in the tournament.
+func (c *call) teamOf(ctx context.Context, name string, userID int64) (auction.Team, bool, bool) {
+	v, err := c.Auction.Teams(ctx, name)
+	if err != nil {
+		return auction.Team{}, false, false
+	}
+	for _, t := range v.Teams {
+		if t.Captain != nil && t.Captain.UserID == userID {
+			return t, true, true
+		}
+		for _, p := range t.Players {
+			if p.UserID == userID {
+				return t, false, true
+			}
+		}
+	}
+	return auction.Team{}, false, false
+}
+
+func (c *call) teamLine(ctx context.Context, name string, userID int64) string {
+	t, captain, ok := c.teamOf(ctx, name, userID)
+	if !ok {
+		return ""
+	}
+	s := teamName(t.ID, t.Name)
+	if captain {
+		s += " (captain)"
+	}
+	return s
+}
+
+// matches shows the member's team's next and last matches, with the room
+// when the services let them see it (the two sides and organisers).
+func (c *call) matches(ctx context.Context) Reply {
+	if len(c.args) > 0 {
+		return usage("matches")
+	}
+	if !c.linked {
+		return c.fail(core.ErrUnauthenticated)
+	}
+	t, err := c.Tournaments.Find(ctx, "")
+	if err != nil {
+		return c.fail(err)
+	}
+	team, _, ok := c.teamOf(ctx, t.Name, c.actor.UserID)
+	if !ok {
+		return Reply{Text: "You are not on a team in " + t.Name + " yet."}
+	}
+	list, err := c.Matches.Matches(ctx, c.actor, t.Name, team.ID)
+	if err != nil {
+		return c.fail(err)
+	}
+	var next, last *matches.Match
+	for i := range list {
+		m := &list[i]
+		done := m.Status == matches.StatusCompleted || m.Status == matches.StatusCancelled
+		if !done && next == nil {
+			next = m
+		}
+		if done && last == nil {
+			last = m
+		}
+	}
+	e := &Embed{Title: teamName(team.ID, team.Name), URL: c.url("/tournament"), Color: colour, Footer: "Pitlane · " + t.Name}
+	if next == nil && last == nil {
+		e.Description = "No matches yet: the fixtures are made in the matches phase."
+	}
+	if next != nil {
+		e.Fields = append(e.Fields, Field{Name: "Next match", Value: matchLine(*next, true)})
+	}
+	if last != nil {
+		e.Fields = append(e.Fields, Field{Name: "Last match", Value: matchLine(*last, false)})
+	}
+	return Reply{Embed: e}
+}
+
+func side(t *matches.TeamRef) string {
+	if t == nil {
+		return "TBD"
+	}
+	return teamName(t.ID, t.Name)
+}
+
+// teamName is "Team A", with the team's own name when it has one.
+func teamName(letter, name string) string {
+	if name == "" || name == "Team "+letter {
+		return "Team " + letter
+	}
+	return "Team " + letter + " (" + name + ")"
+}
+
+func matchLine(m matches.Match, upcoming bool) string {
+	s := fmt.Sprintf("#%d · round %d · %s vs %s · %s", m.ID, m.Round, side(m.Team1), side(m.Team2), m.Status)
+	if m.Winner != nil {
+		s += " · winner Team " + *m.Winner
+	}
+	if upcoming {
+		switch {
+		case m.Room != "":
+			s += "\nRoom: `" + m.Room + "`"
+		case !m.RoomSet:
+			s += "\nRoom: not posted yet (the home captain posts it)"
+		}
+	}
+	return s
+}
+
+// bracket summarises the fixtures and links the tournament page.
+func (c *call) bracket(ctx context.Context) Reply {
+	if len(c.args) > 0 {
+		return usage("bracket")
+	}
+	b, err := c.Matches.Bracket(ctx, c.actor, "")
+	if err != nil {
+		return c.fail(err)
+	}
+	e := &Embed{Title: b.Tournament + " bracket", URL: c.url("/tournament"), Color: colour, Footer: "Full bracket: " + c.url("/tournament")}
+	if len(b.Rounds) == 0 {
+		e.Description = "No fixtures yet. " + c.url("/tournament")
+		return Reply{Embed: e}
+	}
+	total, played := 0, 0
+	current := 0
+	for _, r := range b.Rounds {
+		open := 0
+		for _, m := range r.Matches {
+			total++
+			if m.Status == matches.StatusCompleted || m.Status == matches.StatusCancelled {
+				played++
+			} else {
+				open++
+			}
+		}
+		if open > 0 && current == 0 {
+			current = r.Number
+			var lines []string
+			for _, m := range r.Matches {
+				lines = append(lines, fmt.Sprintf("#%d %s vs %s · %s", m.ID, letter(m.Team1), letter(m.Team2), m.Status))
+			}
+			e.Fields = append(e.Fields, Field{Name: fmt.Sprintf("Round %d (%s)", r.Number, r.Stage), Value: truncate(strings.Join(lines, "\n"), 1000)})
+		}
+	}
+	e.Description = fmt.Sprintf("Format: %s · %d rounds · %d of %d matches played.\n%s", strings.ReplaceAll(b.Format, "_", " "),
+		len(b.Rounds), played, total, c.url("/tournament"))
+	if b.Champion != nil {
+		e.Fields = append(e.Fields, Field{Name: "Champion", Value: "🏆 " + side(b.Champion)})
+	}
+	return Reply{Embed: e}
+}
+
+func letter(t *matches.TeamRef) string {
+	if t == nil {
+		return "TBD"
+	}
+	return t.ID
+}
+
+// admin runs an organiser's command; the services refuse everyone else.
+func (c *call) admin(ctx context.Context) Reply {
+	if len(c.args) == 0 {
+		return usage("admin")
+	}
+	sub, args := strings.ToLower(c.args[0]), c.args[1:]
+	switch sub {
+	case "status":
+		if len(args) != 1 {
+			return usage("admin")
+		}
+		t, err := c.Tournaments.SetStatus(ctx, c.actor, "", strings.ToLower(args[0]))
+		if err != nil {
+			return c.fail(err)
+		}
+		return Reply{Text: fmt.Sprintf("%s is now in the **%s** phase.", t.Name, t.Status)}
+	case "announce":
+		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.rest), c.args[0]))
+		if text == "" {
+			return usage("admin")
+		}
+		return c.announce(ctx, text)
+	case "resolve":
+		if len(args) != 2 {
+			return usage("admin")
+		}
+		id, err := strconv.ParseInt(strings.TrimPrefix(args[0], "#"), 10, 64)
+		if err != nil || id <= 0 {
+			return usage("admin")
+		}
+		return c.resolve(ctx, id, strings.ToUpper(args[1]))
+	case "bracket":
+		if len(args) > 1 {
+			return usage("admin")
+		}
+		format := "single_elimination"
+		if len(args) == 1 {
+			format = strings.ToLower(args[0])
+		}
+		b, err := c.Matches.Generate(ctx, c.actor, "", format)
+		if err != nil {
+			return c.fail(err)
+		}
+		n := 0
+		for _, r := range b.Rounds {
+			n += len(r.Matches)
+		}
+		return Reply{Text: fmt.Sprintf("Fixtures made for %s: %s, %d rounds, %d matches. %s", b.Tournament,
+			strings.ReplaceAll(b.Format, "_", " "), len(b.Rounds), n, c.url("/tournament"))}
+	case "captain":
+		if len(args) != 2 {
+			return usage("admin")
+		}
+		if err := c.actor.MustBeAdmin(); err != nil {
+			return c.fail(err)
+		}
+		did, ok := mentionID(args[1])
+		if !ok {
+			return usage("admin")
+		}
+		u, err := c.Accounts.FindByDiscordID(ctx, did)
+		if errs.KindOf(err) == errs.NotFound {
+			return Reply{Text: fmt.Sprintf("<@%s> has not linked a Pitlane account.", did)}
+		} else if err != nil {
+			return c.fail(err)
+		}
+		team, err := c.Auction.SetCaptain(ctx, c.actor, "", strings.ToUpper(args[0]), u.ID)
+		if err != nil {
+			return c.fail(err)
+		}
+		return Reply{Text: fmt.Sprintf("%s now captains Team %s (%s).", u.DisplayName(), team.ID, team.Name)}
+	}
+	return usage("admin")
+}
+
+// announce posts an organiser's text to the announcement channel, audited.
+func (c *call) announce(ctx context.Context, text string) Reply {
+	if err := c.actor.MustBeAdmin(); err != nil {
+		return c.fail(err)
+	}
+	if c.Channel == nil {
+		return Reply{Text: "No announcement channel is configured (DISCORD_ANNOUNCE_CHANNEL)."}
+	}
+	text = truncate(text, 1800)
+	err := c.Tx.Transact(ctx, func(ctx context.Context) error {
+		return c.Audit.Record(ctx, c.actor, core.ActionBotAnnounce, 0, "discord", map[string]string{"text": text})
+	})
+	if err != nil {
+		return c.fail(err)
+	}
+	if err := c.Channel.Post(ctx, Reply{Text: "📣 " + text}); err != nil {
+		return c.fail(errs.Wrap(&errs.Error{Kind: errs.Upstream, Message: "Discord did not take the announcement. Please try again."}, err))
+	}
+	return Reply{Text: "Announced."}
+}
+
+// resolve rules a match for team: the result reported for it when there is
+// one, else every player of both sides with no kills (a ruling without a
+// score, e.g. a no-show).
+func (c *call) resolve(ctx context.Context, id int64, team string) Reply {
+	if err := c.actor.MustBeAdmin(); err != nil {
+		return c.fail(err)
+	}
+	m, err := c.Matches.Match(ctx, c.actor, id)
+	if err != nil {
+		return c.fail(err)
+	}
+	r := matches.Report{Winner: team}
+	if m.Report != nil && len(m.Report.Players) > 0 {
+		r.Players = append(r.Players, m.Report.Players...)
+	} else {
+		for _, s := range m.Sides() {
+			list := m.Lineups[s.ID]
+			if len(list) == 0 {
+				list = m.Members[s.ID]
+			}
+			for i, p := range list {
+				if i == matches.KartsPerSide {
+					break
+				}
+				r.Players = append(r.Players, matches.PlayerLine{UserID: p.UserID, Team: s.ID})
+			}
+		}
+	}
+	done, err := c.Matches.Resolve(ctx, c.actor, id, r)
+	if err != nil {
+		return c.fail(err)
+	}
+	return Reply{Text: fmt.Sprintf("Match #%d resolved: Team %s wins (%s vs %s).", done.ID, team, side(done.Team1), side(done.Team2))}
+}

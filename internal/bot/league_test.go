@@ -1,0 +1,233 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/bot"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+// channel records what is posted to the announcement channel.
+type channel struct {
+	mu    sync.Mutex
+	posts []string
+}
+
+func (c *channel) Post(_ context.Context, r bot.Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.posts = append(c.posts, r.Text)
+	return nil
+}
+
+func (c *channel) find(part string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, p := range c.posts {
+		if strings.Contains(p, part) {
+			n++
+		}
+	}
+	return n
+}
+
+// demoLeague is the demo league at its matches phase in a database of its
+// own (the demo loads into an empty one), served by the real app.
+func demoLeague(t *testing.T) *testkit.Server {
+	t.Helper()
+	ctx := context.Background()
+	db := pgtest.Fresh(t)
+	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 48, Captains: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
+		t.Fatal(err)
+	}
+	return testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})
+}
+
+func embedText(rep bot.Reply) string { return bot.Render(rep) }
+
+// TestLeagueCommands runs every league command's success and refusal on
+// the demo league, as its organiser, a captain, a player and a stranger.
+func TestLeagueCommands(t *testing.T) {
+	s := demoLeague(t)
+	ch := &channel{}
+	r := *s.App.Bot
+	r.Channel = ch
+	admin := bot.Member{ID: demo.AdminDiscordID, Username: "league.organiser"}
+	captainA := bot.Member{ID: demo.PlayerDiscordID(1), Username: "captain.a"}
+	stranger := bot.Member{ID: "123456789012345678", Username: "stranger"}
+
+	// The announcer follows the hub as the bot does, into the same channel.
+	actx, stop := context.WithCancel(context.Background())
+	defer stop()
+	ann := &bot.Announcer{Feed: s.App.Hub, Claims: postgres.Bot{DB: s.DB}, Channel: ch}
+	go ann.Run(actx)
+	time.Sleep(100 * time.Millisecond) // following before the first event
+
+	t.Run("Help", func(t *testing.T) {
+		rep := say(t, &r, stranger, false, "!help")
+		for _, c := range []string{"!register", "!verify", "!profile", "!matches", "!bracket", "!admin"} {
+			wantText(t, rep, c)
+		}
+	})
+	t.Run("BracketBeforeFixtures", func(t *testing.T) {
+		if out := embedText(say(t, &r, stranger, false, "!bracket")); !strings.Contains(out, "No fixtures yet") {
+			t.Fatal(out)
+		}
+	})
+	t.Run("ErrAdminIsForOrganisers", func(t *testing.T) {
+		wantText(t, say(t, &r, captainA, false, "!admin status matches"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, stranger, false, "!admin status matches"), "Link your Discord first")
+		wantText(t, say(t, &r, captainA, false, "!admin announce hi"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, captainA, false, "!admin bracket"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, captainA, false, "!admin resolve 1 A"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, captainA, false, "!admin captain A <@"+demo.PlayerDiscordID(9)+">"), core.MsgAdminsOnly)
+	})
+	t.Run("ErrAdminUsage", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin"), "Usage: `!admin status")
+		wantText(t, say(t, &r, admin, false, "!admin frobnicate"), "Usage: `!admin status")
+		wantText(t, say(t, &r, admin, false, "!admin resolve x A"), "Usage: `!admin status")
+		wantText(t, say(t, &r, admin, false, "!admin status nowhere"), "Status must be")
+	})
+	t.Run("AdminStatus", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin status matches"), "PPL7 is now in the **matches** phase")
+	})
+	t.Run("AdminBracket", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin bracket single_elimination"), "Fixtures made for PPL7")
+		out := embedText(say(t, &r, stranger, false, "!bracket"))
+		if !strings.Contains(out, "single elimination") || !strings.Contains(out, "0 of") || !strings.Contains(out, "/tournament") {
+			t.Fatal(out)
+		}
+	})
+	var next matches.Match
+	t.Run("Matches", func(t *testing.T) {
+		out := embedText(say(t, &r, captainA, false, "!matches"))
+		if !strings.Contains(out, "Team A") || !strings.Contains(out, "Next match") || !strings.Contains(out, "Room:") {
+			t.Fatal(out)
+		}
+		list, err := s.App.Server.Matches.Matches(context.Background(), core.System, "PPL7", "A")
+		if err != nil || len(list) == 0 {
+			t.Fatal(list, err)
+		}
+		next = list[0]
+		wantText(t, say(t, &r, stranger, false, "!matches"), "Link your Discord first")
+		wantText(t, say(t, &r, admin, false, "!matches"), "not on a team")
+		wantText(t, say(t, &r, captainA, false, "!matches now"), "Usage: `!matches`")
+	})
+	t.Run("AdminResolve", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin resolve 999999 A"), "")
+		if rep := say(t, &r, admin, false, "!admin resolve 999999 A"); strings.Contains(rep.Text, "resolved") {
+			t.Fatal(rep.Text)
+		}
+		wantText(t, say(t, &r, admin, false, fmt.Sprintf("!admin resolve %d Z", next.ID)), "The winner must be team")
+		wantText(t, say(t, &r, admin, false, fmt.Sprintf("!admin resolve %d A", next.ID)), fmt.Sprintf("Match #%d resolved: Team A wins", next.ID))
+		out := embedText(say(t, &r, captainA, false, "!matches"))
+		if !strings.Contains(out, "Last match") || !strings.Contains(out, "winner Team A") {
+			t.Fatal(out)
+		}
+	})
+	t.Run("AdminCaptain", func(t *testing.T) {
+		rep := say(t, &r, admin, false, "!admin captain A <@"+stranger.ID+">")
+		wantText(t, rep, "has not linked a Pitlane account")
+		rep = say(t, &r, admin, false, "!admin captain Z <@"+demo.PlayerDiscordID(9)+">")
+		if strings.Contains(rep.Text, "now captains") || rep.Text == "" {
+			t.Fatal(rep.Text)
+		}
+	})
+	t.Run("AdminAnnounce", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin announce Round 2 starts at 20:00!"), "Announced.")
+		if ch.find("📣 Round 2 starts at 20:00!") != 1 {
+			t.Fatalf("posts: %q", ch.posts)
+		}
+		var n int
+		s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_log WHERE action = 'bot.announce'`).Scan(&n)
+		if n != 1 {
+			t.Fatalf("%d audit entries", n)
+		}
+		noChannel := *s.App.Bot
+		wantText(t, say(t, &noChannel, admin, false, "!admin announce hi"), "No announcement channel")
+	})
+	t.Run("Profile", func(t *testing.T) {
+		out := embedText(say(t, &r, captainA, false, "!profile"))
+		for _, want := range []string{"Level:", "Kills:", "Deaths:", "K/D:", "Games:", "Tier:", "Registered for PPL7", "Team A", "(captain)", "Season 3 Winner", "verified"} {
+			if !strings.Contains(out, want) {
+				t.Fatalf("profile lacks %q:\n%s", want, out)
+			}
+		}
+		other := embedText(say(t, &r, stranger, false, "!profile <@"+demo.PlayerDiscordID(12)+">"))
+		if !strings.Contains(other, "Registered for PPL7") || !strings.Contains(other, "Team ") {
+			t.Fatal(other)
+		}
+		wantText(t, say(t, &r, admin, false, "!profile <@"+stranger.ID+">"), "has not linked a Pitlane account")
+		wantText(t, say(t, &r, admin, false, "!profile nobody"), "Usage: `!profile")
+	})
+	t.Run("RegisterClosed", func(t *testing.T) {
+		wantText(t, say(t, &r, captainA, false, "!register"), "Registration for PPL7 is closed")
+	})
+	t.Run("Announcements", func(t *testing.T) {
+		deadline := time.Now().Add(5 * time.Second)
+		for ch.find("beat") == 0 || ch.find("sold to Team") == 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("no result or Red Cap announced: %q", ch.posts)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+	t.Run("AnnouncedOnceAcrossInstances", func(t *testing.T) {
+		// A second instance's announcer sees the same events: none is posted twice.
+		other := &channel{}
+		second := &bot.Announcer{Claims: postgres.Bot{DB: s.DB}, Channel: other}
+		data, _ := json.Marshal(map[string]any{"tournament": "PPL7", "player": map[string]any{"name": "Dup", "kd": 1.5}})
+		d := core.Delivery{Topic: core.TopicRegistrations, Seq: 424242, Event: "player.registered", Data: data}
+		if err := ann.Announce(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		if err := second.Announce(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		if ch.find("**Dup** registered") != 1 || other.find("Dup") != 0 {
+			t.Fatalf("first %q, second %q", ch.posts, other.posts)
+		}
+	})
+	t.Run("RedCapHolder", func(t *testing.T) {
+		standings := func(seq int64, id int64, name string, kills int) core.Delivery {
+			data, _ := json.Marshal(map[string]any{"tournament": "PPL7", "red_cap": map[string]any{
+				"rows": []map[string]any{{"user_id": id, "name": name, "kills": kills}}}})
+			return core.Delivery{Topic: core.TopicBracket, Seq: seq, Event: "standings.updated", Data: data}
+		}
+		for i, d := range []core.Delivery{standings(900001, 7, "Ace", 30), standings(900002, 7, "Ace", 35),
+			standings(900003, 8, "Blaze", 40), standings(900003, 8, "Blaze", 40)} {
+			if err := ann.Announce(context.Background(), d); err != nil {
+				t.Fatal(i, err)
+			}
+		}
+		if ch.find("New Red Cap holder in PPL7: **Ace**") != 1 || ch.find("New Red Cap holder in PPL7: **Blaze** with 40 kills") != 1 {
+			t.Fatalf("posts: %q", ch.posts)
+		}
+	})
+	t.Run("ErrRateLimited", func(t *testing.T) {
+		tight := *s.App.Bot
+		tight.Limits = ratelimit.New(nil, "t:", []byte("x"), 1, nil, ratelimit.Bot...)
+		for i := 0; i < ratelimit.BotMember.Limit; i++ {
+			say(t, &tight, captainA, false, "!help")
+		}
+		rep := say(t, &tight, captainA, false, "!help")
+		wantText(t, rep, "Slow down")
+		wantText(t, say(t, &tight, admin, false, "!help"), "Pitlane bot") // per member
+	})
+}

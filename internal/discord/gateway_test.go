@@ -1,0 +1,185 @@
+package discord_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pitlane/pitlane/internal/bot"
+	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/discord"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/testkit"
+)
+
+func decodeJSON(t *testing.T, res *http.Response, v any) {
+	t.Helper()
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gatewayBot is the bot wired to the real router, its REST calls going to
+// the fake Discord through the session's http.Client (discordgo's endpoint
+// variables are fixed at start, so the transport rewrites them).
+func gatewayBot(t *testing.T) (*discord.Bot, *fakeDiscord) {
+	f := newFakeDiscord(t)
+	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{})
+	client, err := discord.HTTPClient(f.URL + "/api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := discord.NewSession("bot-token", client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &discord.Bot{Session: sess, Router: s.App.Bot, Channel: "777"}
+	b.Prepare()
+	return b, f
+}
+
+func TestGatewayREST(t *testing.T) {
+	b, f := gatewayBot(t)
+	author := &discordgo.User{ID: "300000000000000001", Username: "guild.member"}
+
+	t.Run("Intents", func(t *testing.T) {
+		want := discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages | discordgo.IntentsMessageContent
+		if b.Session.Identify.Intents&want != want {
+			t.Fatalf("intents %b", b.Session.Identify.Intents)
+		}
+	})
+	t.Run("AnnouncementChannel", func(t *testing.T) {
+		f.reset()
+		p := discord.ChannelPoster{Session: b.Session, ChannelID: "777"}
+		if err := p.Post(context.Background(), bot.Reply{Text: "🏁 news"}); err != nil {
+			t.Fatal(err)
+		}
+		c := f.calls()
+		if len(c) != 1 || c[0].Method != "POST" || c[0].Path != "/channels/777/messages" || c[0].Body["content"] != "🏁 news" ||
+			c[0].Auth != "Bot bot-token" {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("MessageInAChannel", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ID: "m9", ChannelID: "55", GuildID: "g1",
+			Content: "!help", Author: author}})
+		c := f.calls()
+		if len(c) != 1 || c[0].Path != "/channels/55/messages" || !strings.Contains(c[0].Body["content"].(string), "Pitlane bot") {
+			t.Fatalf("%+v", c)
+		}
+		if ref, _ := c[0].Body["message_reference"].(map[string]any); ref["message_id"] != "m9" {
+			t.Fatalf("not a reply: %+v", c[0].Body)
+		}
+		if am, _ := c[0].Body["allowed_mentions"].(map[string]any); am == nil {
+			t.Fatalf("mentions could ping: %+v", c[0].Body)
+		}
+	})
+	t.Run("PrivateAnswerGoesToDM", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ID: "m10", ChannelID: "55", GuildID: "g1",
+			Content: "!register someone@example.com", Author: author}})
+		c := f.calls()
+		if len(c) != 3 || c[0].Path != "/users/@me/channels" || c[0].Body["recipient_id"] != author.ID ||
+			c[1].Path != "/channels/dm-channel/messages" || !strings.Contains(c[1].Body["content"].(string), "code is on its way") ||
+			c[2].Path != "/channels/55/messages" || !strings.Contains(c[2].Body["content"].(string), "direct message") {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("EmbedsAreEmbeds", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ID: "m11", ChannelID: "", GuildID: "",
+			Content: "!bracket", Author: author}})
+		c := f.calls()
+		if len(c) != 1 {
+			t.Fatalf("%+v", c)
+		}
+		embeds, _ := c[0].Body["embeds"].([]any)
+		if len(embeds) != 1 || !strings.Contains(embeds[0].(map[string]any)["title"].(string), "bracket") {
+			t.Fatalf("%+v", c[0].Body)
+		}
+	})
+	t.Run("IgnoresBotsAndChat", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ChannelID: "55", Content: "!help",
+			Author: &discordgo.User{ID: "1", Bot: true}}})
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ChannelID: "55", Content: "gg all", Author: author}})
+		if c := f.calls(); len(c) != 0 {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("SlashCommand", func(t *testing.T) {
+		f.reset()
+		b.OnInteraction(b.Session, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
+			ID: "i1", Token: "tok1", Type: discordgo.InteractionApplicationCommand, GuildID: "g1",
+			Member: &discordgo.Member{User: author},
+			Data: discordgo.ApplicationCommandInteractionData{Name: "verify", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: "code", Type: discordgo.ApplicationCommandOptionString, Value: "123456"}}},
+		}})
+		c := f.calls()
+		if len(c) != 1 || c[0].Path != "/interactions/i1/tok1/callback" {
+			t.Fatalf("%+v", c)
+		}
+		data, _ := c[0].Body["data"].(map[string]any)
+		// An interaction is private: the code is tried (and is wrong), and the answer is ephemeral.
+		if !strings.Contains(data["content"].(string), "Invalid or expired code") || data["flags"] != float64(discordgo.MessageFlagsEphemeral) {
+			t.Fatalf("%+v", c[0].Body)
+		}
+	})
+	t.Run("RegistersSlashCommands", func(t *testing.T) {
+		f.reset()
+		b.Session.State.User = &discordgo.User{ID: "app-1"}
+		if err := b.RegisterCommands(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		c := f.calls()
+		if len(c) != 1 || c[0].Method != "PUT" || c[0].Path != "/applications/app-1/commands" {
+			t.Fatalf("%+v", c)
+		}
+	})
+}
+
+// TestBotEndToEnd runs the bot as serve does (App.RunBot: the leader lock,
+// the gateway session, the slash commands, the announcer) against the fake
+// Discord: a message in a channel is answered, and a registration on the
+// site is announced.
+func TestBotEndToEnd(t *testing.T) {
+	f := newFakeDiscord(t)
+	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{Configure: func(c *config.Config) {
+		c.DiscordBotToken, c.DiscordAPIURL, c.DiscordChannel = "bot-token", f.URL+"/api", "777"
+	}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.App.RunBot(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	f.waitFor(t, "slash command registration", func(c recorded) bool {
+		return c.Method == "PUT" && c.Path == "/applications/app-1/commands"
+	})
+	id := f.identified()
+	if id["token"] != "Bot bot-token" || int(id["intents"].(float64))&int(discord.Intents) != int(discord.Intents) {
+		t.Fatalf("identify: %v", id)
+	}
+	f.events <- `{"op":0,"s":2,"t":"MESSAGE_CREATE","d":{"id":"m1","channel_id":"55","guild_id":"g1","content":"!help",` +
+		`"author":{"id":"300000000000000009","username":"someone"}}}`
+	f.waitFor(t, "an answer to !help", func(c recorded) bool {
+		content, _ := c.Body["content"].(string)
+		return c.Path == "/channels/55/messages" && strings.Contains(content, "Pitlane bot")
+	})
+	time.Sleep(200 * time.Millisecond) // the announcer follows the hub by now
+	tok := s.SignUp(t, testkit.UniqueEmail("announced"), "announced_racer")
+	s.SaveStats(t, tok)
+	if r := s.Do(t, "POST", "/api/tournament/register", tok, map[string]string{"tournamentName": "PPL7"}); r.Status != 200 {
+		t.Fatalf("register: %d %s", r.Status, r.Body)
+	}
+	f.waitFor(t, "the registration announced", func(c recorded) bool {
+		content, _ := c.Body["content"].(string)
+		return c.Path == "/channels/777/messages" && strings.Contains(content, "registered for PPL7")
+	})
+}
