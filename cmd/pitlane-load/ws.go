@@ -33,6 +33,19 @@ type wsConfig struct {
 	jsonOut                bool
 	hubProfile             string
 	workerProcs            int
+	// server is the kind of -inprocess server child: "hub" or "anchor".
+	server        string
+	anchor        bool // -anchor: the same run against centrifuge too
+	rounds        int
+	anchorProfile string
+}
+
+// protocol is the clients' protocol for the server measured.
+func (c wsConfig) protocol() string {
+	if c.server == "anchor" {
+		return "centrifuge"
+	}
+	return "pitlane"
 }
 
 func parseWS(args []string) (wsConfig, error) {
@@ -60,6 +73,9 @@ func parseWS(args []string) (wsConfig, error) {
 	fs.BoolVar(&c.jsonOut, "json", false, "print the summary as JSON too")
 	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each client worker (0 = Go's default)")
 	fs.StringVar(&c.hubProfile, "hub-cpuprofile", "", "with -inprocess: CPU profile of the first hub instance")
+	fs.BoolVar(&c.anchor, "anchor", false, "with -inprocess: run the same broadcast against the anchor (centrifuge v0.40.1, same broker kind and instances) and print both side by side with ratios")
+	fs.IntVar(&c.rounds, "rounds", 1, "with -anchor: measure each server this many times, alternating which goes first; ratios compare medians")
+	fs.StringVar(&c.anchorProfile, "anchor-cpuprofile", "", "with -anchor: CPU profile of the first anchor instance")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -74,7 +90,12 @@ func parseWS(args []string) (wsConfig, error) {
 		return c, errors.New("-slides must be at least 2, so each event changes the slide")
 	case c.localIPs < 1 || c.localIPs > 250:
 		return c, errors.New("-local-ips must be 1..250")
+	case c.anchor && !c.inprocess:
+		return c, errors.New("-anchor needs -inprocess: the anchor runs in child processes like the hub")
+	case c.rounds < 1:
+		return c, errors.New("-rounds must be positive")
 	}
+	c.server = "hub"
 	if c.procs <= 0 {
 		c.procs = (c.clients + 8999) / 9000
 	}
@@ -118,6 +139,18 @@ func runWS(ctx context.Context, args []string) error {
 	cfg, err := parseWS(args)
 	if err != nil {
 		return err
+	}
+	if cfg.anchor {
+		cmp, err := compare(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		cmp.print(os.Stdout)
+		if cfg.jsonOut {
+			b, _ := json.MarshalIndent(cmp, "", "  ")
+			fmt.Println(string(b))
+		}
+		return nil
 	}
 	rep, err := measure(ctx, cfg)
 	if err != nil {
@@ -237,7 +270,9 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	elapsed := time.Since(bstart)
 	ticks2, _ := sumTicks(pids)
 	if len(pids) > 0 {
-		rep.ServerCPUBroadcast = percent(ticks2-ticks1-(ticks1-ticks0)*int64(elapsed)/int64(max(cfg.idle, 1)), elapsed)
+		busy := ticks2 - ticks1 - (ticks1-ticks0)*int64(elapsed)/int64(max(cfg.idle, 1))
+		rep.ServerCPUPerEventMs = float64(busy) * 1000 / ticksPerSecond / float64(cfg.events)
+		rep.ServerCPUBroadcast = percent(busy, elapsed)
 		rep.ServerCPUBroadcastRaw = percent(ticks2-ticks1, elapsed)
 	}
 	rep.LoadCPU = percent(ws.ticks()-wticks0, elapsed)
@@ -252,7 +287,12 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 
 func (c wsConfig) describe(instances int) string {
 	mode := "running server " + c.url
-	if c.inprocess {
+	if c.server == "anchor" {
+		mode = fmt.Sprintf("%d anchor instance(s) (centrifuge v0.40.1), in-memory broker", instances)
+		if c.redis != "" {
+			mode = fmt.Sprintf("%d anchor instance(s) (centrifuge v0.40.1), Redis broker", instances)
+		}
+	} else if c.inprocess {
 		mode = fmt.Sprintf("%d in-process hub instance(s), in-memory fan-out", instances)
 		if c.redis != "" {
 			mode = fmt.Sprintf("%d in-process hub instance(s), Redis fan-out", instances)
