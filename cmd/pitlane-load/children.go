@@ -139,7 +139,7 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		c, err := startChild(ctx, workerEnv(cfg), "worker",
 			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
 			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events), "-token", cfg.clientToken,
-			"-protocol", cfg.protocol(),
+			"-protocol", cfg.protocol(), "-topic", cfg.topic,
 			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
 		if err != nil {
 			ws.stop()

@@ -34,7 +34,8 @@ func main() {
 	}
 }
 
-const usage = `usage: pitlane-load ws [flags]   (run "pitlane-load ws -h" for the flags)`
+const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
+       pitlane-load auction [flags]   (run "pitlane-load auction -h")`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -46,6 +47,8 @@ func run(ctx context.Context, args []string) error {
 		return runWS(ctx, args[1:])
 	case "hub":
 		return runHub(ctx, args[1:])
+	case "auction":
+		return runAuctionScenario(ctx, args[1:])
 	case "anchor":
 		return runAnchor(ctx, args[1:])
 	case "worker":

@@ -35,7 +35,8 @@ type wsConfig struct {
 	workerProcs            int
 	// server is the kind of -inprocess server child: "hub" or "anchor".
 	server        string
-	anchor        bool // -anchor: the same run against centrifuge too
+	topic         string // the clients' topic: "deck" unless the auction scenario says "teams"
+	anchor        bool   // -anchor: the same run against centrifuge too
 	rounds        int
 	anchorProfile string
 }
@@ -95,7 +96,7 @@ func parseWS(args []string) (wsConfig, error) {
 	case c.rounds < 1:
 		return c, errors.New("-rounds must be positive")
 	}
-	c.server = "hub"
+	c.server, c.topic = "hub", "deck"
 	if c.procs <= 0 {
 		c.procs = (c.clients + 8999) / 9000
 	}
@@ -195,20 +196,11 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	time.Sleep(500 * time.Millisecond) // let servers settle before the baseline
 	baseRSS, _ := sumRSS(pids)
 
-	start := time.Now()
-	ws, err := startWorkers(ctx, cfg, wsURLs)
+	ws, err := rep.connect(ctx, cfg, wsURLs)
 	if err != nil {
 		return nil, err
 	}
 	defer ws.stop()
-	for _, r := range ws.ready {
-		rep.Connected += r.Connected
-		rep.ConnectErrors += r.Errors
-		if rep.FirstConnectError == "" {
-			rep.FirstConnectError = r.FirstError
-		}
-	}
-	rep.ConnectSeconds = time.Since(start).Seconds()
 	logf("%d connected, %d errors in %.1fs; holding them idle for %v", rep.Connected, rep.ConnectErrors, rep.ConnectSeconds, cfg.idle)
 
 	ticks0, _ := sumTicks(pids)
@@ -283,6 +275,25 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	}
 	rep.add(results, cfg.events)
 	return &rep, nil
+}
+
+// connect starts the workers, waits until they hold their clients and
+// notes how that went.
+func (rep *report) connect(ctx context.Context, cfg wsConfig, urls []string) (*workerSet, error) {
+	start := time.Now()
+	ws, err := startWorkers(ctx, cfg, urls)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range ws.ready {
+		rep.Connected += r.Connected
+		rep.ConnectErrors += r.Errors
+		if rep.FirstConnectError == "" {
+			rep.FirstConnectError = r.FirstError
+		}
+	}
+	rep.ConnectSeconds = time.Since(start).Seconds()
+	return ws, nil
 }
 
 func (c wsConfig) describe(instances int) string {
