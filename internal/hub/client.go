@@ -17,11 +17,8 @@ import (
 // ServeHTTP) owns id and subs; what other goroutines touch is under mu.
 //
 // An idle connection holds no goroutine besides its reader: the writer is
-// started when a frame is queued and, once the queue is empty, waits for
-// more until the hub's next linger tick (at most a second) before it ends;
-// pings run from a timer. That keeps memory per idle connection small while
-// a topic that is busy (events a second apart or closer) reuses its writers
-// instead of starting 10,000 goroutines, with their stacks, per event.
+// started when a frame is queued and ends when the queue is empty, and
+// pings run from a timer. That keeps memory per idle connection small.
 type client struct {
 	h      *Hub
 	conn   *websocket.Conn
@@ -50,12 +47,7 @@ type client struct {
 	queue   [][]byte // frames to write, from head on; frames are shared, never modified
 	head    int
 	qbytes  int
-	writing bool // a writer is busy with the queue or about to be
-	running bool // a writeLoop goroutine exists (busy or lingering)
-	// lingering: the writer waits on wake for frames; whoever queues one
-	// clears it and wakes the writer.
-	lingering bool
-	wake      chan struct{}
+	writing bool // a writeLoop goroutine is running (or about to be started)
 	// deferStart asks startWriterLocked to leave the goroutine to offer's
 	// caller, noting it in startPending.
 	deferStart, startPending bool
@@ -67,7 +59,7 @@ type client struct {
 
 func newClient(h *Hub, conn *websocket.Conn, raw net.Conn) *client {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{h: h, conn: conn, raw: raw, ctx: ctx, cancel: cancel, subs: make(map[string]*sub), wake: make(chan struct{}, 1)}
+	c := &client{h: h, conn: conn, raw: raw, ctx: ctx, cancel: cancel, subs: make(map[string]*sub)}
 	c.ping = time.AfterFunc(h.opts.PingInterval, c.pingOnce)
 	return c
 }
@@ -83,9 +75,8 @@ func (c *client) sendError(msg string) { c.send(errorFrame(msg)) }
 
 // offer hands a live event to one subscription. It never blocks and reports
 // whether the event was queued and whether the caller must start the
-// writer (c.startWriter()): a broadcast first queues to everyone and only
-// then starts or wakes writers, so it is not starved by the goroutines it
-// wakes.
+// writer (go c.writeLoop()): a broadcast first queues to everyone and only
+// then starts writers, so it is not starved by the goroutines it wakes.
 func (c *client) offer(s *sub, ev event) (queued, start bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -191,83 +182,38 @@ func (c *client) dropLocked() {
 }
 
 func (c *client) startWriterLocked() {
-	switch {
-	case c.lingering:
-		c.lingering = false
-	case c.writing:
-		return // the running writer will find the frame
-	default:
+	if !c.writing {
 		c.writing = true
-	}
-	if c.deferStart {
-		c.startPending = true
-		return
-	}
-	c.kickLocked()
-}
-
-// kickLocked wakes the lingering writer, or starts one.
-func (c *client) kickLocked() {
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-	if !c.running {
-		c.running = true
+		if c.deferStart {
+			c.startPending = true
+			return
+		}
 		go c.writeLoop()
 	}
 }
 
-// startWriter is what a broadcast does, after queueing to everyone, for a
-// client whose offer said start.
-func (c *client) startWriter() {
-	c.mu.Lock()
-	c.kickLocked()
-	c.mu.Unlock()
-}
-
-// writeLoop writes queued frames until the queue is empty, then lingers
-// until the hub's next linger tick for more, and exits if none came; on
+// writeLoop writes queued frames until the queue is empty, then exits; on
 // closing it performs the close handshake instead.
 func (c *client) writeLoop() {
-	idle := 0
 	for {
 		c.mu.Lock()
 		if c.closing && (!c.flush || c.head == len(c.queue)) {
 			code, reason := c.code, c.reason
 			c.dropLocked()
-			c.lingering = false
-			c.mu.Unlock() // writing and running stay true: no writer after this one
+			c.mu.Unlock() // writing stays true: no writer after this one
 			_ = c.conn.Close(code, reason)
 			return
 		}
 		if c.head == len(c.queue) {
+			c.writing = false
 			if cap(c.queue) > 64 {
 				c.queue = nil // let a burst's backing array go
 			} else {
 				c.queue = c.queue[:0]
 			}
 			c.head = 0
-			if c.lingering {
-				// A linger tick with nothing queued: end at the second
-				// (the first may come at once), or now if the connection
-				// was dropped or the hub is shutting down.
-				if idle++; idle >= 2 || c.closing || c.h.closed.Load() {
-					c.writing, c.lingering, c.running = false, false, false
-					c.mu.Unlock()
-					return
-				}
-			} else {
-				idle = 0
-				c.lingering = true
-			}
-			tick := c.h.lingerTick()
 			c.mu.Unlock()
-			select {
-			case <-c.wake:
-			case <-tick:
-			}
-			continue
+			return
 		}
 		b := c.queue[c.head]
 		c.queue[c.head] = nil

@@ -36,8 +36,6 @@ type Hub struct {
 	conns   sync.WaitGroup // connections' read goroutines
 
 	followers followers
-	// linger is closed at each sweeper tick; see lingerTick.
-	linger atomic.Pointer[chan struct{}]
 }
 
 var (
@@ -62,8 +60,6 @@ func New(opts Options) (*Hub, error) {
 		clients: make(map[*client]struct{}),
 		stop:    make(chan struct{}),
 	}
-	first := make(chan struct{})
-	h.linger.Store(&first)
 	if opts.RedisURL == "" {
 		h.store = newMemStore(opts.History, opts.UserTopicTTL, h.dispatch)
 	} else {
@@ -225,7 +221,7 @@ func (h *Hub) dispatch(topic string, ev event) {
 		}
 	})
 	for _, c := range start {
-		c.startWriter()
+		go c.writeLoop()
 	}
 	if n > 0 {
 		h.metrics.eventsOut.WithLabelValues(public).Add(float64(n))
@@ -278,20 +274,10 @@ func (h *Hub) resyncTopic(topic string) {
 	h.followers.resync(topic)
 }
 
-// lingerTick is the channel the sweeper closes at its next tick: a writer
-// with nothing to write waits for it, then ends if nothing came meanwhile.
-func (h *Hub) lingerTick() <-chan struct{} { return *h.linger.Load() }
-
-func (h *Hub) nextLingerTick() {
-	next := make(chan struct{})
-	close(*h.linger.Swap(&next))
-}
-
 // sweep enforces WriteTimeout: a connection whose write has been stuck
 // longer is dropped, which ends the write. Checking every connection a few
 // times a second costs far less than a timer per write.
 func (h *Hub) sweep() {
-	defer h.nextLingerTick() // no writer lingers past the hub
 	tick := time.NewTicker(min(h.opts.WriteTimeout/4, time.Second))
 	defer tick.Stop()
 	var stuck []*client
@@ -300,7 +286,6 @@ func (h *Hub) sweep() {
 		case <-h.stop:
 			return
 		case now := <-tick.C:
-			h.nextLingerTick()
 			limit := now.Add(-h.opts.WriteTimeout).UnixNano()
 			stuck = stuck[:0]
 			h.mu.Lock()
