@@ -213,6 +213,9 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 	ticks0, _ := sumTicks(pids)
 	bstart := time.Now()
 	for placed := 0; placed < cfg.bids; {
+		if len(pool) < 1+min(cfg.burst, 1) {
+			return nil, errors.New("the pool ran out of players for the lots")
+		}
 		player := pool[0]
 		pool = pool[1:]
 		lot, err := lg.openLot(ctx, tl, player.UserID)
