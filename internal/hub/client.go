@@ -196,7 +196,7 @@ func (c *client) startWriterLocked() {
 // writeLoop writes queued frames until the queue is empty, then exits; on
 // closing it performs the close handshake instead.
 func (c *client) writeLoop() {
-	var batch [][]byte
+	var buf [maxBatch][]byte // on the stack: no allocation per writer
 	for {
 		c.mu.Lock()
 		if c.closing && (!c.flush || c.head == len(c.queue)) {
@@ -220,9 +220,10 @@ func (c *client) writeLoop() {
 		// Take what is queued, up to maxBatch frames: several go out in one
 		// write(2) (a backlog, a replay), a single one as it is.
 		n := min(len(c.queue)-c.head, maxBatch)
-		batch = append(batch[:0], c.queue[c.head:c.head+n]...)
+		batch := buf[:n]
+		copy(batch, c.queue[c.head:])
 		for i := range n {
-			c.qbytes -= len(c.queue[c.head+i])
+			c.qbytes -= len(batch[i])
 			c.queue[c.head+i] = nil
 		}
 		c.head += n
