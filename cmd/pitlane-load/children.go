@@ -81,10 +81,12 @@ func (c *child) stop() {
 
 type hubSet struct{ procs []*child }
 
+// startHubs starts cfg.instances server children of cfg.server's kind:
+// "hub" (Pitlane's hub) or "anchor" (centrifuge).
 func startHubs(ctx context.Context, cfg wsConfig) (*hubSet, error) {
 	hs := &hubSet{}
 	for i := range cfg.instances {
-		args := []string{"hub", "-addr", "127.0.0.1:0", "-redis", cfg.redis, "-prefix", cfg.prefix}
+		args := []string{cfg.server, "-addr", "127.0.0.1:0", "-redis", cfg.redis, "-prefix", cfg.prefix}
 		if i == 0 && cfg.hubProfile != "" {
 			args = append(args, "-cpuprofile", cfg.hubProfile)
 		}
@@ -97,12 +99,12 @@ func startHubs(ctx context.Context, cfg wsConfig) (*hubSet, error) {
 		l, err := c.line()
 		if err != nil {
 			hs.stop()
-			return nil, fmt.Errorf("hub: %w", err)
+			return nil, fmt.Errorf("%s: %w", cfg.server, err)
 		}
 		addr, ok := strings.CutPrefix(string(l), "listening ")
 		if !ok {
 			hs.stop()
-			return nil, fmt.Errorf("hub said %q", l)
+			return nil, fmt.Errorf("%s said %q", cfg.server, l)
 		}
 		c.addr = addr
 	}
@@ -137,6 +139,7 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		c, err := startChild(ctx, workerEnv(cfg), "worker",
 			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
 			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events), "-token", cfg.clientToken,
+			"-protocol", cfg.protocol(), "-topic", cfg.topic,
 			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
 		if err != nil {
 			ws.stop()
@@ -218,6 +221,11 @@ func cleanRedis(cfg wsConfig) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	rdb.Del(ctx, cfg.prefix+"stream:deck", cfg.prefix+"epoch")
+	// The anchor's keys all start with its prefix, unique to the run.
+	iter := rdb.Scan(ctx, 0, cfg.prefix+"anchor*", 100).Iterator()
+	for iter.Next(ctx) {
+		rdb.Del(ctx, iter.Val())
+	}
 }
 
 // workerEnv gives each worker one P unless -worker-procs says otherwise:

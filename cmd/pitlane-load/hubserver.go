@@ -31,32 +31,12 @@ func (anyToken) Authenticate(context.Context, string) (core.Actor, error) {
 // server's. It prints "listening ADDR" and lives until its stdin closes (the
 // parent is gone) or ctx ends.
 func runHub(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("hub", flag.ContinueOnError)
-	addr := fs.String("addr", "127.0.0.1:0", "listen address (loopback)")
-	redisURL := fs.String("redis", "", "Redis URL; empty = in-process fan-out")
-	prefix := fs.String("prefix", "", "Redis key prefix")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run here")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	host, _, err := net.SplitHostPort(*addr)
+	sf, stopProfile, err := parseServerFlags("hub", args)
 	if err != nil {
 		return err
 	}
-	if err := checkLoopback(host); err != nil {
-		return err
-	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer func() { pprof.StopCPUProfile(); _ = f.Close() }()
-	}
-	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: *redisURL, Prefix: *prefix})
+	defer stopProfile()
+	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: sf.redisURL, Prefix: sf.prefix})
 	if err != nil {
 		return err
 	}
@@ -89,15 +69,68 @@ func runHub(ctx context.Context, args []string) error {
 		}
 		answer(w, r)
 	})
-	mux.HandleFunc("GET /debug/mem", func(w http.ResponseWriter, _ *http.Request) {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		_ = json.NewEncoder(w).Encode(map[string]uint64{
-			"heap_inuse": m.HeapInuse, "stack_inuse": m.StackInuse, "sys": m.Sys,
-			"goroutines": uint64(runtime.NumGoroutine()),
-		})
+	mux.HandleFunc("GET /debug/mem", serveMem)
+	return serveUntilDone(ctx, sf.addr, mux, h.Shutdown)
+}
+
+// serverFlags are the flags of the server children, "hub" and "anchor".
+type serverFlags struct{ addr, redisURL, prefix string }
+
+// parseServerFlags reads a server child's flags and starts its CPU profile
+// if one is asked for; the function it returns stops the profile.
+func parseServerFlags(name string, args []string) (serverFlags, func(), error) {
+	var sf serverFlags
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.StringVar(&sf.addr, "addr", "127.0.0.1:0", "listen address (loopback)")
+	fs.StringVar(&sf.redisURL, "redis", "", "Redis URL; empty = fan-out inside the process")
+	fs.StringVar(&sf.prefix, "prefix", "", "Redis key prefix")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run here")
+	if err := fs.Parse(args); err != nil {
+		return sf, nil, err
+	}
+	stop, err := startProfile(*cpuProfile)
+	return sf, stop, err
+}
+
+// startProfile starts a CPU profile into path ("" = none); the function it
+// returns stops it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
+}
+
+// serveMem answers the Go runtime's memory figures of a server child.
+func serveMem(w http.ResponseWriter, _ *http.Request) {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	_ = json.NewEncoder(w).Encode(map[string]uint64{
+		"heap_inuse": m.HeapInuse, "stack_inuse": m.StackInuse, "sys": m.Sys,
+		"goroutines": uint64(runtime.NumGoroutine()),
 	})
-	ln, err := net.Listen("tcp", *addr)
+}
+
+// serveUntilDone serves mux on addr (loopback only), prints "listening
+// ADDR" for the parent and lives until its stdin closes (the parent is
+// gone) or ctx ends; then it shuts the server and the engine down.
+func serveUntilDone(ctx context.Context, addr string, mux http.Handler, shutdown func(context.Context) error) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if err := checkLoopback(host); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
@@ -117,7 +150,7 @@ func runHub(ctx context.Context, args []string) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(sctx)
-	if err := h.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	return nil

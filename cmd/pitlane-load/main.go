@@ -6,9 +6,11 @@
 //	pitlane-load ws -url ws://127.0.0.1:8080/api/ws -publish-url http://127.0.0.1:8080/api/deck -token T -server-pid PID
 //	pitlane-load ws -inprocess -clients 10000
 //	pitlane-load ws -inprocess -redis redis://127.0.0.1:6379/0 -instances 2 -clients 20000
+//	pitlane-load ws -inprocess -anchor -clients 10000   # beside centrifuge, with ratios
 //
-// The subcommands "hub" and "worker" are the child processes "ws" starts:
-// hub servers (for -inprocess) and client workers, each in its own process
+// The subcommands "hub", "anchor" and "worker" are the child processes "ws"
+// starts: hub servers (for -inprocess), centrifuge servers (for -anchor) and
+// client workers, each in its own process
 // so that no process needs more than ~10,000 file descriptors (this machine
 // caps RLIMIT_NOFILE at 20,000) and the server's RSS is the server's alone.
 package main
@@ -32,7 +34,8 @@ func main() {
 	}
 }
 
-const usage = `usage: pitlane-load ws [flags]   (run "pitlane-load ws -h" for the flags)`
+const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
+       pitlane-load auction [flags]   (run "pitlane-load auction -h")`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -44,6 +47,10 @@ func run(ctx context.Context, args []string) error {
 		return runWS(ctx, args[1:])
 	case "hub":
 		return runHub(ctx, args[1:])
+	case "auction":
+		return runAuctionScenario(ctx, args[1:])
+	case "anchor":
+		return runAnchor(ctx, args[1:])
 	case "worker":
 		return runWorker(ctx, args[1:])
 	}

@@ -43,6 +43,11 @@ type report struct {
 	Dropped            int64     `json:"dropped_connections"`
 	Unexpected         int64     `json:"unexpected_frames"`
 	ServerCPUBroadcast float64   `json:"server_cpu_broadcast_pct"`
+	// ServerCPUPerEventMs is the server's CPU time per broadcast, less the
+	// idle (ping) share; 10 ms clock ticks, so read it over many events.
+	ServerCPUPerEventMs float64 `json:"server_cpu_per_event_ms"`
+	// FrameBytes is the size of one event's websocket message.
+	FrameBytes int64 `json:"frame_bytes"`
 	// ServerCPUBroadcastRaw includes the idle (ping) load.
 	ServerCPUBroadcastRaw float64 `json:"server_cpu_broadcast_raw_pct"`
 	LoadCPU               float64 `json:"load_generator_cpu_pct"`
@@ -66,6 +71,7 @@ func (r *report) add(results []workerResult, events int) {
 		r.ErrorFrames += res.ErrFrames
 		r.Dropped += res.Dropped
 		r.Unexpected += res.Unexpected
+		r.FrameBytes = max(r.FrameBytes, res.FrameBytes)
 	}
 	r.Delivered = len(all)
 	slices.Sort(all)
@@ -102,15 +108,10 @@ func (r *report) print(w io.Writer) {
 				float64(r.GoMem["heap_inuse"])/1024/float64(r.Connected),
 				float64(r.GoMem["stack_inuse"])/1024/float64(r.Connected), r.GoMem["goroutines"])
 		}
-		p("cpu:        server %.1f%% of a core idle (pings), %.1f%% during broadcast (%.1f%% without the idle share); load generator %.1f%%",
-			r.ServerCPUIdle, r.ServerCPUBroadcastRaw, r.ServerCPUBroadcast, r.LoadCPU)
+		p("cpu:        server %.1f%% of a core idle (pings), %.1f%% during broadcast (%.1f%% without the idle share, %.1f ms per broadcast); load generator %.1f%%",
+			r.ServerCPUIdle, r.ServerCPUBroadcastRaw, r.ServerCPUBroadcast, r.ServerCPUPerEventMs, r.LoadCPU)
 	}
-	sorted := slices.Clone(r.LastClientMs)
-	slices.Sort(sorted)
-	median := 0.0
-	if len(sorted) > 0 {
-		median = sorted[len(sorted)/2]
-	}
+	median := r.lastClientMedian()
 	p("latency:    p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d deliveries; last client per event: median %.1f ms, max %.1f ms",
 		r.P50Ms, r.P99Ms, r.MaxMs, r.Delivered, median, r.MaxMs)
 	p("events:     %d published (%d publish errors, slowest POST %.1f ms); %d lost, %d duplicated, %d seq gaps, %d resyncs, %d error frames, %d unexpected frames, %d connections dropped",
@@ -126,4 +127,15 @@ func (r *report) print(w io.Writer) {
 		goalP99Ms, verdict(r.P99Ms <= goalP99Ms),
 		goalKBPerConn, verdict(r.ServerRSSIdleMB > 0 && r.RSSPerConnKB <= goalKBPerConn),
 		verdict(r.Lost == 0 && r.Duplicates == 0 && r.PublishErrors == 0))
+}
+
+// lastClientMedian is the median over the events of the time until the
+// last client had the event.
+func (r *report) lastClientMedian() float64 {
+	sorted := slices.Clone(r.LastClientMs)
+	slices.Sort(sorted)
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[len(sorted)/2]
 }

@@ -33,6 +33,7 @@ type workerResult struct {
 	ErrFrames  int64     `json:"error_frames"`
 	Dropped    int64     `json:"dropped"` // connections that ended before the finish
 	Unexpected int64     `json:"unexpected"`
+	FrameBytes int64     `json:"frame_bytes"` // one event's message
 }
 
 // finishCmd is what the parent sends once all events are out: for each
@@ -47,12 +48,13 @@ type finishCmd struct {
 type arrival struct{ seq, at, sent int64 }
 
 type worker struct {
+	centrifuge  bool // the anchor's protocol
 	maxArrivals int
 	arrivals    [][]arrival // per client, appended only by its reader
 
-	seqGaps, resyncs, errFrames, dropped, unexpected atomic.Int64
-	finishing                                        atomic.Bool
-	readers                                          sync.WaitGroup
+	seqGaps, resyncs, errFrames, dropped, unexpected, frameBytes atomic.Int64
+	finishing                                                    atomic.Bool
+	readers                                                      sync.WaitGroup
 }
 
 // runWorker is the "worker" child: it connects its share of clients,
@@ -68,6 +70,7 @@ func runWorker(ctx context.Context, args []string) error {
 	topic := fs.String("topic", "deck", "topic to subscribe to")
 	concurrency := fs.Int("dial-concurrency", 64, "dials in flight")
 	token := fs.String("token", "", "token for an auth frame; empty = anonymous")
+	protocol := fs.String("protocol", "pitlane", `"pitlane" (the hub's frames) or "centrifuge" (the anchor's JSON protocol)`)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -78,7 +81,13 @@ func runWorker(ctx context.Context, args []string) error {
 		dialers[i] = &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
 	}
 
-	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients)}
+	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients), centrifuge: *protocol == "centrifuge"}
+	dial := func(ctx context.Context, url string, d *net.Dialer) (*wsConn, error) {
+		if w.centrifuge {
+			return connectCentrifuge(ctx, url, d)
+		}
+		return connect(ctx, url, d, *topic, *token)
+	}
 	conns := make([]*wsConn, *clients)
 	var connected, failed atomic.Int64
 	var firstErr atomic.Value
@@ -89,7 +98,7 @@ func runWorker(ctx context.Context, args []string) error {
 		wg.Go(func() {
 			defer func() { <-sem }()
 			g := *first + i
-			c, err := connect(ctx, targets[g%len(targets)], dialers[g%len(dialers)], *topic, *token)
+			c, err := dial(ctx, targets[g%len(targets)], dialers[g%len(dialers)])
 			if err != nil {
 				failed.Add(1)
 				firstErr.CompareAndSwap(nil, err.Error())
@@ -141,6 +150,22 @@ func connect(ctx context.Context, url string, d *net.Dialer, topic, token string
 		tok, _ := json.Marshal(token)
 		frames = append([]string{`{"type":"auth","token":` + string(tok) + `}`}, frames...)
 	}
+	return handshake(ctx, c, frames, func(b []byte) (bool, error) {
+		var f struct{ Type, Message string }
+		_ = json.Unmarshal(b, &f)
+		switch f.Type {
+		case "pong":
+			return true, nil
+		case "error":
+			return false, fmt.Errorf("server: %s", f.Message)
+		}
+		return false, nil
+	})
+}
+
+// handshake sends frames and reads until done says the client is
+// subscribed (or fails); on failure the connection is closed.
+func handshake(ctx context.Context, c *wsConn, frames []string, done func([]byte) (bool, error)) (*wsConn, error) {
 	for _, f := range frames {
 		if err := c.writeText(f); err != nil {
 			_ = c.close()
@@ -152,18 +177,16 @@ func connect(ctx context.Context, url string, d *net.Dialer, topic, token string
 	defer func() { _ = c.conn.SetReadDeadline(time.Time{}) }()
 	for {
 		b, err := c.read()
+		if err == nil {
+			var ok bool
+			ok, err = done(b)
+			if ok {
+				return c, nil
+			}
+		}
 		if err != nil {
 			_ = c.close()
 			return nil, err
-		}
-		var f struct{ Type, Message string }
-		_ = json.Unmarshal(b, &f)
-		switch f.Type {
-		case "pong":
-			return c, nil
-		case "error":
-			_ = c.close()
-			return nil, fmt.Errorf("server: %s", f.Message)
 		}
 	}
 }
@@ -205,6 +228,15 @@ func (w *worker) read(c *wsConn, idx int) {
 			}
 			return
 		}
+		if w.centrifuge {
+			if err := w.centrifugeFrame(c, idx, b, now, &last); err != nil {
+				if !w.finishing.Load() {
+					w.dropped.Add(1)
+				}
+				return
+			}
+			continue
+		}
 		typ, seq, sent, ok := parseFrame(b)
 		switch {
 		case !ok:
@@ -219,16 +251,70 @@ func (w *worker) read(c *wsConn, idx int) {
 		case typ != "event":
 			continue
 		}
-		if last != 0 && seq != last+1 {
-			w.seqGaps.Add(1)
+		if w.frameBytes.Load() == 0 {
+			w.frameBytes.Store(int64(len(b)))
 		}
-		last = seq
-		if len(w.arrivals[idx]) >= w.maxArrivals {
-			w.unexpected.Add(1)
-			continue
-		}
-		w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: seq, at: now, sent: sent})
+		w.record(idx, seq, now, sent, &last)
 	}
+}
+
+// record notes one event's arrival on client idx.
+func (w *worker) record(idx int, seq, now, sent int64, last *int64) {
+	if *last != 0 && seq != *last+1 {
+		w.seqGaps.Add(1)
+	}
+	*last = seq
+	if len(w.arrivals[idx]) >= w.maxArrivals {
+		w.unexpected.Add(1)
+		return
+	}
+	w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: seq, at: now, sent: sent})
+}
+
+// connectCentrifuge dials the anchor, sends the connect command and the
+// subscription to "deck" and waits for the subscribe reply.
+func connectCentrifuge(ctx context.Context, url string, d *net.Dialer) (*wsConn, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	c, err := dialWS(ctx, url, d)
+	if err != nil {
+		return nil, err
+	}
+	return handshake(ctx, c, []string{centrifugeConnect}, func(b []byte) (bool, error) {
+		for msg := range bytes.SplitSeq(b, []byte("\n")) {
+			switch kind, id, _, _ := parseCentrifuge(msg); {
+			case kind == "error":
+				return false, fmt.Errorf("anchor: %s", msg)
+			case kind == "reply" && id == 2:
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+}
+
+// centrifugeFrame handles one frame of the anchor: several messages may
+// share it, one per line.
+func (w *worker) centrifugeFrame(c *wsConn, idx int, b []byte, now int64, last *int64) error {
+	for msg := range bytes.SplitSeq(b, []byte("\n")) {
+		switch kind, _, offset, sent := parseCentrifuge(msg); kind {
+		case "ping":
+			if err := c.writeText("{}"); err != nil {
+				return err
+			}
+		case "pub":
+			if w.frameBytes.Load() == 0 {
+				w.frameBytes.Store(int64(len(msg)))
+			}
+			w.record(idx, offset, now, sent, last)
+		case "error":
+			w.errFrames.Add(1)
+		case "reply", "push":
+		default:
+			w.unexpected.Add(1)
+		}
+	}
+	return nil
 }
 
 // result matches arrivals to published events by seq. Latency counts from
@@ -242,6 +328,7 @@ func (w *worker) result(cmd finishCmd, conns []*wsConn) workerResult {
 		ErrFrames:  w.errFrames.Load(),
 		Dropped:    w.dropped.Load(),
 		Unexpected: w.unexpected.Load(),
+		FrameBytes: w.frameBytes.Load(),
 	}
 	index := make(map[int64]int, len(cmd.Seqs))
 	for i, s := range cmd.Seqs {

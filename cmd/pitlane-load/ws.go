@@ -33,6 +33,20 @@ type wsConfig struct {
 	jsonOut                bool
 	hubProfile             string
 	workerProcs            int
+	// server is the kind of -inprocess server child: "hub" or "anchor".
+	server        string
+	topic         string // the clients' topic: "deck" unless the auction scenario says "teams"
+	anchor        bool   // -anchor: the same run against centrifuge too
+	rounds        int
+	anchorProfile string
+}
+
+// protocol is the clients' protocol for the server measured.
+func (c wsConfig) protocol() string {
+	if c.server == "anchor" {
+		return "centrifuge"
+	}
+	return "pitlane"
 }
 
 func parseWS(args []string) (wsConfig, error) {
@@ -60,6 +74,9 @@ func parseWS(args []string) (wsConfig, error) {
 	fs.BoolVar(&c.jsonOut, "json", false, "print the summary as JSON too")
 	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each client worker (0 = Go's default)")
 	fs.StringVar(&c.hubProfile, "hub-cpuprofile", "", "with -inprocess: CPU profile of the first hub instance")
+	fs.BoolVar(&c.anchor, "anchor", false, "with -inprocess: run the same broadcast against the anchor (centrifuge v0.40.1, same broker kind and instances) and print both side by side with ratios")
+	fs.IntVar(&c.rounds, "rounds", 1, "with -anchor: measure each server this many times, alternating which goes first; ratios compare medians")
+	fs.StringVar(&c.anchorProfile, "anchor-cpuprofile", "", "with -anchor: CPU profile of the first anchor instance")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -74,7 +91,12 @@ func parseWS(args []string) (wsConfig, error) {
 		return c, errors.New("-slides must be at least 2, so each event changes the slide")
 	case c.localIPs < 1 || c.localIPs > 250:
 		return c, errors.New("-local-ips must be 1..250")
+	case c.anchor && !c.inprocess:
+		return c, errors.New("-anchor needs -inprocess: the anchor runs in child processes like the hub")
+	case c.rounds < 1:
+		return c, errors.New("-rounds must be positive")
 	}
+	c.server, c.topic = "hub", "deck"
 	if c.procs <= 0 {
 		c.procs = (c.clients + 8999) / 9000
 	}
@@ -119,6 +141,18 @@ func runWS(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if cfg.anchor {
+		cmp, err := compare(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		cmp.print(os.Stdout)
+		if cfg.jsonOut {
+			b, _ := json.MarshalIndent(cmp, "", "  ")
+			fmt.Println(string(b))
+		}
+		return nil
+	}
 	rep, err := measure(ctx, cfg)
 	if err != nil {
 		return err
@@ -162,20 +196,11 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	time.Sleep(500 * time.Millisecond) // let servers settle before the baseline
 	baseRSS, _ := sumRSS(pids)
 
-	start := time.Now()
-	ws, err := startWorkers(ctx, cfg, wsURLs)
+	ws, err := rep.connect(ctx, cfg, wsURLs)
 	if err != nil {
 		return nil, err
 	}
 	defer ws.stop()
-	for _, r := range ws.ready {
-		rep.Connected += r.Connected
-		rep.ConnectErrors += r.Errors
-		if rep.FirstConnectError == "" {
-			rep.FirstConnectError = r.FirstError
-		}
-	}
-	rep.ConnectSeconds = time.Since(start).Seconds()
 	logf("%d connected, %d errors in %.1fs; holding them idle for %v", rep.Connected, rep.ConnectErrors, rep.ConnectSeconds, cfg.idle)
 
 	ticks0, _ := sumTicks(pids)
@@ -237,7 +262,9 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	elapsed := time.Since(bstart)
 	ticks2, _ := sumTicks(pids)
 	if len(pids) > 0 {
-		rep.ServerCPUBroadcast = percent(ticks2-ticks1-(ticks1-ticks0)*int64(elapsed)/int64(max(cfg.idle, 1)), elapsed)
+		busy := ticks2 - ticks1 - (ticks1-ticks0)*int64(elapsed)/int64(max(cfg.idle, 1))
+		rep.ServerCPUPerEventMs = float64(busy) * 1000 / ticksPerSecond / float64(cfg.events)
+		rep.ServerCPUBroadcast = percent(busy, elapsed)
 		rep.ServerCPUBroadcastRaw = percent(ticks2-ticks1, elapsed)
 	}
 	rep.LoadCPU = percent(ws.ticks()-wticks0, elapsed)
@@ -250,9 +277,33 @@ func measure(ctx context.Context, cfg wsConfig) (*report, error) {
 	return &rep, nil
 }
 
+// connect starts the workers, waits until they hold their clients and
+// notes how that went.
+func (rep *report) connect(ctx context.Context, cfg wsConfig, urls []string) (*workerSet, error) {
+	start := time.Now()
+	ws, err := startWorkers(ctx, cfg, urls)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range ws.ready {
+		rep.Connected += r.Connected
+		rep.ConnectErrors += r.Errors
+		if rep.FirstConnectError == "" {
+			rep.FirstConnectError = r.FirstError
+		}
+	}
+	rep.ConnectSeconds = time.Since(start).Seconds()
+	return ws, nil
+}
+
 func (c wsConfig) describe(instances int) string {
 	mode := "running server " + c.url
-	if c.inprocess {
+	if c.server == "anchor" {
+		mode = fmt.Sprintf("%d anchor instance(s) (centrifuge v0.40.1), in-memory broker", instances)
+		if c.redis != "" {
+			mode = fmt.Sprintf("%d anchor instance(s) (centrifuge v0.40.1), Redis broker", instances)
+		}
+	} else if c.inprocess {
 		mode = fmt.Sprintf("%d in-process hub instance(s), in-memory fan-out", instances)
 		if c.redis != "" {
 			mode = fmt.Sprintf("%d in-process hub instance(s), Redis fan-out", instances)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 )
 
 // Buffer sizes for hijacked connections. net/http hands over 4 KiB for each
@@ -23,6 +24,7 @@ const (
 type hijackWriter struct {
 	http.ResponseWriter
 	conn net.Conn
+	cork *corkWriter // what the websocket's writes are flushed into
 }
 
 func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -31,6 +33,7 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.conn = conn
+	w.cork = &corkWriter{conn: conn}
 	if err := brw.Writer.Flush(); err != nil {
 		return nil, nil, err
 	}
@@ -43,7 +46,58 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if _, err := br.Peek(n); err != nil {
 		return nil, nil, err
 	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, writeBufSize)), nil
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.cork, writeBufSize)), nil
 }
 
 func (w *hijackWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// corkWriter is what the websocket's bufio.Writer flushes into (every
+// message is flushed). It writes through, except between cork and uncork,
+// when it gathers what is flushed so that uncork sends several queued
+// frames in one write(2): under a backlog (broadcasts that overlap, a replay
+// after since) the syscall per frame is most of a connection's cost. Writes
+// of the websocket's own control frames meanwhile (pong, ping, close) join
+// the batch in their order.
+type corkWriter struct {
+	conn   net.Conn
+	mu     sync.Mutex
+	corked bool
+	buf    *[]byte // while corked; from corkBufs
+}
+
+var corkBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+func (w *corkWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.corked {
+		*w.buf = append(*w.buf, p...)
+		return len(p), nil
+	}
+	return w.conn.Write(p)
+}
+
+func (w *corkWriter) cork() {
+	w.mu.Lock()
+	w.corked = true
+	w.buf = corkBufs.Get().(*[]byte)
+	w.mu.Unlock()
+}
+
+// uncork writes what was gathered and writes through again.
+func (w *corkWriter) uncork() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.corked = false
+	b := w.buf
+	w.buf = nil
+	var err error
+	if len(*b) > 0 {
+		_, err = w.conn.Write(*b)
+	}
+	if cap(*b) <= 64<<10 {
+		*b = (*b)[:0]
+		corkBufs.Put(b)
+	}
+	return err
+}

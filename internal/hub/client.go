@@ -23,6 +23,7 @@ type client struct {
 	h      *Hub
 	conn   *websocket.Conn
 	raw    net.Conn        // under conn; closing it ends everything at once
+	cork   *corkWriter     // under conn's writes: several queued frames go in one write
 	ctx    context.Context // ends with the connection; bounds auth and store calls
 	cancel context.CancelFunc
 
@@ -195,6 +196,7 @@ func (c *client) startWriterLocked() {
 // writeLoop writes queued frames until the queue is empty, then exits; on
 // closing it performs the close handshake instead.
 func (c *client) writeLoop() {
+	var buf [maxBatch][]byte // on the stack: no allocation per writer
 	for {
 		c.mu.Lock()
 		if c.closing && (!c.flush || c.head == len(c.queue)) {
@@ -215,17 +217,24 @@ func (c *client) writeLoop() {
 			c.mu.Unlock()
 			return
 		}
-		b := c.queue[c.head]
-		c.queue[c.head] = nil
-		c.head++
-		c.qbytes -= len(b)
+		// Take what is queued, up to maxBatch frames: several go out in one
+		// write(2) (a backlog, a replay), a single one as it is.
+		n := min(len(c.queue)-c.head, maxBatch)
+		batch := buf[:n]
+		copy(batch, c.queue[c.head:])
+		for i := range n {
+			c.qbytes -= len(batch[i])
+			c.queue[c.head+i] = nil
+		}
+		c.head += n
 		c.mu.Unlock()
 
 		// The hub's sweeper enforces WriteTimeout on writeStart: a context or
 		// socket deadline per write would cost a broadcast of one write per
 		// client several percent of its CPU.
 		c.writeStart.Store(time.Now().UnixNano())
-		err := c.conn.Write(context.Background(), websocket.MessageText, b)
+		err := c.writeFrames(batch)
+		clear(batch)
 		c.writeStart.Store(0)
 		if err != nil {
 			c.h.log.Debug("hub: write failed", "err", err)
@@ -233,6 +242,30 @@ func (c *client) writeLoop() {
 			return
 		}
 	}
+}
+
+// maxBatch is how many queued frames one write(2) carries at most.
+const maxBatch = 16
+
+// writeFrames writes frames as websocket messages, in one write(2) when
+// there are several (and a corkWriter is under the connection).
+func (c *client) writeFrames(frames [][]byte) error {
+	if len(frames) == 1 || c.cork == nil {
+		for _, b := range frames {
+			if err := c.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	c.cork.cork()
+	for _, b := range frames {
+		if err := c.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
+			_ = c.cork.uncork()
+			return err
+		}
+	}
+	return c.cork.uncork()
 }
 
 // abort drops the connection without a close handshake (a dead peer).

@@ -96,6 +96,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(h.opts.ReadLimit)
 	c := newClient(h, conn, hw.conn)
+	c.cork = hw.cork
 	if !h.addClient(c) {
 		c.ping.Stop()
 		_ = conn.Close(websocket.StatusGoingAway, "server shutting down")
