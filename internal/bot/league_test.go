@@ -44,19 +44,23 @@ func (c *channel) find(part string) int {
 	return n
 }
 
-// demoLeague is the demo league at its matches phase in a database of its
-// own (the demo loads into an empty one), served by the real app.
-func demoLeague(t *testing.T) *testkit.Server {
+// demoLeague is the demo league, registering, in a database of its own (the
+// demo loads into an empty one), served by the real app; advance takes it
+// to its matches phase through the league's services (the auction's sales
+// are published live like any other change).
+func demoLeague(t *testing.T) (s *testkit.Server, advance func()) {
 	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
 	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 48, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
-		t.Fatal(err)
+	s = testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})
+	return s, func() {
+		if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
+			t.Fatal(err)
+		}
 	}
-	return testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})
 }
 
 func embedText(rep bot.Reply) string { return bot.Render(rep) }
@@ -64,7 +68,7 @@ func embedText(rep bot.Reply) string { return bot.Render(rep) }
 // TestLeagueCommands runs every league command's success and refusal on
 // the demo league, as its organiser, a captain, a player and a stranger.
 func TestLeagueCommands(t *testing.T) {
-	s := demoLeague(t)
+	s, advance := demoLeague(t)
 	ch := &channel{}
 	r := *s.App.Bot
 	r.Channel = ch
@@ -78,6 +82,7 @@ func TestLeagueCommands(t *testing.T) {
 	ann := &bot.Announcer{Feed: s.App.Hub, Claims: postgres.Bot{DB: s.DB}, Channel: ch}
 	go ann.Run(actx)
 	time.Sleep(100 * time.Millisecond) // following before the first event
+	advance()                          // the auction's sales are announced
 
 	t.Run("Help", func(t *testing.T) {
 		rep := say(t, &r, stranger, false, "!help")
