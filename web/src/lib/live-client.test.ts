@@ -81,6 +81,19 @@ describe('LiveClient', () => {
     expect(c.eventsAfter('registrations', 20).map((e) => e.seq)).toEqual([21])
   })
 
+  it('tells listeners of a reconnect (not of the first connection), after resubscribing', () => {
+    const c = new LiveClient()
+    const reconnects = vi.fn()
+    c.subscribe('teams', { onReconnect: reconnects }, 5)
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), null)
+    expect(reconnects).not.toHaveBeenCalled()
+    c.close()
+    c.open((f) => sent.push(f), null)
+    expect(reconnects).toHaveBeenCalledTimes(1)
+    expect(sent.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'], since: { teams: 5 } })
+  })
+
   it('records error frames and ignores pong and garbage', () => {
     const c = new LiveClient()
     c.handleFrame(JSON.stringify({ type: 'error', message: 'not allowed' }))

@@ -84,13 +84,14 @@ export function useLiveClient() {
  */
 export function useLiveTopic(
   topic: string,
-  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void },
+  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void; onReconnect?: () => void },
   { enabled = true, since }: { enabled?: boolean; since?: number } = {},
 ) {
   const client = useLiveClient()
   // The latest handlers and seq, without resubscribing when they change.
   const onEvent = useEffectEvent((ev: LiveEvent) => handlers.onEvent?.(ev))
   const onResync = useEffectEvent(() => handlers.onResync?.())
+  const onReconnect = useEffectEvent(() => handlers.onReconnect?.())
   const currentSince = useEffectEvent(() => since)
 
   useEffect(() => {
@@ -98,6 +99,7 @@ export function useLiveTopic(
     const listener: LiveListener = {
       onEvent: (ev) => onEvent(ev),
       onResync: () => onResync(),
+      onReconnect: () => onReconnect(),
     }
     return client.subscribe(topic, listener, currentSince())
   }, [client, topic, enabled])
