@@ -26,7 +26,8 @@ export function TeamPurse({ team }: { team: LeagueTeam }) {
   )
 }
 
-export function Roster({ team }: { team: LeagueTeam }) {
+/** The bought players, then the open slots: one line each, or one line for all when compact. */
+export function Roster({ team, compact = false }: { team: LeagueTeam; compact?: boolean }) {
   const open = Math.max(0, team.slots - team.players.length)
   return (
     <ol className="roster" aria-label={`${teamTitle(team)} roster`} data-testid={`roster-${team.id}`}>
@@ -37,11 +38,17 @@ export function Roster({ team }: { team: LeagueTeam }) {
           <span className="roster-price">{credits(p.price)}</span>
         </li>
       ))}
-      {Array.from({ length: open }, (_, i) => (
-        <li key={`open-${i}`} className="roster-open">
-          <span className="roster-name">Open slot</span>
+      {compact && open > 0 ? (
+        <li className="roster-open">
+          <span className="roster-name">{open === 1 ? '1 open slot' : `${open} open slots`}</span>
         </li>
-      ))}
+      ) : (
+        Array.from({ length: open }, (_, i) => (
+          <li key={`open-${i}`} className="roster-open">
+            <span className="roster-name">Open slot</span>
+          </li>
+        ))
+      )}
     </ol>
   )
 }
@@ -67,7 +74,7 @@ export function TeamsBoard({ teams, leading = null, own = null, compact = false 
           <p className="board-slots muted">
             {t.players.length}/{t.slots} players · max bid {t.free_slots > 0 ? credits(t.max_bid) : '—'}
           </p>
-          <Roster team={t} />
+          <Roster team={t} compact={compact} />
         </li>
       ))}
     </ul>
