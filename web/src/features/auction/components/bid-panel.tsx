@@ -35,7 +35,8 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
   const [busy, setBusy] = useState<number | null>(null)
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string; lot: number } | null>(null)
   const block = bidBlock(lot, team, left)
-  const amounts = lot && !block ? nextBids(lot, team, 4) : []
+  // While leading or after the bell the amounts stay in view, disabled: what the others must beat.
+  const amounts = lot && (block === null || block === 'leading' || block === 'closed') ? nextBids(lot, team, 4) : []
   // A message belongs to the lot it was about.
   const shown = result && lot && result.lot === lot.id ? result : null
 
@@ -60,25 +61,26 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
         Purse left {credits(team.purse_left)} · {team.free_slots} free {team.free_slots === 1 ? 'slot' : 'slots'} · max bid{' '}
         {credits(maxBid(team.purse_left, team.free_slots))}
       </p>
-      {block ? (
-        <p className={`bid-block bid-block-${block}`} role="status">
-          {blockText(block, team)}
-        </p>
-      ) : (
+      {amounts.length ? (
         <div className="bid-buttons">
           {amounts.map((a, i) => (
             <button
               key={a}
               type="button"
               className={`btn ${i === 0 ? 'btn-primary' : 'btn-ghost'} bid-btn`}
-              disabled={busy !== null}
+              disabled={busy !== null || block !== null}
               onClick={() => bid(a)}
             >
               {busy === a ? 'Bidding…' : `Bid ${credits(a)}`}
             </button>
           ))}
         </div>
-      )}
+      ) : null}
+      {block ? (
+        <p className={`bid-block bid-block-${block}`} role="status">
+          {blockText(block, team)}
+        </p>
+      ) : null}
       {shown ? <Message kind={shown.kind}>{shown.text}</Message> : null}
     </section>
   )

@@ -49,7 +49,7 @@ export function bidBlock(
 export function blockText(block: BidBlock, team: Pick<LeagueTeam, 'id' | 'purse_left' | 'free_slots'>): string {
   switch (block) {
     case 'no-lot':
-      return 'No player is under the hammer. The next lot appears here the moment the organiser opens it.'
+      return 'Waiting for the next lot: the bid buttons appear the moment it opens.'
     case 'closed':
       return 'This lot is closed.'
     case 'leading':
