@@ -72,25 +72,25 @@ export default function AuctionRoute() {
           </button>
         </EmptyState>
       ) : (
-        <>
-          <div className="auction-layout">
+        <div className="auction-layout">
+          <div className="auction-main">
             <LiveLot tournament={tournament} view={view} status={status} />
-            <section className="auction-teams" aria-labelledby="teams-title">
-              <h2 id="teams-title">Teams</h2>
-              <TeamsBoard teams={view.teams} leading={view.lot?.high_bid?.team ?? null} compact />
-            </section>
+            <div className="auction-results">
+              <section aria-labelledby="sold-title">
+                <h2 id="sold-title">Sold ({view.sold.length})</h2>
+                <SoldList sold={view.sold} />
+              </section>
+              <section aria-labelledby="unsold-title">
+                <h2 id="unsold-title">Unsold ({view.unsold.length})</h2>
+                <UnsoldList unsold={view.unsold} />
+              </section>
+            </div>
           </div>
-          <div className="auction-results">
-            <section aria-labelledby="sold-title">
-              <h2 id="sold-title">Sold ({view.sold.length})</h2>
-              <SoldList sold={view.sold} />
-            </section>
-            <section aria-labelledby="unsold-title">
-              <h2 id="unsold-title">Unsold ({view.unsold.length})</h2>
-              <UnsoldList unsold={view.unsold} />
-            </section>
-          </div>
-        </>
+          <section className="auction-teams" aria-labelledby="teams-title">
+            <h2 id="teams-title">Teams</h2>
+            <TeamsBoard teams={view.teams} leading={view.lot?.high_bid?.team ?? null} compact />
+          </section>
+        </div>
       )}
     </div>
   )
