@@ -63,9 +63,10 @@ export default function CaptainRoute() {
       <div className="captain-layout">
         <div className="captain-main">
           <LiveLot tournament={tournament} view={view} status={status} />
-          <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} />
         </div>
         <aside className="captain-side">
+          {/* Beside the countdown on a wide screen, right under the lot on a phone. */}
+          <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} />
           <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
             <h2 id="own-title">
               <span className="team-chip team-chip-lg">{team.id}</span> {teamTitle(team)}
