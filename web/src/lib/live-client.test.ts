@@ -94,6 +94,20 @@ describe('LiveClient', () => {
     expect(sent.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'], since: { teams: 5 } })
   })
 
+  it('a socket replaced by a new one (a login) closing late does not cut the new one off', () => {
+    const c = new LiveClient()
+    const first: ClientFrame[] = []
+    const second: ClientFrame[] = []
+    const sendFirst = (f: ClientFrame) => first.push(f)
+    c.open(sendFirst, null)
+    c.open((f) => second.push(f), 'jwt')
+    c.close(sendFirst)
+    expect(c.connected).toBe(true)
+    c.subscribe('teams', {})
+    expect(second.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'] })
+    expect(first).toEqual([])
+  })
+
   it('records error frames and ignores pong and garbage', () => {
     const c = new LiveClient()
     c.handleFrame(JSON.stringify({ type: 'error', message: 'not allowed' }))

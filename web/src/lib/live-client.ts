@@ -65,8 +65,12 @@ export class LiveClient {
     }
   }
 
-  close() {
-    this.send = null
+  /**
+   * A socket closed. Given the `send` it was opened with, a socket replaced by a newer one (a new
+   * session) leaves the newer one alone, whichever of the two events comes first.
+   */
+  close(send?: (frame: ClientFrame) => void) {
+    if (send === undefined || this.send === send) this.send = null
   }
 
   /** Drops what is known of a topic (e.g. `user` after the session changed). */
