@@ -83,6 +83,17 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
   const newPage = async ({ width = 1440, height = 900, token = null } = {}) => {
     const ctx = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' })
     if (token) await ctx.addInitScript((t) => window.localStorage.setItem('token', t), token)
+    // Every socket the page opens, so the test can cut one.
+    await ctx.addInitScript(() => {
+      const Native = window.WebSocket
+      window.__sockets = []
+      window.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args)
+          window.__sockets.push(this)
+        }
+      }
+    })
     const page = await ctx.newPage()
     page.setDefaultTimeout(20_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
@@ -180,8 +191,11 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const b1 = await bidOn(capB)
     assert.ok(b1 > a1, 'B outbids A')
     await waitText(capA, 'high-bid', new RegExp(b1.toLocaleString('en-GB')))
+    // The watcher's connection drops; the bid made meanwhile is on its screen once it is back.
+    await watcher.evaluate(() => window.__sockets.forEach((ws) => ws.close()))
     const a2 = await bidOn(capA)
     await waitText(watcher, 'high-bid', new RegExp(a2.toLocaleString('en-GB')))
+    assert.ok(await watcher.evaluate(() => window.__sockets.length > 1), 'the watcher reconnected')
     await watcher.locator('.lot-high-team').getByText('Team A').waitFor()
     assert.equal(await watcher.locator('.bid-list li').count(), 3, 'the watcher sees the three bids')
 
