@@ -21,7 +21,7 @@ import { AuditLog } from '@/features/auction/components/audit-log'
 import { LotStage } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
-import { useAction } from '@/features/auction/lib/use-action'
+import { useAction } from '@/lib/use-action'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { idleText } from './auction'
 

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { setCaptain } from '../api/admin'
-import { useAction } from '../lib/use-action'
+import { useAction } from '@/lib/use-action'
 import type { LeagueTeam } from '../types'
 import { teamTitle } from './bits'
 

@@ -3,7 +3,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action'
 import { Message } from '@/components/ui/popup'
 import type { TournamentStatus } from '@/features/tournament/types'
 import { setPhase } from '../api/admin'
-import { useAction } from '../lib/use-action'
+import { useAction } from '@/lib/use-action'
 
 export const PHASES: { key: TournamentStatus; label: string; detail: string }[] = [
   { key: 'registration', label: 'Registration', detail: 'Players register; captains are chosen.' },

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { openLot, setTier } from '../api/admin'
 import { MAX_PRICE, MIN_PRICE } from '../lib/bids'
-import { useAction } from '../lib/use-action'
+import { useAction } from '@/lib/use-action'
 import type { AuctionRules, PlayerRef, Unsold } from '../types'
 import { credits, TierBadge } from './bits'
 

@@ -1,4 +1,5 @@
-// One organiser or captain action at a time: busy while it runs, the server's refusal after.
+// One action of a page at a time (an organiser's, a captain's): busy while it runs, the server's
+// refusal after, in its own words.
 import { useState } from 'react'
 import { errorMessage } from '@/lib/api-client'
 
