@@ -114,7 +114,7 @@ func TestNotFound(t *testing.T) {
 	if r := s.Do(t, "GET", "/no-such-page", "", nil); r.Status != 404 || !strings.Contains(string(r.Body), "<html") {
 		t.Fatalf("app: %d", r.Status)
 	}
-	for _, p := range []string{"/", "/tournament", "/contact", "/ppt"} {
+	for _, p := range []string{"/", "/tournament", "/contact", "/ppt", "/admin", "/auction", "/captain"} {
 		if r := s.Do(t, "GET", p, "", nil); r.Status != 200 {
 			t.Fatalf("%s: %d", p, r.Status)
 		}

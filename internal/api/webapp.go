@@ -13,7 +13,8 @@ import (
 
 // appRoutes are the React app's routes; any other path gets the app with a
 // 404 status, and the app shows its not-found page.
-var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true}
+var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
+	"/auction": true, "/captain": true}
 
 const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pitlane</title></head>
 <body style="background:#1A1A1A;color:#eee;font-family:sans-serif;padding:2rem"><h1>Pitlane</h1>

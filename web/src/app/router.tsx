@@ -11,6 +11,9 @@ const ContactRoute = lazy(() => import('./routes/contact'))
 const PptRoute = lazy(() => import('./routes/ppt'))
 const MatchRoute = lazy(() => import('./routes/match'))
 const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
+const AuctionRoute = lazy(() => import('./routes/auction'))
+const CaptainRoute = lazy(() => import('./routes/captain'))
+const AdminRoute = lazy(() => import('./routes/admin'))
 
 export function AppRoutes() {
   return (
@@ -21,6 +24,9 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactRoute />} />
         <Route path="matches/:id" element={<MatchRoute />} />
         <Route path="admin/matches" element={<AdminMatchesRoute />} />
+        <Route path="auction" element={<AuctionRoute />} />
+        <Route path="captain" element={<CaptainRoute />} />
+        <Route path="admin" element={<AdminRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
       <Route

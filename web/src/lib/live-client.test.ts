@@ -81,6 +81,33 @@ describe('LiveClient', () => {
     expect(c.eventsAfter('registrations', 20).map((e) => e.seq)).toEqual([21])
   })
 
+  it('tells listeners of a reconnect (not of the first connection), after resubscribing', () => {
+    const c = new LiveClient()
+    const reconnects = vi.fn()
+    c.subscribe('teams', { onReconnect: reconnects }, 5)
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), null)
+    expect(reconnects).not.toHaveBeenCalled()
+    c.close()
+    c.open((f) => sent.push(f), null)
+    expect(reconnects).toHaveBeenCalledTimes(1)
+    expect(sent.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'], since: { teams: 5 } })
+  })
+
+  it('a socket replaced by a new one (a login) closing late does not cut the new one off', () => {
+    const c = new LiveClient()
+    const first: ClientFrame[] = []
+    const second: ClientFrame[] = []
+    const sendFirst = (f: ClientFrame) => first.push(f)
+    c.open(sendFirst, null)
+    c.open((f) => second.push(f), 'jwt')
+    c.close(sendFirst)
+    expect(c.connected).toBe(true)
+    c.subscribe('teams', {})
+    expect(second.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'] })
+    expect(first).toEqual([])
+  })
+
   it('records error frames and ignores pong and garbage', () => {
     const c = new LiveClient()
     c.handleFrame(JSON.stringify({ type: 'error', message: 'not allowed' }))

@@ -27,6 +27,8 @@ export type LiveListener = {
   onEvent?: (ev: LiveEvent) => void
   /** The hub could not replay what was missed (or a gap was seen): reload over REST. */
   onResync?: () => void
+  /** The socket came back after a drop: state that must be exact (a countdown) is read again. */
+  onReconnect?: () => void
 }
 
 const BUFFER_SIZE = 200
@@ -42,6 +44,7 @@ export class LiveClient {
   private seqs = new Map<string, number>()
   private buffers = new Map<string, LiveEvent[]>()
   private send: ((frame: ClientFrame) => void) | null = null
+  private opened = false
   /** Last error frame, for debugging and tests. */
   lastError: string | null = null
 
@@ -52,13 +55,22 @@ export class LiveClient {
   /** Called when a socket opens: authenticate, then (re)subscribe from the last seq seen. */
   open(send: (frame: ClientFrame) => void, token: string | null) {
     this.send = send
+    const reconnect = this.opened
+    this.opened = true
     if (token) send({ type: 'auth', token })
     const topics = [...this.listeners.keys()]
     if (topics.length) send(this.subscribeFrame(topics))
+    if (reconnect) {
+      for (const t of topics) for (const l of [...(this.listeners.get(t) ?? [])]) l.onReconnect?.()
+    }
   }
 
-  close() {
-    this.send = null
+  /**
+   * A socket closed. Given the `send` it was opened with, a socket replaced by a newer one (a new
+   * session) leaves the newer one alone, whichever of the two events comes first.
+   */
+  close(send?: (frame: ClientFrame) => void) {
+    if (send === undefined || this.send === send) this.send = null
   }
 
   /** Drops what is known of a topic (e.g. `user` after the session changed). */

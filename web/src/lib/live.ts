@@ -6,7 +6,7 @@ import { createContext, createElement, useContext, useEffect, useEffectEvent, us
 // its `default` does not (Vite 8's rolldown hands back the whole exports object).
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
 import { api, tokenStore, TOKEN_EVENT } from './api-client'
-import { backoffDelay, LiveClient, type LiveEvent, type LiveListener } from './live-client'
+import { backoffDelay, LiveClient, type ClientFrame, type LiveEvent, type LiveListener } from './live-client'
 
 export type { LiveEvent } from './live-client'
 
@@ -21,6 +21,8 @@ export function wsUrl(epoch: number, loc: Location = window.location): string {
 }
 
 const PING = JSON.stringify({ type: 'ping' })
+/** Each socket's way to send, so the close of a replaced socket is told apart from the current one's. */
+const senders = new WeakMap<WebSocket, (frame: ClientFrame) => void>()
 const PONG = JSON.stringify({ type: 'pong' })
 
 export function LiveProvider({
@@ -48,15 +50,18 @@ export function LiveProvider({
       share: true,
       onOpen: (ev) => {
         const ws = ev.target as WebSocket
-        client.open((frame) => {
+        const send = (frame: ClientFrame) => {
           if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
-        }, tokenStore.get())
+        }
+        senders.set(ws, send)
+        client.open(send, tokenStore.get())
       },
       onMessage: (ev) => {
         if (typeof ev.data === 'string') client.handleFrame(ev.data)
       },
       onClose: (ev) => {
-        client.close()
+        // After a login the old socket may close after the new one opened: only its own close counts.
+        client.close(senders.get(ev.target as WebSocket) ?? (() => undefined))
         // 1008: the server no longer takes this session (password changed elsewhere, role
         // changed). Asking for the profile lets a 401 sign out through the usual handler, which
         // changes the token and so opens a fresh connection; otherwise the next one re-auths.
@@ -84,13 +89,14 @@ export function useLiveClient() {
  */
 export function useLiveTopic(
   topic: string,
-  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void },
+  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void; onReconnect?: () => void },
   { enabled = true, since }: { enabled?: boolean; since?: number } = {},
 ) {
   const client = useLiveClient()
   // The latest handlers and seq, without resubscribing when they change.
   const onEvent = useEffectEvent((ev: LiveEvent) => handlers.onEvent?.(ev))
   const onResync = useEffectEvent(() => handlers.onResync?.())
+  const onReconnect = useEffectEvent(() => handlers.onReconnect?.())
   const currentSince = useEffectEvent(() => since)
 
   useEffect(() => {
@@ -98,6 +104,7 @@ export function useLiveTopic(
     const listener: LiveListener = {
       onEvent: (ev) => onEvent(ev),
       onResync: () => onResync(),
+      onReconnect: () => onReconnect(),
     }
     return client.subscribe(topic, listener, currentSince())
   }, [client, topic, enabled])

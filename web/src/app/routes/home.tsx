@@ -8,6 +8,7 @@ import { discordOutcomeOf, keepDiscordOutcome } from '@/features/profile/lib/dis
 import { RegisteredTeams, TeamCaptains } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { Contenders } from '@/features/tournament/components/contenders'
+import { RegisterButton } from '@/features/tournament/components/register-button'
 import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
 
 const NEWS = [
@@ -82,16 +83,15 @@ export default function HomeRoute() {
             the Red Cap.
           </p>
           <div className="hero-actions">
-            <button
-              type="button"
-              className="btn btn-primary btn-lg"
-              onClick={() => openAuthModal('register')}
-            >
-              REGISTER
-            </button>
+            <RegisterButton tournament={tournament} className="btn btn-primary btn-lg" />
             <button type="button" className="btn btn-ghost btn-lg" onClick={() => openStatsUpload()}>
               Upload SK stats
             </button>
+            {info.data?.status === 'auction' ? (
+              <Link to="/auction" className="btn btn-ghost btn-lg">
+                <span className="live-dot" aria-hidden="true" /> Watch the auction
+              </Link>
+            ) : null}
           </div>
           {registrations.data ? (
             <p className="hero-meta">

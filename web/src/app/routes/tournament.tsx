@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
-import { openAuthModal } from '@/lib/window-events'
 import { CaptainModal } from '@/features/auth/components/captain-modal'
 import { CaptainMatches } from '@/features/matches/captain-matches'
 import { BracketView } from '@/features/matches/components/bracket-view'
@@ -13,6 +12,7 @@ import { TeamsGrid } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
 import { DescriptionPanel } from '@/features/tournament/components/description-panel'
+import { RegisterButton } from '@/features/tournament/components/register-button'
 import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
 import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
 import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
@@ -67,10 +67,11 @@ export default function TournamentRoute() {
         </div>
         <div className="page-actions">
           <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
-          {!user?.tournament_registered ? (
-            <button type="button" className="btn btn-primary" onClick={() => openAuthModal('register')}>
-              REGISTER
-            </button>
+          {!user?.tournament_registered ? <RegisterButton tournament={tournament} /> : null}
+          {info.data?.status === 'auction' ? (
+            <Link to="/auction" className="btn btn-ghost">
+              <span className="live-dot" aria-hidden="true" /> Watch the auction
+            </Link>
           ) : null}
           <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
             Sign in as Captain

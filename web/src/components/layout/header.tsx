@@ -8,9 +8,16 @@ import { Logo } from './logo'
 const LINKS = [
   { to: '/#home', label: 'Home', match: (p: string, h: string) => p === '/' && h !== '#news' },
   { to: '/tournament', label: 'Tournament', match: (p: string) => p.startsWith('/tournament') },
+  { to: '/auction', label: 'Auction', match: (p: string) => p.startsWith('/auction') },
   { to: '/#news', label: 'News', match: (p: string, h: string) => p === '/' && h === '#news' },
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
+
+/** Links of the league's staff: a captain's own view, the organisers' page. */
+const STAFF_LINKS = {
+  captain: { to: '/captain', label: 'Captain', match: (p: string) => p.startsWith('/captain') },
+  admin: { to: '/admin', label: 'Admin', match: (p: string) => p.startsWith('/admin') },
+}
 
 export function Header() {
   const scrolled = useScrolled()
@@ -79,7 +86,7 @@ export function Header() {
         <div id="site-nav" className={`nav-wrap ${menuOpen ? 'open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav-links">
-              {LINKS.map((l) => {
+              {[...LINKS, ...(user?.role === 'captain' || user?.role === 'admin' ? [STAFF_LINKS[user.role]] : [])].map((l) => {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>

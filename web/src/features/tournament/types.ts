@@ -14,6 +14,8 @@ export type Player = {
   discord_id: string | null
   is_discord_verified: boolean
   cart_image: string | null
+  /** The player's tier, 1 (strongest) to 4: from their stats, or an organiser's. */
+  category?: number
   badges: Badge[] | null
   created_at: string
 }

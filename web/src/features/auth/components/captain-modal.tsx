@@ -1,6 +1,7 @@
 // 'Sign in as Captain' (tournament page): the normal login, accepted only for captains and
 // admins. Anyone else is told so and no session is kept.
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
 import { isStaff, useSession, type User } from '@/lib/auth'
@@ -29,10 +30,19 @@ export function CaptainModal({ open, onClose }: { open: boolean; onClose: () => 
           <p className="msg msg-success" role="status">
             Signed in as {signedInCaptain.role === 'admin' ? 'admin' : 'captain'} {signedInCaptain.name || signedInCaptain.email}.
           </p>
-          <p className="muted">Your team and its roster are on the Teams tab.</p>
-          <button type="button" className="btn btn-primary" onClick={close}>
-            Continue
-          </button>
+          <p className="muted">
+            {signedInCaptain.role === 'admin'
+              ? 'The organisers’ page runs the phases, the captains, the tiers and the auction.'
+              : 'Your captain view has your purse, your roster, the bid buttons and the captains room.'}
+          </p>
+          <div className="row-actions">
+            <Link to={signedInCaptain.role === 'admin' ? '/admin' : '/captain'} className="btn btn-primary" onClick={close}>
+              {signedInCaptain.role === 'admin' ? 'Go to the organisers’ page' : 'Go to my captain view'}
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Stay here
+            </button>
+          </div>
         </div>
       ) : (
         <>

@@ -4,8 +4,9 @@ import { Link } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import { useAction } from '@/lib/use-action'
 import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
 import { captainedTeam, KARTS_PER_SIDE, matchActions, memberNames, roundTitle, sideOf, teamName, timeLeft } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
@@ -24,22 +25,10 @@ function Panel({ title, children, className = '' }: { title: string; children: R
 /** Runs a match call, puts its answer in the cache and keeps its refusal in plain words. */
 function useMatchCall(id: number) {
   const qc = useQueryClient()
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-  async function run(call: () => Promise<Match>, fallback: string) {
-    setError('')
-    setBusy(true)
-    try {
-      qc.setQueryData(matchKey(id), await call())
-      return true
-    } catch (err) {
-      setError(errorMessage(err, fallback))
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { run, error, busy }
+  const action = useAction()
+  const run = (call: () => Promise<Match>, fallback: string) =>
+    action.run(async () => qc.setQueryData(matchKey(id), await call()), fallback)
+  return { run, error: action.error, busy: action.busy }
 }
 
 function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {

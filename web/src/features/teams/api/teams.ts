@@ -32,9 +32,10 @@ export function useTeams(tournament: string) {
     'teams',
     {
       onEvent: (ev) => {
-        if (ev.event === 'team.updated' || ev.event === 'auction.sold') refresh()
+        if (ev.event === 'team.updated' || ev.event === 'auction.sold' || ev.event === 'auction.voided') refresh()
       },
       onResync: refresh,
+      onReconnect: refresh,
     },
     { enabled: query.data !== undefined },
   )

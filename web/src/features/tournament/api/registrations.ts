@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { useLiveClient, useLiveTopic } from '@/lib/live'
+import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
 import type { RegistrationsData, TournamentInfo } from '../types'
 
@@ -46,11 +46,35 @@ export function useRegistrations(tournament: string) {
   return query
 }
 
+/** Applies `tournament.status` (topic `registrations`) to the tournament's summary. */
+export function applyStatusEvent(info: TournamentInfo | undefined, ev: LiveEvent): TournamentInfo | undefined {
+  if (!info || ev.event !== 'tournament.status') return info
+  const data = (ev.data ?? {}) as Partial<TournamentInfo> & { tournament?: string }
+  if (data.tournament !== info.name || !data.status) return info
+  return { ...info, status: data.status, registration_open: data.registration_open ?? data.status === 'registration' }
+}
+
+/** The tournament's phase and whether registration is open, following `tournament.status` live. */
 export function useTournamentInfo(tournament: string) {
-  return useQuery({
-    queryKey: infoKey(tournament),
+  const qc = useQueryClient()
+  const key = infoKey(tournament)
+  const query = useQuery({
+    queryKey: key,
     queryFn: ({ signal }) => api.get<TournamentInfo>(`/tournament/info?${q(tournament)}`, signal),
   })
+  const reload = () => void qc.invalidateQueries({ queryKey: key })
+  useLiveTopic(
+    'registrations',
+    {
+      onEvent: (ev) => {
+        if (ev.event === 'tournament.status') qc.setQueryData<TournamentInfo>(key, (old) => applyStatusEvent(old, ev))
+      },
+      onResync: reload,
+      onReconnect: reload,
+    },
+    { enabled: query.data !== undefined },
+  )
+  return query
 }
 
 export function getRegistrationStatus(tournament: string) {

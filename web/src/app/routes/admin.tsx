@@ -1,0 +1,177 @@
+// /admin: the organisers' page: the phase, the captains, the tiers and the player queue, the lot
+// under the hammer (close it early), the sales (void one) and the audit log. The server checks
+// every call; this page only hides what it would refuse.
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { Link, NavLink } from 'react-router'
+import { ConfirmAction } from '@/components/ui/confirm-action'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Message } from '@/components/ui/popup'
+import { Spinner } from '@/components/ui/spinner'
+import { useTournamentName } from '@/config/app-config'
+import { useSession } from '@/lib/auth'
+import { useLiveTopic } from '@/lib/live'
+import { openAuthModal } from '@/lib/window-events'
+import { auditKey, closeLot, voidSale } from '@/features/auction/api/admin'
+import { auctionKey, useAuction } from '@/features/auction/api/auction'
+import { PhaseControl } from '@/features/auction/components/admin-phase'
+import { CaptainsAdmin } from '@/features/auction/components/admin-captains'
+import { QueueAdmin } from '@/features/auction/components/admin-queue'
+import { AuditLog } from '@/features/auction/components/audit-log'
+import { LotStage } from '@/features/auction/components/lot-stage'
+import { SoldList, UnsoldList } from '@/features/auction/components/results'
+import { TeamsBoard } from '@/features/auction/components/teams-board'
+import { useAction } from '@/lib/use-action'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
+import { idleText } from './auction'
+
+export function AdminNav() {
+  return (
+    <nav className="admin-nav" aria-label="Organisers">
+      <NavLink to="/admin" end className={({ isActive }) => `admin-nav-link ${isActive ? 'active' : ''}`}>
+        Auction &amp; league
+      </NavLink>
+      <NavLink to="/admin/matches" className={({ isActive }) => `admin-nav-link ${isActive ? 'active' : ''}`}>
+        Matches
+      </NavLink>
+      <Link to="/auction" className="admin-nav-link">
+        Big screen
+      </Link>
+    </nav>
+  )
+}
+
+function AdminBoard({ tournament }: { tournament: string }) {
+  const qc = useQueryClient()
+  const auction = useAuction(tournament)
+  const info = useTournamentInfo(tournament)
+  const { error, run } = useAction()
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
+    void qc.invalidateQueries({ queryKey: auditKey(tournament) })
+  }
+  // Every change of the auction or the phase is also a new line of the audit log.
+  useLiveTopic('teams', { onEvent: () => void qc.invalidateQueries({ queryKey: auditKey(tournament) }) })
+  useLiveTopic('registrations', {
+    onEvent: (ev) => {
+      if (ev.event === 'tournament.status' || ev.event === 'stats.updated') refresh()
+    },
+  })
+
+  const view = auction.data
+  if (auction.isLoading) return <Spinner label="Loading the auction" />
+  if (!view) return <EmptyState title="The auction could not be loaded." />
+  const status = info.data?.status ?? view.status
+  const running = status === 'auction'
+  const lot = view.lot
+
+  async function act(fn: () => Promise<unknown>, fallback: string) {
+    if (await run(fn, fallback)) refresh()
+  }
+
+  return (
+    <div className="admin-layout">
+      <PhaseControl tournament={tournament} status={status} onChanged={refresh} />
+      <section className="admin-card admin-lot" aria-labelledby="lot-admin-title">
+        <div className="card-head">
+          <h2 id="lot-admin-title">Lot</h2>
+          {lot ? (
+            <ConfirmAction
+              label="Close lot now"
+              question={`Close the lot of ${lot.player.name} now?`}
+              detail={lot.high_bid ? `It sells to team ${lot.high_bid.team} for ${lot.high_bid.amount}.` : 'Nobody has bid: the player goes back to the pool unsold.'}
+              confirmLabel="Yes, close it"
+              cancelLabel="Keep it open"
+              busyLabel="Closing…"
+              className="btn btn-danger-ghost btn-sm"
+              onConfirm={() => act(() => closeLot(tournament, lot.id), 'The lot could not be closed.')}
+            />
+          ) : null}
+        </div>
+        <LotStage lot={lot} offset={view.offset} lotSeconds={view.rules?.lot_seconds ?? 20} idle={running ? 'No lot open: put a player up from the queue.' : idleText(status)} />
+        <Message kind="error">{error}</Message>
+      </section>
+      <QueueAdmin
+        tournament={tournament}
+        pool={view.pool}
+        unsold={view.unsold}
+        rules={view.rules}
+        canOpen={running && !lot}
+        whyNot={running ? 'A lot is open: close it or let it run out first.' : 'Lots open during the auction phase.'}
+        onChanged={refresh}
+      />
+      <section className="admin-card" aria-labelledby="sales-title">
+        <h2 id="sales-title">Sales ({view.sold.length})</h2>
+        <SoldList
+          sold={view.sold}
+          action={(s) => (
+            <ConfirmAction
+              label="Void"
+              question={`Void the sale of ${s.player.name} to team ${s.team}?`}
+              detail={`Team ${s.team} gets ${s.price} credits back and the player returns to the pool.`}
+              confirmLabel="Yes, void it"
+              cancelLabel="Keep the sale"
+              busyLabel="Voiding…"
+              className="btn btn-danger-ghost btn-sm"
+              onConfirm={() => act(() => voidSale(tournament, s.lot_id), 'The sale could not be voided.')}
+            />
+          )}
+        />
+        <h3>Unsold ({view.unsold.length})</h3>
+        <UnsoldList unsold={view.unsold} />
+      </section>
+      <CaptainsAdmin
+        tournament={tournament}
+        teams={view.teams}
+        candidates={view.pool.map((p) => ({ id: p.user_id, name: p.name }))}
+        open={status === 'registration' || status === 'auction'}
+      />
+      <section className="admin-card admin-teams" aria-labelledby="admin-teams-title">
+        <h2 id="admin-teams-title">Teams</h2>
+        <TeamsBoard teams={view.teams} leading={lot?.high_bid?.team ?? null} compact />
+      </section>
+      <AuditLog tournament={tournament} />
+    </div>
+  )
+}
+
+export default function AdminRoute() {
+  const tournament = useTournamentName()
+  const { user, isLoading } = useSession()
+
+  useEffect(() => {
+    document.title = `Organisers · ${tournament} · Pitlane`
+  }, [tournament])
+
+  return (
+    <div className="page admin-page">
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">Organisers</p>
+          <h1>Admin · {tournament}</h1>
+        </div>
+      </header>
+      {isLoading ? (
+        <Spinner label="Checking your account" />
+      ) : user?.role !== 'admin' ? (
+        <EmptyState title="Organisers only.">
+          <p>This page runs the league: the phases, the captains, the tiers and the auction. It is open to the league’s organisers.</p>
+          {user ? (
+            <Link to="/auction" className="btn btn-ghost">
+              Watch the auction
+            </Link>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => openAuthModal('login')}>
+              Sign in
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <AdminNav />
+          <AdminBoard tournament={tournament} />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+// /auction: the live auction for anyone, laid out for a big screen: the lot, every team's purse
+// and roster, and the players sold and unsold.
+import { useEffect } from 'react'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Spinner } from '@/components/ui/spinner'
+import { useTournamentName } from '@/config/app-config'
+import { useAuction, type AuctionData } from '@/features/auction/api/auction'
+import { LotStage, PlayerRefCard } from '@/features/auction/components/lot-stage'
+import { SoldList, UnsoldList } from '@/features/auction/components/results'
+import { TeamsBoard } from '@/features/auction/components/teams-board'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
+import { PlayerSpotlight } from '@/features/tournament/components/player-spotlight'
+import type { TournamentStatus } from '@/features/tournament/types'
+
+export function idleText(status: TournamentStatus | undefined) {
+  switch (status) {
+    case 'registration':
+      return 'The auction starts when registration closes. Captains bid for players here, live.'
+    case 'matches':
+    case 'completed':
+      return 'The auction is over: the final rosters are below.'
+    default:
+      return 'No player is under the hammer right now. The next lot appears here the moment the organiser opens it.'
+  }
+}
+
+/** The lot under the hammer with the player's full card, as every page of the auction shows it. */
+export function LiveLot({ tournament, view, status }: { tournament: string; view: AuctionData; status: TournamentStatus | undefined }) {
+  const lot = view.lot
+  return (
+    <LotStage
+      lot={lot}
+      offset={view.offset}
+      lotSeconds={view.rules?.lot_seconds ?? 20}
+      idle={idleText(status)}
+      card={lot ? <PlayerSpotlight tournament={tournament} userId={lot.player.user_id} fallback={<PlayerRefCard player={lot.player} />} /> : null}
+    />
+  )
+}
+
+export default function AuctionRoute() {
+  const tournament = useTournamentName()
+  const auction = useAuction(tournament)
+  const info = useTournamentInfo(tournament)
+  const status = info.data?.status ?? auction.data?.status
+
+  useEffect(() => {
+    document.title = `Auction ${tournament} · Pitlane`
+  }, [tournament])
+
+  const view = auction.data
+  return (
+    <div className="page auction-page">
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">
+            <span className="live-dot" aria-hidden="true" /> Live auction
+          </p>
+          <h1>Auction · {tournament}</h1>
+          <p className="muted page-meta">
+            {status ? <span className="status-pill" data-testid="phase">{status}</span> : null}
+            {view ? ` ${view.sold.length} sold · ${view.unsold.length} unsold · ${view.pool.length} still to go` : ''}
+          </p>
+        </div>
+      </header>
+      {auction.isLoading ? (
+        <Spinner label="Loading the auction" />
+      ) : auction.isError || !view ? (
+        <EmptyState title="The auction could not be loaded.">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => auction.refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      ) : (
+        <div className="auction-layout">
+          <div className="auction-main">
+            <LiveLot tournament={tournament} view={view} status={status} />
+            <div className="auction-results">
+              <section aria-labelledby="sold-title">
+                <h2 id="sold-title">Sold ({view.sold.length})</h2>
+                <SoldList sold={view.sold} />
+              </section>
+              <section aria-labelledby="unsold-title">
+                <h2 id="unsold-title">Unsold ({view.unsold.length})</h2>
+                <UnsoldList unsold={view.unsold} />
+              </section>
+            </div>
+          </div>
+          <section className="auction-teams" aria-labelledby="teams-title">
+            <h2 id="teams-title">Teams</h2>
+            <TeamsBoard teams={view.teams} leading={view.lot?.high_bid?.team ?? null} compact />
+          </section>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+// /captain: a captain's own view: the lot with the bid buttons, their purse and roster, and the
+// captains room. Reached through "Sign in as Captain".
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Spinner } from '@/components/ui/spinner'
+import { useTournamentName } from '@/config/app-config'
+import { useSession } from '@/lib/auth'
+import { CaptainModal } from '@/features/auth/components/captain-modal'
+import { useAuction } from '@/features/auction/api/auction'
+import { BidPanel } from '@/features/auction/components/bid-panel'
+import { teamTitle } from '@/features/auction/components/bits'
+import { CaptainsRoom } from '@/features/auction/components/captains-room'
+import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
+import { LiveLot } from './auction'
+
+export default function CaptainRoute() {
+  const tournament = useTournamentName()
+  const { user, isLoading } = useSession()
+  const auction = useAuction(tournament)
+  const info = useTournamentInfo(tournament)
+  const [signIn, setSignIn] = useState(false)
+
+  useEffect(() => {
+    document.title = `Captain · ${tournament} · Pitlane`
+  }, [tournament])
+
+  const view = auction.data
+  const team = view?.teams.find((t) => t.captain && user && String(t.captain.user_id) === String(user.id)) ?? null
+  const status = info.data?.status ?? view?.status
+
+  let body
+  if (isLoading || auction.isLoading) body = <Spinner label="Loading your team" />
+  else if (!user)
+    body = (
+      <EmptyState title="Captains sign in to bid.">
+        <button type="button" className="btn btn-primary" onClick={() => setSignIn(true)}>
+          Sign in as Captain
+        </button>
+      </EmptyState>
+    )
+  else if (!view) body = <EmptyState title="The auction could not be loaded." />
+  else if (!team)
+    body = (
+      <>
+        <EmptyState title={user.role === 'admin' ? 'Organisers run the auction; they do not bid.' : 'This account is not a team captain.'}>
+          {user.role === 'admin' ? (
+            <Link to="/admin" className="btn btn-primary">
+              Go to the organisers’ page
+            </Link>
+          ) : (
+            <Link to="/auction" className="btn btn-ghost">
+              Watch the auction
+            </Link>
+          )}
+        </EmptyState>
+        {user.role === 'admin' ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+      </>
+    )
+  else
+    body = (
+      <div className="captain-layout">
+        <div className="captain-main">
+          <LiveLot tournament={tournament} view={view} status={status} />
+        </div>
+        <aside className="captain-side">
+          {/* Beside the countdown on a wide screen, right under the lot on a phone. */}
+          <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} />
+          <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
+            <h2 id="own-title">
+              <span className="team-chip team-chip-lg">{team.id}</span> {teamTitle(team)}
+            </h2>
+            <TeamPurse team={team} />
+            <Roster team={team} />
+          </section>
+          <CaptainsRoom tournament={tournament} me={user.id} />
+        </aside>
+        <section className="captain-others" aria-labelledby="others-title">
+          <h2 id="others-title">Every team</h2>
+          <TeamsBoard teams={view.teams} leading={view.lot?.high_bid?.team ?? null} own={team.id} compact />
+        </section>
+      </div>
+    )
+
+  return (
+    <div className="page captain-page">
+      <header className="page-head">
+        <div>
+          <p className="hero-kicker">Captain view</p>
+          <h1>{team ? `${teamTitle(team)} · ${tournament}` : `Captain · ${tournament}`}</h1>
+          <p className="muted page-meta">{status ? <span className="status-pill">{status}</span> : null}</p>
+        </div>
+        <div className="page-actions">
+          <Link to="/auction" className="btn btn-ghost">
+            Big screen
+          </Link>
+        </div>
+      </header>
+      {body}
+      <CaptainModal open={signIn} onClose={() => setSignIn(false)} />
+    </div>
+  )
+}

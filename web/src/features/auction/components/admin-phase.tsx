@@ -1,0 +1,48 @@
+// The tournament's phase, moved by an organiser; every open page follows it live.
+import { ConfirmAction } from '@/components/ui/confirm-action'
+import { Message } from '@/components/ui/popup'
+import type { TournamentStatus } from '@/features/tournament/types'
+import { setPhase } from '../api/admin'
+import { useAction } from '@/lib/use-action'
+
+export const PHASES: { key: TournamentStatus; label: string; detail: string }[] = [
+  { key: 'registration', label: 'Registration', detail: 'Players register; captains are chosen.' },
+  { key: 'auction', label: 'Auction', detail: 'Lots and bids; registration is closed.' },
+  { key: 'matches', label: 'Matches', detail: 'Fixtures are played; rosters are fixed.' },
+  { key: 'completed', label: 'Completed', detail: 'The season is over; badges are awarded.' },
+]
+
+export function PhaseControl({ tournament, status, onChanged }: { tournament: string; status: TournamentStatus; onChanged?: () => void }) {
+  const { error, run } = useAction()
+  const at = PHASES.findIndex((p) => p.key === status)
+  return (
+    <section className="admin-card" aria-labelledby="phase-title">
+      <h2 id="phase-title">Phase</h2>
+      <ol className="phase-steps">
+        {PHASES.map((p, i) => (
+          <li key={p.key} className={i === at ? 'is-current' : i < at ? 'is-done' : ''} aria-current={i === at ? 'step' : undefined}>
+            <strong>{p.label}</strong>
+            <small>{p.detail}</small>
+            {i !== at ? (
+              <ConfirmAction
+                label={i === at + 1 ? `Move to ${p.label.toLowerCase()}` : `Set ${p.label.toLowerCase()}`}
+                question={`Move ${tournament} to its ${p.label.toLowerCase()} phase?`}
+                detail={i < at ? 'This goes back a phase. Every open page follows at once.' : 'Every open page follows at once.'}
+                confirmLabel={`Yes, ${p.label.toLowerCase()}`}
+                cancelLabel="Cancel"
+                busyLabel="Moving…"
+                className={`btn btn-sm ${i === at + 1 ? 'btn-primary' : 'btn-ghost'}`}
+                onConfirm={async () => {
+                  if (await run(() => setPhase(tournament, p.key), 'The phase could not be changed.')) onChanged?.()
+                }}
+              />
+            ) : (
+              <span className="status-pill">Now</span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <Message kind="error">{error}</Message>
+    </section>
+  )
+}

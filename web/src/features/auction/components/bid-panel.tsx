@@ -1,0 +1,87 @@
+// The captain's bidding: one button per allowed next amount, or the reason there is none.
+import { useState } from 'react'
+import { Message } from '@/components/ui/popup'
+import { ApiError } from '@/lib/api-client'
+import { placeBid } from '../api/auction'
+import { bidBlock, blockText, maxBid, nextBids } from '../lib/bids'
+import { useLotCountdown } from '../lib/use-lot-countdown'
+import type { LeagueTeam, Lot } from '../types'
+import { credits } from './bits'
+
+/** A refusal of the server in plain words: its own message, with what kind of refusal it is. */
+export function bidRefusal(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'The bid did not reach the server. Check your connection and bid again.'
+  const msg = err.serverMessage
+  switch (err.status) {
+    case 409:
+      return msg ? `Too late: ${msg}` : 'Too late: someone outbid you or the lot closed.'
+    case 422:
+      return msg ? `Not allowed: ${msg}` : 'Not allowed by the auction rules.'
+    case 429:
+      return `Slow down: too many bids. Try again in ${err.retryAfter ?? 'a few'} seconds.`
+    case 401:
+      return 'Your session ended. Sign in again as captain.'
+    case 403:
+      return msg ?? 'Only captains bid.'
+    default:
+      return msg ?? 'The bid failed. Try again.'
+  }
+}
+
+type Props = { tournament: string; lot: Lot | null; team: LeagueTeam; offset: number }
+
+export function BidPanel({ tournament, lot, team, offset }: Props) {
+  const left = useLotCountdown(lot?.ends_at, offset)
+  const [busy, setBusy] = useState<number | null>(null)
+  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string; lot: number } | null>(null)
+  const block = bidBlock(lot, team, left)
+  // While leading or after the bell the amounts stay in view, disabled: what the others must beat.
+  const amounts = lot && (block === null || block === 'leading' || block === 'closed') ? nextBids(lot, team, 4) : []
+  // A message belongs to the lot it was about.
+  const shown = result && lot && result.lot === lot.id ? result : null
+
+  async function bid(amount: number) {
+    if (!lot) return
+    setBusy(amount)
+    setResult(null)
+    try {
+      await placeBid(tournament, lot.id, amount)
+      setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for team ${team.id}.`, lot: lot.id })
+    } catch (err) {
+      setResult({ kind: 'error', text: bidRefusal(err), lot: lot.id })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="bid-panel" aria-labelledby="bid-title">
+      <h2 id="bid-title">Bid for team {team.id}</h2>
+      <p className="muted bid-limits">
+        Purse left {credits(team.purse_left)} · {team.free_slots} free {team.free_slots === 1 ? 'slot' : 'slots'} · max bid{' '}
+        {credits(maxBid(team.purse_left, team.free_slots))}
+      </p>
+      {amounts.length ? (
+        <div className="bid-buttons">
+          {amounts.map((a, i) => (
+            <button
+              key={a}
+              type="button"
+              className={`btn ${i === 0 ? 'btn-primary' : 'btn-ghost'} bid-btn`}
+              disabled={busy !== null || block !== null}
+              onClick={() => bid(a)}
+            >
+              {busy === a ? 'Bidding…' : `Bid ${credits(a)}`}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {block ? (
+        <p className={`bid-block bid-block-${block}`} role="status">
+          {blockText(block, team)}
+        </p>
+      ) : null}
+      {shown ? <Message kind={shown.kind}>{shown.text}</Message> : null}
+    </section>
+  )
+}

@@ -1,0 +1,84 @@
+// The captains room: history on joining, new lines live, the server's refusals in its words.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Message } from '@/components/ui/popup'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError, errorMessage } from '@/lib/api-client'
+import { useCaptainsRoom } from '../api/room'
+
+export const ROOM_MAX = 500
+
+export function CaptainsRoom({ tournament, me }: { tournament: string; me: number | string | null }) {
+  const room = useCaptainsRoom(tournament, true)
+  const [text, setText] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const list = useRef<HTMLOListElement>(null)
+  const inputId = useId()
+  const count = room.data?.messages.length ?? 0
+
+  // The newest line stays in view as lines arrive.
+  useEffect(() => {
+    const el = list.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [count])
+
+  async function send(e: FormEvent) {
+    e.preventDefault()
+    if (!text.trim()) return
+    setBusy(true)
+    setError('')
+    try {
+      await room.post(text)
+      setText('')
+    } catch (err) {
+      const wait = err instanceof ApiError && err.status === 429 && err.retryAfter ? ` (wait ${err.retryAfter} s)` : ''
+      setError(errorMessage(err, 'The message was not sent.') + wait)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="room" aria-labelledby="room-title">
+      <h2 id="room-title">Captains room</h2>
+      {room.isLoading ? (
+        <Spinner label="Loading the captains room" />
+      ) : room.isError ? (
+        <Message kind="error">{errorMessage(room.error, 'The captains room could not be loaded.')}</Message>
+      ) : (
+        <ol ref={list} className="room-lines" aria-label="Messages" aria-live="polite" data-testid="room-lines">
+          {count === 0 ? <li className="muted room-empty">No messages yet. Say hello to the other captains.</li> : null}
+          {room.data?.messages.map((m) => (
+            <li key={m.id} className={`room-line ${String(m.user_id) === String(me) ? 'is-mine' : ''}`}>
+              <span className="room-who">
+                {m.team ? <span className="team-chip">{m.team}</span> : <span className="role-chip">Org</span>}
+                <strong>{m.author}</strong>
+                <time dateTime={m.at}>{new Date(m.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
+              </span>
+              <span className="room-text">{m.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className="room-form" onSubmit={send}>
+        <label htmlFor={inputId} className="sr-only">
+          Message to the captains
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          value={text}
+          maxLength={ROOM_MAX}
+          placeholder="Message the captains…"
+          onChange={(e) => setText(e.target.value)}
+          disabled={busy}
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>
+          Send
+        </button>
+      </form>
+      <Message kind="error">{error}</Message>
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+// The league auction as GET /api/tournaments/{name}/auction answers it (spec/product.md §9).
+import type { TournamentStatus } from '@/features/tournament/types'
+
+export type PlayerRef = {
+  user_id: number
+  name: string
+  tier: number
+  image: string | null
+  kd: number
+  games_played: number
+  level: number
+}
+
+export type HighBid = { team: string; amount: number }
+export type Bid = { team: string; amount: number; at: string }
+
+export type LotStatus = 'open' | 'sold' | 'unsold' | 'voided'
+
+export type Lot = {
+  id: number
+  player: PlayerRef
+  base_price: number
+  increment: number
+  status: LotStatus
+  high_bid: HighBid | null
+  ends_at: string
+  opened_at: string
+  closed_at: string | null
+  bids: Bid[] | null
+}
+
+export type Sale = { lot_id: number; player: PlayerRef; team: string; price: number; at: string }
+export type Unsold = { lot_id: number; player: PlayerRef; at: string }
+
+export type LeagueTeamPlayer = { user_id: number; name: string; image: string | null; price: number; tier: number }
+
+export type LeagueTeam = {
+  id: string
+  name: string
+  logo: string
+  captain: { user_id: number; name: string; image: string | null } | null
+  purse: number
+  purse_left: number
+  slots: number
+  free_slots: number
+  max_bid: number
+  players: LeagueTeamPlayer[]
+}
+
+export type TierPrice = { base_price: number; increment: number }
+
+export type AuctionRules = {
+  min_price: number
+  max_price: number
+  slots: number
+  lot_seconds: number
+  late_bid_seconds: number
+  tier_prices: Record<string, TierPrice>
+  tier_bands: { tier: number; min_kd: number; min_games: number }[]
+}
+
+export type AuctionView = {
+  tournament: string
+  status: TournamentStatus
+  seq: number
+  /** The server's clock when the view was read. */
+  now: string
+  lot: Lot | null
+  sold: Sale[]
+  unsold: Unsold[]
+  pool: PlayerRef[]
+  teams: LeagueTeam[]
+  rules: AuctionRules
+}
+
+export type RoomMessage = {
+  id: number
+  author: string
+  user_id: number
+  role: 'captain' | 'admin'
+  team?: string
+  text: string
+  at: string
+}
+
+export type RoomView = { tournament: string; seq: number; messages: RoomMessage[] }
+
+export type AuditEntry = {
+  at: string
+  actor: { user_id: number | null; name: string }
+  action: string
+  tournament?: string
+  target: string
+  data: unknown
+}
