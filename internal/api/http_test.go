@@ -111,10 +111,12 @@ func TestNotFound(t *testing.T) {
 	if r := s.Do(t, "GET", "/api/no-such-thing", "", nil); r.Status != 404 || r.Message() == "" {
 		t.Fatalf("api: %d %s", r.Status, r.Body)
 	}
-	if r := s.Do(t, "GET", "/no-such-page", "", nil); r.Status != 404 || !strings.Contains(string(r.Body), "<html") {
-		t.Fatalf("app: %d", r.Status)
+	for _, p := range []string{"/no-such-page", "/matches/", "/matches/abc", "/admin/other"} {
+		if r := s.Do(t, "GET", p, "", nil); r.Status != 404 || !strings.Contains(string(r.Body), "<html") {
+			t.Fatalf("app %s: %d", p, r.Status)
+		}
 	}
-	for _, p := range []string{"/", "/tournament", "/contact", "/ppt", "/admin", "/auction", "/captain"} {
+	for _, p := range []string{"/", "/tournament", "/contact", "/ppt", "/admin", "/admin/matches", "/auction", "/captain", "/matches/12"} {
 		if r := s.Do(t, "GET", p, "", nil); r.Status != 200 {
 			t.Fatalf("%s: %d", p, r.Status)
 		}

@@ -14,7 +14,17 @@ import (
 // appRoutes are the React app's routes; any other path gets the app with a
 // 404 status, and the app shows its not-found page.
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
-	"/auction": true, "/captain": true}
+	"/admin/matches": true, "/auction": true, "/captain": true}
+
+// isAppRoute tells the app's routes, /matches/{id} among them.
+func isAppRoute(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	if id, ok := strings.CutPrefix(p, "/matches/"); ok {
+		_, err := strconv.ParseInt(id, 10, 64)
+		return err == nil
+	}
+	return p == "" || appRoutes[p]
+}
 
 const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pitlane</title></head>
 <body style="background:#1A1A1A;color:#eee;font-family:sans-serif;padding:2rem"><h1>Pitlane</h1>
@@ -55,7 +65,7 @@ func (s *Server) webApp() http.Handler {
 			}
 		}
 		status := http.StatusOK
-		if !appRoutes[strings.TrimSuffix(p, "/")] && p != "/" {
+		if !isAppRoute(p) {
 			status = http.StatusNotFound
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
