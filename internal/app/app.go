@@ -154,10 +154,17 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		acc.DiscordOAuth = discord.NewOAuth(cfg.DiscordClientID, cfg.DiscordClientSecret, cfg.DiscordAPIURL, cfg.PublicURL, client)
 	}
 
+	// The hub's seqs are this database's outbox's: its keys carry the
+	// database's identity, so a database made again never meets the seqs of
+	// the one before it (they would be skipped as delivered).
+	identity, err := db.Identity(ctx)
+	if err != nil {
+		return nil, err
+	}
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
 		RedisURL:       cfg.RedisURL,
-		Prefix:         cfg.RedisPrefix + "hub:",
+		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
 		OriginPatterns: originPatterns(cfg.CORSOrigins),
 		Logger:         log,
 		Registerer:     reg,

@@ -50,6 +50,18 @@ func (db *DB) Close() { db.Pool.Close() }
 // Ping reports whether the database answers (for /readyz).
 func (db *DB) Ping(ctx context.Context) error { return db.Pool.Ping(ctx) }
 
+// Identity is the database's own random id, made when it was migrated: the
+// live layer keeps the outbox's seqs under it, so a database made again
+// (dropped, restored, or a second one on the same Redis) starts afresh
+// instead of having its events skipped as seqs already delivered.
+func (db *DB) Identity(ctx context.Context) (string, error) {
+	var id string
+	if err := db.Pool.QueryRow(ctx, `SELECT id FROM site_identity`).Scan(&id); err != nil {
+		return "", fmt.Errorf("postgres: the database's identity: %w", err)
+	}
+	return id, nil
+}
+
 // migrationLock is the advisory lock key that serialises migrators across instances.
 const migrationLock = 7_346_221
 
