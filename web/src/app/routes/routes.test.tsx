@@ -53,6 +53,13 @@ describe('routes', () => {
     expect(screen.getAllByText('Open slot')).toHaveLength(40)
   })
 
+  it('a signed-in captain or organiser is linked to their own view instead of the captain sign-in', async () => {
+    mockApi(routes)
+    at('/tournament', makeUser({ role: 'captain' }))
+    expect(await screen.findByRole('link', { name: 'My captain view' })).toHaveAttribute('href', '/captain')
+    expect(screen.queryByRole('button', { name: 'Sign in as Captain' })).not.toBeInTheDocument()
+  })
+
   it('after registering: the Reg Player tab, with the own card highlighted and scrolled to', async () => {
     const players = Array.from({ length: 61 }, (_, i) => makePlayer(i + 1))
     mockApi({ ...routes, 'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 61, seq: 3, players } } })

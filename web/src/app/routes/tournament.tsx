@@ -73,9 +73,19 @@ export default function TournamentRoute() {
               <span className="live-dot" aria-hidden="true" /> Watch the auction
             </Link>
           ) : null}
-          <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
-            Sign in as Captain
-          </button>
+          {user?.role === 'captain' ? (
+            <Link to="/captain" className="btn btn-ghost">
+              My captain view
+            </Link>
+          ) : user?.role === 'admin' ? (
+            <Link to="/admin" className="btn btn-ghost">
+              Organisers’ page
+            </Link>
+          ) : (
+            <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
+              Sign in as Captain
+            </button>
+          )}
         </div>
       </header>
 

@@ -65,7 +65,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         </div>
         <div>
           <dt>Games</dt>
-          <dd>{statOf(user, 'games_played', 'total_games')}</dd>
+          <dd>{Number(statOf(user, 'games_played', 'total_games')) > 0 ? statOf(user, 'games_played', 'total_games') : '—'}</dd>
         </div>
       </dl>
       <ul className="checklist">

@@ -77,7 +77,12 @@ export function PlayerCard({
             <small>K/D</small>
           </span>
           <span>
-            <b title={String(player.games_played ?? 0)}>{compactCount(player.games_played ?? 0)}</b>
+            {player.games_played ? (
+              <b title={String(player.games_played)}>{compactCount(player.games_played)}</b>
+            ) : (
+              // Older builds' Stats panels do not show games: unknown, not none.
+              <b title="Not on the player's screenshot">—</b>
+            )}
             <small>Games</small>
           </span>
           <span>

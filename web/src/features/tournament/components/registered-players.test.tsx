@@ -34,7 +34,15 @@ describe('RegisteredPlayers (live)', () => {
     await waitFor(() => expect(sent).toContainEqual({ type: 'subscribe', topics: ['registrations'], since: { registrations: 40 } }))
   })
 
-  it('a new player appears, and one who unregisters leaves, without a reload', async () => {
+  it('games a screenshot did not show are unknown (—), not zero', async () => {
+    setup([makePlayer(1, { games_played: 0 }), makePlayer(2, { games_played: 1840 })])
+    const unknown = (await screen.findByText('Player 1')).closest('li')!
+    expect(within(unknown).getByTitle("Not on the player's screenshot")).toHaveTextContent('—')
+    const known = screen.getByText('Player 2').closest('li')!
+    expect(within(known).getByTitle('1840')).toHaveTextContent('1840')
+  })
+
+    it('a new player appears, and one who unregisters leaves, without a reload', async () => {
     const { client, api } = setup()
     await screen.findByText('Player 1')
     await waitFor(() => expect(client.lastSeq('registrations')).toBe(40))
