@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/demo"
-	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
@@ -21,19 +20,7 @@ import (
 func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email string) string) {
 	t.Helper()
 	ctx := context.Background()
-	url, drop, err := pgtest.NewURL(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(drop)
-	db, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(db.Close)
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := pgtest.Fresh(t)
 	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/errs"
-	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
@@ -80,19 +79,7 @@ func TestPhases(t *testing.T) {
 	for _, phase := range demo.Phases {
 		t.Run(phase, func(t *testing.T) {
 			ctx := context.Background()
-			url, drop, err := pgtest.NewURL(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer drop()
-			db, err := postgres.Open(ctx, url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if _, err := db.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			db := pgtest.Fresh(t)
 			if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
 				t.Fatal(err)
 			}

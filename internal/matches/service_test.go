@@ -44,19 +44,7 @@ func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil 
 func newSeason(t *testing.T) *season {
 	t.Helper()
 	ctx := context.Background()
-	url, drop, err := pgtest.NewURL(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(drop)
-	db, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(db.Close)
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := pgtest.Fresh(t)
 	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +59,7 @@ func newSeason(t *testing.T) *season {
 	s.tour.OnComplete = s.svc.Award
 	tr, _ := s.tour.Find(ctx, "PPL7")
 	s.tid = tr.ID
+	var err error
 	if s.proof, err = (postgres.Images{DB: db}).SaveImage(ctx, "image/png", []byte("an end-of-match screenshot")); err != nil {
 		t.Fatal(err)
 	}

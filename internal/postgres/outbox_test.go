@@ -14,24 +14,7 @@ import (
 )
 
 // freshDB is a migrated database of the test's own (relays share nothing).
-func freshDB(t *testing.T) *postgres.DB {
-	t.Helper()
-	ctx := context.Background()
-	url, drop, err := pgtest.NewURL(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := postgres.Open(ctx, url)
-	if err != nil {
-		drop()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close(); drop() })
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return db
-}
+func freshDB(t *testing.T) *postgres.DB { return pgtest.Fresh(t) }
 
 // sink is a core.Broadcaster that records what it is given, and fails on
 // demand like a Redis that is down.
