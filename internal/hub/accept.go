@@ -7,24 +7,25 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"syscall"
 )
 
 // Buffer sizes for hijacked connections. net/http hands over 4 KiB for each
 // direction, kept for the connection's whole life; client frames are small
-// and events rarely pass 1 KiB, and bigger ones bypass bufio anyway. This
-// is most of what keeps an idle connection near 10 KiB.
+// and the websocket library only writes its own control frames (ping, pong,
+// close) through its writer, since the hub writes its frames itself. This is
+// most of what keeps an idle connection near 10 KiB.
 const (
 	readBufSize  = 512
-	writeBufSize = 1024
+	writeBufSize = 256
 )
 
-// hijackWriter wraps the ResponseWriter given to websocket.Accept to keep
-// the raw connection (so Shutdown can cut a handshake short) and to swap
-// net/http's buffers for smaller ones.
+// hijackWriter wraps the ResponseWriter given to websocket.Accept to put a
+// frameWriter under the connection and to swap net/http's buffers for
+// smaller ones.
 type hijackWriter struct {
 	http.ResponseWriter
-	conn net.Conn
-	cork *corkWriter // what the websocket's writes are flushed into
+	out *frameWriter
 }
 
 func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -32,8 +33,7 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	w.conn = conn
-	w.cork = &corkWriter{conn: conn}
+	w.out = newFrameWriter(conn)
 	if err := brw.Writer.Flush(); err != nil {
 		return nil, nil, err
 	}
@@ -46,58 +46,139 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if _, err := br.Peek(n); err != nil {
 		return nil, nil, err
 	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.cork, writeBufSize)), nil
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.out, writeBufSize)), nil
 }
 
 func (w *hijackWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// corkWriter is what the websocket's bufio.Writer flushes into (every
-// message is flushed). It writes through, except between cork and uncork,
-// when it gathers what is flushed so that uncork sends several queued
-// frames in one write(2): under a backlog (broadcasts that overlap, a replay
-// after since) the syscall per frame is most of a connection's cost. Writes
-// of the websocket's own control frames meanwhile (pong, ping, close) join
-// the batch in their order.
-type corkWriter struct {
-	conn   net.Conn
-	mu     sync.Mutex
-	corked bool
-	buf    *[]byte // while corked; from corkBufs
+// frameWriter owns a connection's socket for writing. The hub's frames are
+// websocket frames encoded once per event (see wireText) and shared by every
+// subscriber, so they go to the socket as they are, with no per-client
+// encoding: writeNowLocked tries once and never waits (a broadcast writes to
+// thousands of sockets from a few goroutines), writeBlocking waits (the
+// client's writeLoop, for a socket that is full). The websocket library's
+// own frames (ping, pong, close) come through Write, in their order.
+type frameWriter struct {
+	conn net.Conn
+	raw  syscall.RawConn // to write without waiting; nil when conn has no descriptor
+
+	mu sync.Mutex
+	// rest is the unwritten tail of a write the socket took only in part.
+	// It goes out before anything else; only the writer owning the
+	// connection's frames (or Write) finishes it.
+	rest []byte
+	// closeSent: the close frame went out, and no data may follow it.
+	closeSent bool
 }
 
-var corkBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+func newFrameWriter(conn net.Conn) *frameWriter {
+	w := &frameWriter{conn: conn}
+	if sc, ok := conn.(syscall.Conn); ok {
+		w.raw, _ = sc.SyscallConn()
+	}
+	return w
+}
 
-func (w *corkWriter) Write(p []byte) (int, error) {
+// opClose is the first byte of a final close frame.
+const opClose = 0x88
+
+// Write is where the websocket library's writer flushes its frames. Each
+// flush is one whole control frame, so its first byte tells a close.
+func (w *frameWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.corked {
-		*w.buf = append(*w.buf, p...)
-		return len(p), nil
+	if err := w.finishLocked(); err != nil {
+		return 0, err
+	}
+	if len(p) > 0 && p[0] == opClose {
+		w.closeSent = true
 	}
 	return w.conn.Write(p)
 }
 
-func (w *corkWriter) cork() {
-	w.mu.Lock()
-	w.corked = true
-	w.buf = corkBufs.Get().(*[]byte)
-	w.mu.Unlock()
-}
-
-// uncork writes what was gathered and writes through again.
-func (w *corkWriter) uncork() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.corked = false
-	b := w.buf
-	w.buf = nil
-	var err error
-	if len(*b) > 0 {
-		_, err = w.conn.Write(*b)
+// finishLocked writes what is left of an earlier write, waiting if need be.
+func (w *frameWriter) finishLocked() error {
+	if len(w.rest) == 0 {
+		return nil
 	}
-	if cap(*b) <= 64<<10 {
-		*b = (*b)[:0]
-		corkBufs.Put(b)
+	_, err := w.conn.Write(w.rest)
+	if cap(w.rest) > 4096 {
+		w.rest = nil
+	} else {
+		w.rest = w.rest[:0]
 	}
 	return err
+}
+
+// finish writes what is left of an earlier write, waiting if need be.
+func (w *frameWriter) finish() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.finishLocked()
+}
+
+// pending tells whether part of an earlier write is still to go.
+func (w *frameWriter) pending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.rest) > 0
+}
+
+// writeBlocking writes frames in order, in one writev(2) when there are
+// several, waiting for the socket as long as it takes (the hub's sweeper
+// bounds that by closing the connection).
+func (w *frameWriter) writeBlocking(frames [][]byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.finishLocked(); err != nil {
+		return err
+	}
+	if w.closeSent {
+		return net.ErrClosed
+	}
+	if len(frames) == 1 {
+		_, err := w.conn.Write(frames[0])
+		return err
+	}
+	bufs := net.Buffers(frames)
+	_, err := bufs.WriteTo(w.conn)
+	return err
+}
+
+// joinBufs holds the scratch buffers that join several frames for one write.
+var joinBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// writeNowLocked writes frames in order with one write(2) that does not
+// wait. done reports that the socket took all of it; otherwise what it did
+// not take is kept in rest, for a writer that may wait.
+func (w *frameWriter) writeNowLocked(frames [][]byte) (done bool, err error) {
+	if w.closeSent {
+		return false, net.ErrClosed
+	}
+	b := frames[0]
+	var joined *[]byte
+	if len(frames) > 1 {
+		joined = joinBufs.Get().(*[]byte)
+		for _, f := range frames {
+			*joined = append(*joined, f...)
+		}
+		b = *joined
+		defer func() {
+			if cap(*joined) <= 64<<10 {
+				*joined = (*joined)[:0]
+				joinBufs.Put(joined)
+			}
+		}()
+	}
+	n := 0
+	if len(w.rest) == 0 && w.raw != nil {
+		if n, err = writeOnce(w.raw, b); err != nil {
+			return false, err
+		}
+	}
+	if n == len(b) {
+		return true, nil
+	}
+	w.rest = append(w.rest, b[n:]...) // a copy: b is shared or pooled
+	return false, nil
 }

@@ -3,7 +3,6 @@ package hub
 import (
 	"context"
 	"errors"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,8 +21,7 @@ import (
 type client struct {
 	h      *Hub
 	conn   *websocket.Conn
-	raw    net.Conn        // under conn; closing it ends everything at once
-	cork   *corkWriter     // under conn's writes: several queued frames go in one write
+	out    *frameWriter    // under conn: the socket, written by the hub directly
 	ctx    context.Context // ends with the connection; bounds auth and store calls
 	cancel context.CancelFunc
 
@@ -41,15 +39,18 @@ type client struct {
 	// by the ping timer to check them again.
 	signedIn atomic.Pointer[authState]
 
-	// writeStart is when the write in progress began (Unix ns), 0 if none.
+	// writeStart is when the waiting write in progress began (Unix ns), 0 if
+	// none.
 	writeStart atomic.Int64
 
-	mu      sync.Mutex
-	queue   [][]byte // frames to write, from head on; frames are shared, never modified
-	head    int
-	qbytes  int
-	writing bool // a writeLoop goroutine is running (or about to be started)
-	// deferStart asks startWriterLocked to leave the goroutine to offer's
+	mu     sync.Mutex
+	queue  [][]byte // websocket frames to write, from head on; shared, never modified
+	head   int
+	qbytes int
+	// writing: a writer owns the socket's frames, a flushNow call or a
+	// writeLoop goroutine (running or about to be started).
+	writing bool
+	// deferStart asks startWriterLocked to leave the writer to offer's
 	// caller, noting it in startPending.
 	deferStart, startPending bool
 	closing                  bool // no more frames are accepted
@@ -58,26 +59,29 @@ type client struct {
 	reason                   string
 }
 
-func newClient(h *Hub, conn *websocket.Conn, raw net.Conn) *client {
+func newClient(h *Hub, conn *websocket.Conn, out *frameWriter) *client {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{h: h, conn: conn, raw: raw, ctx: ctx, cancel: cancel, subs: make(map[string]*sub)}
+	c := &client{h: h, conn: conn, out: out, ctx: ctx, cancel: cancel, subs: make(map[string]*sub)}
 	c.ping = time.AfterFunc(h.opts.PingInterval, c.pingOnce)
 	return c
 }
 
-// send queues a control frame (pong, error, resync) for this client.
-func (c *client) send(b []byte) {
+// send queues a control frame (error, resync) for this client.
+func (c *client) send(b []byte) { c.sendWire(wireText(b)) }
+
+// sendWire queues an encoded websocket frame.
+func (c *client) sendWire(w []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.enqueueLocked(b)
+	c.enqueueLocked(w)
 }
 
 func (c *client) sendError(msg string) { c.send(errorFrame(msg)) }
 
 // offer hands a live event to one subscription. It never blocks and reports
-// whether the event was queued and whether the caller must start the
-// writer (go c.writeLoop()): a broadcast first queues to everyone and only
-// then starts writers, so it is not starved by the goroutines it wakes.
+// whether the event was queued and whether the caller must write it
+// (c.flushNow): a broadcast first queues to everyone and only then writes,
+// from a few goroutines, not one per client.
 func (c *client) offer(s *sub, ev event) (queued, start bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -112,12 +116,12 @@ func (c *client) deliverLocked(s *sub, ev event) bool {
 		c.resyncLocked(s)
 	}
 	s.last = ev.seq
-	return c.enqueueLocked(ev.frame)
+	return c.enqueueLocked(ev.wire)
 }
 
 func (c *client) resyncLocked(s *sub) {
 	c.h.metrics.resyncs.Inc()
-	c.enqueueLocked(resyncFrame(s.public))
+	c.enqueueLocked(wireText(resyncFrame(s.public)))
 }
 
 // enqueueLocked adds a frame to the send queue, closing the connection with
@@ -193,8 +197,92 @@ func (c *client) startWriterLocked() {
 	}
 }
 
-// writeLoop writes queued frames until the queue is empty, then exits; on
-// closing it performs the close handshake instead.
+// takeLocked moves up to len(buf) queued frames into buf.
+func (c *client) takeLocked(buf [][]byte) [][]byte {
+	n := min(len(c.queue)-c.head, len(buf))
+	batch := buf[:n]
+	copy(batch, c.queue[c.head:])
+	for i := range n {
+		c.qbytes -= len(batch[i])
+		c.queue[c.head+i] = nil
+	}
+	c.head += n
+	return batch
+}
+
+// idleLocked ends the writer's turn: the queue is empty.
+func (c *client) idleLocked() {
+	c.writing = false
+	if cap(c.queue) > 64 {
+		c.queue = nil // let a burst's backing array go
+	} else {
+		c.queue = c.queue[:0]
+	}
+	c.head = 0
+}
+
+// flushNow writes what is queued without ever waiting, as the writer that
+// offer's caller was handed. What the socket will not take at once, and a
+// close handshake, are left to a writeLoop goroutine; most clients of a
+// broadcast never need one.
+func (c *client) flushNow() {
+	var buf [maxBatch][]byte
+	c.mu.Lock()
+	for {
+		if c.closing {
+			c.mu.Unlock()
+			go c.writeLoop()
+			return
+		}
+		if c.head == len(c.queue) {
+			c.idleLocked()
+			c.mu.Unlock()
+			return
+		}
+		// The websocket library may be writing a ping or a close, which
+		// can wait: then so does this.
+		if !c.out.mu.TryLock() {
+			c.mu.Unlock()
+			go c.writeLoop()
+			return
+		}
+		batch := c.takeLocked(buf[:])
+		c.mu.Unlock()
+		done, err := c.out.writeNowLocked(batch)
+		c.out.mu.Unlock()
+		clear(batch)
+		if err != nil {
+			c.h.log.Debug("hub: write failed", "err", err)
+			c.abort()
+			return
+		}
+		if !done {
+			go c.writeLoop()
+			return
+		}
+		c.mu.Lock()
+	}
+}
+
+// flushAll writes to each client that was handed the writer by offer, from
+// a few goroutines: one per 256 clients, so a broadcast to many uses every
+// core without a goroutine per client.
+func flushAll(cs []*client) {
+	const chunk = 256
+	for len(cs) > 0 {
+		part := cs[:min(chunk, len(cs))]
+		cs = cs[len(part):]
+		go func() {
+			for _, c := range part {
+				c.flushNow()
+			}
+		}()
+	}
+}
+
+// writeLoop writes queued frames, waiting for the socket as long as it
+// takes, until the queue is empty, then exits; on closing it performs the
+// close handshake instead.
 func (c *client) writeLoop() {
 	var buf [maxBatch][]byte // on the stack: no allocation per writer
 	for {
@@ -202,40 +290,35 @@ func (c *client) writeLoop() {
 		if c.closing && (!c.flush || c.head == len(c.queue)) {
 			code, reason := c.code, c.reason
 			c.dropLocked()
-			c.mu.Unlock() // writing stays true: no writer after this one
-			_ = c.conn.Close(code, reason)
+			c.mu.Unlock()                  // writing stays true: no writer after this one
+			_ = c.conn.Close(code, reason) // after what is left of a frame
 			return
 		}
 		if c.head == len(c.queue) {
-			c.writing = false
-			if cap(c.queue) > 64 {
-				c.queue = nil // let a burst's backing array go
-			} else {
-				c.queue = c.queue[:0]
-			}
-			c.head = 0
 			c.mu.Unlock()
-			return
+			// A write that flushNow could not finish ends first, even if
+			// nothing follows it.
+			if c.out.pending() {
+				if err := c.timed(c.out.finish); err != nil {
+					c.h.log.Debug("hub: write failed", "err", err)
+					c.abort()
+					return
+				}
+				continue
+			}
+			c.mu.Lock()
+			if c.head == len(c.queue) && !c.closing {
+				c.idleLocked()
+				c.mu.Unlock()
+				return
+			}
+			c.mu.Unlock()
+			continue
 		}
-		// Take what is queued, up to maxBatch frames: several go out in one
-		// write(2) (a backlog, a replay), a single one as it is.
-		n := min(len(c.queue)-c.head, maxBatch)
-		batch := buf[:n]
-		copy(batch, c.queue[c.head:])
-		for i := range n {
-			c.qbytes -= len(batch[i])
-			c.queue[c.head+i] = nil
-		}
-		c.head += n
+		batch := c.takeLocked(buf[:])
 		c.mu.Unlock()
-
-		// The hub's sweeper enforces WriteTimeout on writeStart: a context or
-		// socket deadline per write would cost a broadcast of one write per
-		// client several percent of its CPU.
-		c.writeStart.Store(time.Now().UnixNano())
-		err := c.writeFrames(batch)
+		err := c.timed(func() error { return c.out.writeBlocking(batch) })
 		clear(batch)
-		c.writeStart.Store(0)
 		if err != nil {
 			c.h.log.Debug("hub: write failed", "err", err)
 			c.abort()
@@ -244,29 +327,17 @@ func (c *client) writeLoop() {
 	}
 }
 
-// maxBatch is how many queued frames one write(2) carries at most.
-const maxBatch = 16
-
-// writeFrames writes frames as websocket messages, in one write(2) when
-// there are several (and a corkWriter is under the connection).
-func (c *client) writeFrames(frames [][]byte) error {
-	if len(frames) == 1 || c.cork == nil {
-		for _, b := range frames {
-			if err := c.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	c.cork.cork()
-	for _, b := range frames {
-		if err := c.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
-			_ = c.cork.uncork()
-			return err
-		}
-	}
-	return c.cork.uncork()
+// timed runs a write that may wait, where the hub's sweeper sees it: a
+// context or socket deadline per write would cost a broadcast of one write
+// per client several percent of its CPU.
+func (c *client) timed(write func() error) error {
+	c.writeStart.Store(time.Now().UnixNano())
+	defer c.writeStart.Store(0)
+	return write()
 }
+
+// maxBatch is how many queued frames one write carries at most.
+const maxBatch = 16
 
 // abort drops the connection without a close handshake (a dead peer).
 func (c *client) abort() {

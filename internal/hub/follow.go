@@ -158,7 +158,7 @@ func decodeFrame(topic string, ev event) (core.Delivery, bool) {
 		Data  json.RawMessage `json:"data"`
 		TS    time.Time       `json:"ts"`
 	}
-	if err := json.Unmarshal(ev.frame, &f); err != nil {
+	if err := json.Unmarshal(ev.frame(), &f); err != nil {
 		return core.Delivery{}, false
 	}
 	return core.Delivery{Topic: topic, Seq: ev.seq, Event: f.Event, Data: f.Data, At: f.TS}, true

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,12 +20,40 @@ type inFrame struct {
 	Since  map[string]int64 `json:"since,omitempty"`
 }
 
-// event is one publication as every instance stores and delivers it: frame
-// is the complete server → client "event" frame, marshalled once and shared
-// by every subscriber's queue.
+// event is one publication as every instance stores and delivers it: wire
+// is the complete websocket frame (header, then the JSON "event" frame),
+// built once and written as it is to every subscriber's socket.
 type event struct {
-	seq   int64
-	frame []byte
+	seq  int64
+	wire []byte
+	hdr  int // the header's length: wire[hdr:] is the JSON
+}
+
+func newEvent[T ~string | ~[]byte](seq int64, frame T) event {
+	w := wireText(frame)
+	return event{seq: seq, wire: w, hdr: len(w) - len(frame)}
+}
+
+// frame is the event's JSON frame.
+func (ev event) frame() []byte { return ev.wire[ev.hdr:] }
+
+// wireText encodes payload as one final, unmasked websocket text frame
+// (RFC 6455 section 5.2), what a server sends: the same bytes suit every
+// client, so a broadcast encodes its frame once.
+func wireText[T ~string | ~[]byte](payload T) []byte {
+	n := len(payload)
+	b := make([]byte, 0, n+10)
+	b = append(b, 0x81) // FIN, text
+	switch {
+	case n < 126:
+		b = append(b, byte(n))
+	case n < 1<<16:
+		b = append(b, 126, byte(n>>8), byte(n))
+	default:
+		b = append(b, 127)
+		b = binary.BigEndian.AppendUint64(b, uint64(n))
+	}
+	return append(b, payload...)
 }
 
 // tsLayout is RFC 3339 with milliseconds in UTC, the form JavaScript's
@@ -32,7 +61,7 @@ type event struct {
 const tsLayout = "2006-01-02T15:04:05.000Z07:00"
 
 var (
-	pongFrame = []byte(`{"type":"pong"}`)
+	pongWire = wireText(`{"type":"pong"}`)
 
 	errUnknownTopic = errors.New("unknown topic")
 )

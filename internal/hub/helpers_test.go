@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -38,6 +39,13 @@ var testAuth = fakeAuth{
 // startHub serves a new hub on a loopback httptest server.
 func startHub(t *testing.T, opts Options) (*Hub, *httptest.Server) {
 	t.Helper()
+	return serveHub(t, opts, nil)
+}
+
+// serveHub serves a new hub on a loopback httptest server whose listener
+// wrap may replace.
+func serveHub(t *testing.T, opts Options, wrap func(net.Listener) net.Listener) (*Hub, *httptest.Server) {
+	t.Helper()
 	if opts.Auth == nil {
 		opts.Auth = testAuth
 	}
@@ -45,7 +53,11 @@ func startHub(t *testing.T, opts Options) (*Hub, *httptest.Server) {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewUnstartedServer(h)
+	if wrap != nil {
+		srv.Listener = wrap(srv.Listener)
+	}
+	srv.Start()
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -95,8 +95,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return // Accept has written the HTTP error
 	}
 	conn.SetReadLimit(h.opts.ReadLimit)
-	c := newClient(h, conn, hw.conn)
-	c.cork = hw.cork
+	c := newClient(h, conn, hw.out)
 	if !h.addClient(c) {
 		c.ping.Stop()
 		_ = conn.Close(websocket.StatusGoingAway, "server shutting down")
@@ -211,19 +210,17 @@ func (h *Hub) dispatch(topic string, ev event) {
 	public, _ := publicTopic(topic)
 	h.metrics.eventsIn.WithLabelValues(public).Inc()
 	n := 0
-	var start []*client
+	var ready []*client
 	h.reg.each(topic, func(c *client, s *sub) {
-		queued, st := c.offer(s, ev)
+		queued, write := c.offer(s, ev)
 		if queued {
 			n++
 		}
-		if st {
-			start = append(start, c)
+		if write {
+			ready = append(ready, c)
 		}
 	})
-	for _, c := range start {
-		go c.writeLoop()
-	}
+	flushAll(ready)
 	if n > 0 {
 		h.metrics.eventsOut.WithLabelValues(public).Add(float64(n))
 	}
@@ -260,7 +257,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 		err = ctx.Err()
 		for _, c := range clients {
-			_ = c.raw.Close() // cuts short close handshakes with silent peers
+			_ = c.out.conn.Close() // cuts short close handshakes with silent peers
 		}
 		<-done
 	}
@@ -298,7 +295,7 @@ func (h *Hub) sweep() {
 			h.mu.Unlock()
 			for _, c := range stuck {
 				h.log.Info("hub: write timed out; dropping connection")
-				_ = c.raw.Close()
+				_ = c.out.conn.Close()
 			}
 		}
 	}

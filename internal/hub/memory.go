@@ -93,7 +93,7 @@ func (s *memStore) publish(_ context.Context, topic string, seq int64, prefix, s
 		t.restartAt(seq - 1)
 	}
 	t.seq = seq
-	ev := event{seq: t.seq, frame: buildFrame(prefix, t.seq, suffix)}
+	ev := newEvent(t.seq, buildFrame(prefix, t.seq, suffix))
 	if len(t.ring) < s.size {
 		t.ring = append(t.ring, ev)
 	} else {

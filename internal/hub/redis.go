@@ -200,7 +200,7 @@ func (s *redisStore) history(ctx context.Context, topic string, since int64) (in
 	evs := make([]event, 0, len(res)-2)
 	for i, f := range res[2:] {
 		frame, _ := f.(string)
-		evs = append(evs, event{seq: since + 1 + int64(i), frame: []byte(frame)})
+		evs = append(evs, newEvent(since+1+int64(i), frame))
 	}
 	return cur, evs, complete == 1, nil
 }
@@ -314,7 +314,7 @@ func (s *redisStore) receive(payload string) {
 		s.h.log.Warn("hub: malformed redis message", "payload", truncate(payload, 80))
 		return
 	}
-	s.h.dispatch(topic, event{seq: seq, frame: []byte(frame)})
+	s.h.dispatch(topic, newEvent(seq, frame))
 }
 
 // recover runs on every (re)subscription, before any event that arrives on

@@ -55,7 +55,7 @@ func (c *client) readLoop() {
 				c.unsubscribe(topics)
 			}
 		case "ping":
-			c.send(pongFrame)
+			c.sendWire(pongWire)
 		default:
 			c.sendError("unknown frame type: " + truncate(f.Type, 32))
 		}
@@ -265,7 +265,7 @@ func (c *client) subscribeOne(public, topic string, since int64, replay bool) {
 func frameBytes(evs []event) int {
 	n := 0
 	for _, ev := range evs {
-		n += len(ev.frame)
+		n += len(ev.wire)
 	}
 	return n
 }

@@ -1,10 +1,8 @@
 package hub
 
 import (
-	"context"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"syscall"
 	"testing"
@@ -47,19 +45,7 @@ func TestSlowConsumer(t *testing.T) {
 	t.Parallel()
 
 	t.Run("SlowReaderClosedWith1013OthersUnaffected", func(t *testing.T) {
-		h, err := New(Options{QueueLen: 64, QueueBytes: 256 << 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewUnstartedServer(h)
-		srv.Listener = smallBufListener{srv.Listener}
-		srv.Start()
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			_ = h.Shutdown(ctx)
-			srv.Close()
-		})
+		h, srv := startSmallBufHub(t, Options{QueueLen: 64, QueueBytes: 256 << 10})
 
 		slow := dialWith(t, srv, smallRecvBuf())
 		fast := dial(t, srv)
@@ -110,19 +96,7 @@ func TestSlowConsumer(t *testing.T) {
 
 func TestStuckWriteDropsConnection(t *testing.T) {
 	t.Parallel()
-	h, err := New(Options{WriteTimeout: 200 * time.Millisecond, QueueLen: 10000, QueueBytes: 64 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(h)
-	srv.Listener = smallBufListener{srv.Listener}
-	srv.Start()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = h.Shutdown(ctx)
-		srv.Close()
-	})
+	h, srv := startSmallBufHub(t, Options{WriteTimeout: 200 * time.Millisecond, QueueLen: 10000, QueueBytes: 64 << 20})
 	c := dialWith(t, srv, smallRecvBuf())
 	c.subscribe([]string{core.TopicDeck}, nil)
 	// The client stops reading; the queue is large enough never to

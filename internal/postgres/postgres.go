@@ -149,10 +149,11 @@ func unavailable(err error) error {
 }
 
 // isConnErr tells a lost or refused connection (the server went away
-// mid-query: EOF; could not dial: a net error) from a query's own failure.
+// mid-query: EOF; could not dial: a net error; a pooled connection found
+// already closed: pgconn.ErrConnClosed) from a query's own failure.
 func isConnErr(err error) bool {
 	var connectErr *pgconn.ConnectError
-	if errs.Transient(err) || errors.As(err, &connectErr) || pgconn.Timeout(err) {
+	if errs.Transient(err) || errors.As(err, &connectErr) || pgconn.Timeout(err) || errors.Is(err, pgconn.ErrConnClosed) {
 		return true
 	}
 	s := err.Error()
