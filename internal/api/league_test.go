@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
@@ -106,6 +107,32 @@ func TestMatchOverHTTP(t *testing.T) {
 	}
 	if got := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any); got["room"] != "" || got["room_set"] != true {
 		t.Fatalf("the room is shown to the public: %v", got["room"])
+	}
+	// The home captain sets the match's time (to the minute); a time in the past or a body that is
+	// not one is refused with what is wrong.
+	at := time.Now().Add(50 * time.Hour).UTC()
+	timePath := fmt.Sprintf("/api/matches/%d/time", id)
+	r := s.Do(t, "POST", timePath, homeTok, map[string]string{"at": at.Format(time.RFC3339)})
+	if r.Status != 200 {
+		t.Fatalf("time: %d %s", r.Status, r.Body)
+	}
+	if got, err := time.Parse(time.RFC3339, fmt.Sprint(r.JSON["match"].(map[string]any)["scheduled_at"])); err != nil || !got.Equal(at.Truncate(time.Minute)) {
+		t.Fatalf("scheduled_at %v (%v), want %v", got, err, at.Truncate(time.Minute))
+	}
+	for _, c := range []struct {
+		body   any
+		status int
+	}{
+		{map[string]string{"at": "2000-01-01T00:00:00Z"}, 422},
+		{map[string]string{"at": "tomorrow at eight"}, 400},
+		{map[string]any{"when": 1}, 400},
+	} {
+		if r := s.Do(t, "POST", timePath, homeTok, c.body); r.Status != c.status || r.Message() == "" {
+			t.Errorf("time %v: %d %q, want %d with a message", c.body, r.Status, r.Message(), c.status)
+		}
+	}
+	if r := s.Do(t, "POST", timePath, awayTok, map[string]any{"at": nil}); r.Status != 403 {
+		t.Errorf("the away captain clears the time: %d, want 403", r.Status)
 	}
 	// The match names its tournament and who may play for each side, so its page can offer the lineups.
 	if got := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any); got["tournament"] != "PPL7" ||

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -17,6 +18,7 @@ func (s *Server) matchRoutes() chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.BidUser))
 		r.Post("/{id}/room", s.matchRoom)
+		r.Post("/{id}/time", s.matchTime)
 		r.Post("/{id}/lineup", s.matchLineup)
 		r.Post("/{id}/proof", s.matchProof)
 		r.Post("/{id}/report", s.matchReport)
@@ -143,6 +145,15 @@ func (s *Server) matchRoom(w http.ResponseWriter, r *http.Request) {
 	}
 	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
 		return s.Matches.PostRoom(r.Context(), actorOf(r), id, in.Room)
+	})
+}
+
+func (s *Server) matchTime(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		At *time.Time `json:"at"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.SetTime(r.Context(), actorOf(r), id, in.At)
 	})
 }
 

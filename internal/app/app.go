@@ -187,6 +187,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Events: outbox, Audit: auditLog, Jobs: a.Jobs}
 	tour.OnComplete = mat.Award
 	postgres.Work(a.Jobs, func(ctx context.Context, job matches.AutoConfirm) error { return mat.AutoConfirmDue(ctx, job.Match) })
+	postgres.Work(a.Jobs, mat.RemindDue)
 	postgres.Work(a.Jobs, outbox.Prune)
 	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/api"
 	"github.com/pitlane/pitlane/internal/core"
@@ -54,6 +55,8 @@ var (
 	// sides: the captains of a match's two sides (here team A's, against
 	// team C); organisers rule on matches instead.
 	sides = [5]outcome{unauthorized, forbidden, ok, forbidden, forbidden}
+	// homeOrOrganisers: the home side's captain (team A's) and organisers.
+	homeOrOrganisers = [5]outcome{unauthorized, forbidden, ok, forbidden, ok}
 )
 
 // matchAC is the id of the match between teams A and C the table plays on.
@@ -206,6 +209,11 @@ var actions = []action{
 		_, err := s.Matches.PostRoom(ctx, a, matchAC, "")
 		return err
 	}, "POST", "/api/matches/{AC}/room", map[string]string{"room": ""}},
+	{"set a match's time", homeOrOrganisers, func(ctx context.Context, s *api.Server, a core.Actor) error {
+		past := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+		_, err := s.Matches.SetTime(ctx, a, matchAC, &past)
+		return err
+	}, "POST", "/api/matches/{AC}/time", map[string]string{"at": "2000-01-01T00:00:00Z"}},
 	{"pick a lineup", sides, func(ctx context.Context, s *api.Server, a core.Actor) error {
 		_, err := s.Matches.SetLineup(ctx, a, matchAC, nil)
 		return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 )
@@ -19,7 +20,8 @@ type Claims interface {
 }
 
 // Announcer posts the league's news to the announcement channel:
-// registrations, auction sales, results and a new Red Cap holder. It follows
+// registrations, auction sales, matches about to start, results and a new
+// Red Cap holder. It follows
 // the hub in process; each event is claimed in the database first, so it is
 // announced once however many instances follow it.
 type Announcer struct {
@@ -93,21 +95,7 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		}
 		return fmt.Sprintf("🔨 **%s** sold to Team %s for %d credits.", v.Sale.Player.Name, v.Sale.Team, v.Sale.Price), key, nil
 	case "match.updated":
-		var v struct {
-			Tournament string `json:"tournament"`
-			Match      struct {
-				ID     int64   `json:"id"`
-				Round  int     `json:"round_number"`
-				Status string  `json:"status"`
-				Winner *string `json:"winner"`
-				Team1  *struct {
-					ID, Name string
-				} `json:"team1"`
-				Team2 *struct {
-					ID, Name string
-				} `json:"team2"`
-			} `json:"match"`
-		}
+		var v matchNews
 		if json.Unmarshal(d.Data, &v) != nil || v.Match.Status != "completed" || v.Match.Winner == nil ||
 			v.Match.Team1 == nil || v.Match.Team2 == nil {
 			return "", "", nil
@@ -121,6 +109,15 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
 		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, round %d.", v.Tournament,
 			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID, v.Match.Round), key, nil
+	case "match.reminder":
+		var v matchNews
+		if json.Unmarshal(d.Data, &v) != nil || v.Match.ScheduledAt == nil || v.Match.Team1 == nil || v.Match.Team2 == nil {
+			return "", "", nil
+		}
+		at := v.Match.ScheduledAt.Unix()
+		key = fmt.Sprintf("reminder:%s:%d:%d", v.Tournament, v.Match.ID, at)
+		return fmt.Sprintf("⏰ %s: %s vs %s — match #%d starts <t:%d:R> (<t:%d:t>).", v.Tournament,
+			teamName(v.Match.Team1.ID, v.Match.Team1.Name), teamName(v.Match.Team2.ID, v.Match.Team2.Name), v.Match.ID, at, at), key, nil
 	case "standings.updated":
 		var v struct {
 			Tournament string `json:"tournament"`
@@ -143,4 +140,22 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		return fmt.Sprintf("🧢 New Red Cap holder in %s: **%s** with %d kills.", v.Tournament, top.Name, top.Kills), key, nil
 	}
 	return "", "", nil
+}
+
+// matchNews is what the announcer reads of a match event.
+type matchNews struct {
+	Tournament string `json:"tournament"`
+	Match      struct {
+		ID          int64      `json:"id"`
+		Round       int        `json:"round_number"`
+		Status      string     `json:"status"`
+		Winner      *string    `json:"winner"`
+		ScheduledAt *time.Time `json:"scheduled_at"`
+		Team1       *struct {
+			ID, Name string
+		} `json:"team1"`
+		Team2 *struct {
+			ID, Name string
+		} `json:"team2"`
+	} `json:"match"`
 }

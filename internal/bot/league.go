@@ -204,6 +204,10 @@ func matchLine(m matches.Match, upcoming bool) string {
 	if m.Winner != nil {
 		s += " · winner Team " + *m.Winner
 	}
+	if upcoming && m.ScheduledAt != nil {
+		// Discord shows a timestamp in each reader's own time zone.
+		s += fmt.Sprintf("\nTime: <t:%d:F> (<t:%d:R>)", m.ScheduledAt.Unix(), m.ScheduledAt.Unix())
+	}
 	if upcoming {
 		switch {
 		case m.Room != "":

@@ -130,6 +130,28 @@ func TestLeagueCommands(t *testing.T) {
 			t.Fatal(list, err)
 		}
 		next = list[0]
+
+		// A time set on the match shows in every member's own time zone (Discord's timestamps),
+		// and its reminder is announced.
+		at := time.Now().Add(3 * time.Hour).Truncate(time.Minute)
+		organiser := core.Actor{UserID: 1, Name: "organiser", Admin: true}
+		if _, err := s.App.Server.Matches.SetTime(context.Background(), organiser, next.ID, &at); err != nil {
+			t.Fatal(err)
+		}
+		if out := embedText(say(t, &r, captainA, false, "!matches")); !strings.Contains(out, fmt.Sprintf("Time: <t:%d:F>", at.Unix())) {
+			t.Fatal(out)
+		}
+		if err := s.App.Server.Matches.RemindDue(context.Background(), matches.Remind{Match: next.ID, At: at}); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for ch.find(fmt.Sprintf("match #%d starts <t:%d:R>", next.ID, at.Unix())) != 1 {
+			if time.Now().After(deadline) {
+				t.Fatalf("no reminder announced: %q", ch.posts)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+
 		wantText(t, say(t, &r, stranger, false, "!matches"), "Link your Discord first")
 		wantText(t, say(t, &r, admin, false, "!matches"), "not on a team")
 		wantText(t, say(t, &r, captainA, false, "!matches now"), "Usage: `!matches`")

@@ -27,12 +27,15 @@ const (
 	EventMatch     = "match.updated"
 	EventBracket   = "bracket.generated"
 	EventStandings = "standings.updated"
+	// EventReminder announces a match shortly before its time.
+	EventReminder = "match.reminder"
 )
 
 // Audited actions.
 const (
 	ActionGenerate = "bracket.generate"
 	ActionRoom     = "match.room"
+	ActionTime     = "match.time"
 	ActionLineup   = "match.lineup"
 	ActionReport   = "match.report"
 	ActionConfirm  = "match.confirm"
@@ -51,6 +54,10 @@ const (
 	// ConfirmAfter is how long the other side has to confirm or dispute a
 	// report before it confirms by itself.
 	ConfirmAfter = 24 * time.Hour
+	// MaxAhead is how far ahead a match's time may be set.
+	MaxAhead = 120 * 24 * time.Hour
+	// RemindBefore is how long before its time a match is announced.
+	RemindBefore = 30 * time.Minute
 )
 
 // TeamRef is a side of a match.
@@ -164,6 +171,8 @@ type Store interface {
 	LockMatch(ctx context.Context, id int64) (Match, error)
 	FindMatch(ctx context.Context, id int64) (Match, error)
 	SetRoom(ctx context.Context, id int64, room string) error
+	// SetTime sets when the match is played (nil: not set).
+	SetTime(ctx context.Context, id int64, at *time.Time) error
 	SetLineup(ctx context.Context, id int64, team TeamRef, userIDs []int64) error
 	SaveReport(ctx context.Context, id int64, by TeamRef, r Report, proofImageID string, confirmBy time.Time) error
 	SetDisputed(ctx context.Context, id int64, reason string) error

@@ -25,6 +25,17 @@ type AutoConfirm struct {
 // Kind implements core.Job.
 func (AutoConfirm) Kind() string { return "match.auto_confirm" }
 
+// Remind is the job that announces a match RemindBefore its time. It is
+// written with the time; a time changed or cleared since, or a match
+// played already, leaves it nothing to do.
+type Remind struct {
+	Match int64     `json:"match"`
+	At    time.Time `json:"at"`
+}
+
+// Kind implements core.Job.
+func (Remind) Kind() string { return "match.remind" }
+
 // Tournaments finds tournaments.
 type Tournaments interface {
 	Find(ctx context.Context, name string) (tournament.Tournament, error)
@@ -219,8 +230,9 @@ func shown(m Match, a core.Actor) Match {
 	return m
 }
 
-// Matches lists the tournament's matches, of one team when team is given,
-// upcoming first.
+// Matches lists the tournament's matches, of one team when team is given:
+// upcoming first (those with a time soonest first), then the played ones,
+// the last first.
 func (s *Service) Matches(ctx context.Context, a core.Actor, name, team string) ([]Match, error) {
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
@@ -247,6 +259,13 @@ func (s *Service) Matches(ctx context.Context, a core.Actor, name, team string) 
 			return -1
 		case done(x):
 			return y.Round - x.Round // the last played first
+		case (x.ScheduledAt == nil) != (y.ScheduledAt == nil):
+			if x.ScheduledAt == nil {
+				return 1
+			}
+			return -1
+		case x.ScheduledAt != nil:
+			return x.ScheduledAt.Compare(*y.ScheduledAt) // the soonest first
 		}
 		return 0
 	})
@@ -286,14 +305,19 @@ func (s *Service) change(ctx context.Context, id int64, fn func(ctx context.Cont
 		if out, err = s.Store.FindMatch(ctx, id); err != nil {
 			return err
 		}
-		t, err := s.Tournaments.FindByID(ctx, out.TournamentID)
-		if err != nil {
-			return err
-		}
-		_, err = s.Events.Emit(ctx, core.TopicBracket, EventMatch, map[string]any{"tournament": t.Name, "match": shown(out, core.Actor{})})
-		return err
+		return s.emitMatch(ctx, EventMatch, out)
 	})
 	return out, err
+}
+
+// emitMatch tells the bracket topic of m as the public sees it.
+func (s *Service) emitMatch(ctx context.Context, event string, m Match) error {
+	t, err := s.Tournaments.FindByID(ctx, m.TournamentID)
+	if err != nil {
+		return err
+	}
+	_, err = s.Events.Emit(ctx, core.TopicBracket, event, map[string]any{"tournament": t.Name, "match": shown(m, core.Actor{})})
+	return err
 }
 
 func open(m Match) error {
@@ -333,6 +357,65 @@ func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room str
 		return s.Audit.Record(ctx, a, ActionRoom, m.TournamentID, matchTarget(m), nil)
 	})
 	return shown(m, a), err
+}
+
+// SetTime sets when the match is played, or clears it with nil: the home
+// captain (who also posts the room) or an organiser. RemindBefore that time
+// the match is announced (EventReminder), if it still holds then.
+func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.Time) (Match, error) {
+	if err := a.MustBeUser(); err != nil {
+		return Match{}, err
+	}
+	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+		if !a.Admin {
+			side, err := sideOf(a, m)
+			if err != nil || m.Team1 == nil || side.ID != m.Team1.ID {
+				return errs.E(errs.Forbidden, "The home captain (team %s) or an organiser sets the match time.", letterOf(m.Team1))
+			}
+		}
+		if err := open(m); err != nil {
+			return err
+		}
+		var data map[string]any
+		if at != nil {
+			t := at.UTC().Truncate(time.Minute)
+			now := s.now()
+			if !t.After(now) || t.After(now.Add(MaxAhead)) {
+				return errs.E(errs.Unprocessable, "The match time must be in the future, within %d days.", int(MaxAhead.Hours()/24))
+			}
+			at = &t
+			data = map[string]any{"at": t}
+			if remind := t.Add(-RemindBefore); remind.After(now) {
+				if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t}, remind); err != nil {
+					return err
+				}
+			}
+		}
+		if err := s.Store.SetTime(ctx, id, at); err != nil {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionTime, m.TournamentID, matchTarget(m), data)
+	})
+	return shown(m, a), err
+}
+
+// RemindDue announces a match whose time is job.At (the job), unless the
+// time changed or the match is no longer to be played.
+func (s *Service) RemindDue(ctx context.Context, job Remind) error {
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		m, err := s.Store.LockMatch(ctx, job.Match)
+		if err != nil {
+			return err
+		}
+		if m.ScheduledAt == nil || !m.ScheduledAt.Equal(job.At) || (m.Status != StatusScheduled && m.Status != StatusLive) {
+			return nil
+		}
+		return s.emitMatch(ctx, EventReminder, m)
+	})
+	if errs.KindOf(err) == errs.NotFound {
+		return nil
+	}
+	return err
 }
 
 func letterOf(t *TeamRef) string {
@@ -633,12 +716,7 @@ func (s *Service) AutoConfirmDue(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		t, err := s.Tournaments.FindByID(ctx, m.TournamentID)
-		if err != nil {
-			return err
-		}
-		_, err = s.Events.Emit(ctx, core.TopicBracket, EventMatch, map[string]any{"tournament": t.Name, "match": shown(done, core.Actor{})})
-		return err
+		return s.emitMatch(ctx, EventMatch, done)
 	})
 	if errs.KindOf(err) == errs.NotFound {
 		return nil // the match is gone: nothing to confirm

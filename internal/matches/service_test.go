@@ -127,6 +127,25 @@ func (s *season) play(win func(m matches.Match) string, rng *rand.Rand) int {
 	return n
 }
 
+// firstMatch makes round-robin fixtures and returns the first match, its
+// home and away sides and a team that does not play it.
+func (s *season) firstMatch() (m matches.Match, home, away, outsider string) {
+	s.t.Helper()
+	ctx := context.Background()
+	if _, err := s.svc.Generate(ctx, s.admin, "PPL7", bracket.RoundRobin); err != nil {
+		s.t.Fatal(err)
+	}
+	b, _ := s.svc.Bracket(ctx, s.admin, "PPL7")
+	m = s.match(b.Rounds[0].Matches[0].ID)
+	home, away = m.Team1.ID, m.Team2.ID
+	for _, l := range []string{"A", "B", "C", "D"} {
+		if l != home && l != away {
+			return m, home, away, l
+		}
+	}
+	return m, home, away, ""
+}
+
 func refused(t *testing.T, what string, err error, kind string) {
 	t.Helper()
 	if errs.KindOf(err) != kind {
@@ -204,19 +223,8 @@ func TestReportConfirmDispute(t *testing.T) {
 	s := newSeason(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 1))
-	if _, err := s.svc.Generate(ctx, s.admin, "PPL7", bracket.RoundRobin); err != nil {
-		t.Fatal(err)
-	}
+	m, home, away, outsider := s.firstMatch()
 	b, _ := s.svc.Bracket(ctx, s.admin, "PPL7")
-	m := s.match(b.Rounds[0].Matches[0].ID)
-	home, away := m.Team1.ID, m.Team2.ID
-	outsider := "A"
-	for _, l := range []string{"A", "B", "C", "D"} {
-		if l != home && l != away {
-			outsider = l
-			break
-		}
-	}
 	good := s.report(m, home, rng)
 
 	_, err := s.svc.ReportResult(ctx, s.captain(outsider), m.ID, good)

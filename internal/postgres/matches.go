@@ -222,6 +222,12 @@ func (s Matches) SetRoom(ctx context.Context, id int64, room string) error {
 	return unavailable(err)
 }
 
+// SetTime implements matches.Store.
+func (s Matches) SetTime(ctx context.Context, id int64, at *time.Time) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE matches SET scheduled_at = $2, updated_at = now() WHERE id = $1`, id, at)
+	return unavailable(err)
+}
+
 // SetLineup implements matches.Store.
 func (s Matches) SetLineup(ctx context.Context, id int64, team matches.TeamRef, userIDs []int64) error {
 	return s.DB.Transact(ctx, func(ctx context.Context) error {

@@ -1,0 +1,149 @@
+package matches_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/matches"
+)
+
+// scheduled records the jobs a service puts off.
+type scheduled struct {
+	mu   sync.Mutex
+	jobs []scheduledJob
+}
+
+type scheduledJob struct {
+	job core.Job
+	at  time.Time
+}
+
+func (s *scheduled) Schedule(_ context.Context, job core.Job, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.jobs = append(s.jobs, scheduledJob{job, at})
+	return nil
+}
+
+func (s *season) events(name string) int {
+	s.t.Helper()
+	var n int
+	if err := s.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox WHERE event = $1`, name).Scan(&n); err != nil {
+		s.t.Fatal(err)
+	}
+	return n
+}
+
+// A match's time is set by its home captain or an organiser, in the future
+// and within MaxAhead; the match is announced RemindBefore it, unless the
+// time changed meanwhile.
+func TestMatchTime(t *testing.T) {
+	s := newSeason(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC)
+	s.svc.Now = func() time.Time { return now }
+	jobs := &scheduled{}
+	s.svc.Jobs = jobs
+	m, home, away, outsider := s.firstMatch()
+	var player core.Actor
+	for _, p := range m.Members[home] {
+		if p.UserID != s.captain(home).UserID {
+			player = core.Actor{UserID: p.UserID, Name: p.Name}
+			break
+		}
+	}
+	at := now.Add(48*time.Hour + 30*time.Second)
+
+	t.Run("WhoMaySetIt", func(t *testing.T) {
+		for _, c := range []struct {
+			who   string
+			actor core.Actor
+			kind  string
+		}{
+			{"anonymous", core.Actor{}, errs.Unauthorized},
+			{"a player of the home side", player, errs.Forbidden},
+			{"the away captain", s.captain(away), errs.Forbidden},
+			{"another team's captain", s.captain(outsider), errs.Forbidden},
+			{"the home captain", s.captain(home), ""},
+			{"an organiser", s.admin, ""},
+		} {
+			_, err := s.svc.SetTime(ctx, c.actor, m.ID, &at)
+			if (c.kind == "" && err != nil) || (c.kind != "" && errs.KindOf(err) != c.kind) {
+				t.Errorf("%s: got %s %q, want %q", c.who, errs.KindOf(err), errs.MessageOf(err), c.kind)
+			}
+		}
+	})
+
+	t.Run("InTheFutureWithinMaxAhead", func(t *testing.T) {
+		for _, bad := range []time.Time{now.Add(-time.Minute), now, now.Add(matches.MaxAhead + time.Hour)} {
+			_, err := s.svc.SetTime(ctx, s.captain(home), m.ID, &bad)
+			refused(t, "time "+bad.String(), err, errs.Unprocessable)
+		}
+	})
+
+	t.Run("SetToTheMinuteWithAReminder", func(t *testing.T) {
+		jobs.jobs = nil
+		got, err := s.svc.SetTime(ctx, s.captain(home), m.ID, &at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := at.Truncate(time.Minute)
+		if got.ScheduledAt == nil || !got.ScheduledAt.Equal(want) || !s.match(m.ID).ScheduledAt.Equal(want) {
+			t.Fatalf("scheduled_at %v, want %v", got.ScheduledAt, want)
+		}
+		if len(jobs.jobs) != 1 || jobs.jobs[0].job != (matches.Remind{Match: m.ID, At: want}) || !jobs.jobs[0].at.Equal(want.Add(-matches.RemindBefore)) {
+			t.Fatalf("jobs %+v, want one reminder %v before %v", jobs.jobs, matches.RemindBefore, want)
+		}
+		soon := now.Add(10 * time.Minute)
+		jobs.jobs = nil
+		if _, err := s.svc.SetTime(ctx, s.admin, m.ID, &soon); err != nil || len(jobs.jobs) != 0 {
+			t.Fatalf("a time sooner than the reminder: err %v, jobs %+v (want none)", err, jobs.jobs)
+		}
+	})
+
+	t.Run("TheReminderAnnouncesOnlyTheTimeThatHolds", func(t *testing.T) {
+		first := now.Add(2 * time.Hour)
+		second := now.Add(3 * time.Hour)
+		for _, when := range []time.Time{first, second} {
+			if _, err := s.svc.SetTime(ctx, s.captain(home), m.ID, &when); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := s.events(matches.EventReminder)
+		if err := s.svc.RemindDue(ctx, matches.Remind{Match: m.ID, At: first}); err != nil {
+			t.Fatal(err)
+		}
+		if s.events(matches.EventReminder) != before {
+			t.Fatal("the reminder of a time since changed announced the match")
+		}
+		if err := s.svc.RemindDue(ctx, matches.Remind{Match: m.ID, At: second}); err != nil {
+			t.Fatal(err)
+		}
+		if s.events(matches.EventReminder) != before+1 {
+			t.Fatal("the reminder of the time that holds did not announce the match")
+		}
+		if err := s.svc.RemindDue(ctx, matches.Remind{Match: 1 << 40, At: second}); err != nil {
+			t.Fatalf("the reminder of a match gone: %v", err)
+		}
+	})
+
+	t.Run("ClearedWithNil", func(t *testing.T) {
+		got, err := s.svc.SetTime(ctx, s.admin, m.ID, nil)
+		if err != nil || got.ScheduledAt != nil {
+			t.Fatalf("cleared: %v %v", got.ScheduledAt, err)
+		}
+	})
+
+	t.Run("NotOnceReported", func(t *testing.T) {
+		if _, err := s.svc.ReportResult(ctx, s.captain(home), m.ID, s.report(m, home, rand.New(rand.NewPCG(5, 5)))); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.svc.SetTime(ctx, s.admin, m.ID, &at)
+		refused(t, "a reported match", err, errs.Conflict)
+	})
+}
