@@ -171,6 +171,24 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     await homePage.getByTestId('room').filter({ hasText: 'SKROOM-771' }).waitFor()
     // The other side's captain sees the room (live: the page was open before it was posted).
     await awayPage.getByTestId('room').filter({ hasText: 'SKROOM-771' }).waitFor()
+    // The home captain sets the match's time; the other side's open page and the watcher's bracket
+    // show it live, in the browser's time zone.
+    const when = new Date(Date.now() + 3 * 86_400_000)
+    when.setHours(19, 30, 0, 0)
+    const pad = (n) => String(n).padStart(2, '0')
+    const local = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T19:30`
+    const shown = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })
+      .format(when)
+      .replace(' at ', ', ')
+    await homePage.getByLabel('Day and time (your time zone)').fill(local)
+    await homePage.getByRole('button', { name: 'Set time' }).click()
+    await homePage.getByTestId('match-time').filter({ hasText: shown }).waitFor()
+    await awayPage.getByTestId('match-time').filter({ hasText: shown }).waitFor()
+    await watcher.locator(`.match-card[data-match-id="${qf1.id}"] .match-card-time`).filter({ hasText: shown }).waitFor()
+    assert.equal(Date.parse((await matchOf(qf1.id)).scheduled_at), when.getTime(), 'the time as the server keeps it')
+    assert.equal(await awayPage.getByRole('button', { name: 'Set time' }).count(), 0, 'no time form for the away captain')
+    await shoot(homePage, 'match-time')
+    await shoot(watcher, 'bracket-time')
     const q1 = await matchOf(qf1.id)
     const [h1, h2] = q1.members[home]
     const lineup = homePage.getByRole('region', { name: 'Your lineup' })

@@ -122,4 +122,43 @@ describe('league pages', () => {
     expect(screen.queryByRole('button', { name: 'Confirm result' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Report the result' })).not.toBeInTheDocument()
   })
+
+  it('the home captain sets the match time; the refusal is in plain words', async () => {
+    const when = new Date(2030, 10, 28, 19, 30).toISOString()
+    const api = mockApi({
+      ...base,
+      'GET /matches/7': { body: { match: match() } },
+      'POST /matches/7/time': { body: { match: match({ scheduled_at: when }) } },
+    })
+    at('/matches/7', makeUser({ id: 11, role: 'captain' }))
+    const panel = within(await screen.findByRole('region', { name: 'Match time' }))
+    expect(panel.getByText(/Not set yet/)).toBeInTheDocument()
+    fireEvent.change(await panel.findByLabelText('Day and time (your time zone)'), { target: { value: '2030-11-28T19:30' } })
+    fireEvent.click(panel.getByRole('button', { name: 'Set time' }))
+    await waitFor(() => expect(api.callsTo('POST', '/matches/7/time')).toHaveLength(1))
+    expect(api.callsTo('POST', '/matches/7/time')[0].body).toEqual({ at: when })
+    expect(await screen.findByTestId('match-time')).toHaveTextContent('Thu 28 Nov, 19:30')
+  })
+
+  it('a time the server refuses shows its reason', async () => {
+    mockApi({
+      ...base,
+      'GET /matches/7': { body: { match: match() } },
+      'POST /matches/7/time': { status: 422, body: { message: 'The match time must be in the future, within 120 days.' } },
+    })
+    at('/matches/7', makeUser({ id: 1, role: 'admin' }))
+    const panel = within(await screen.findByRole('region', { name: 'Match time' }))
+    fireEvent.change(await panel.findByLabelText('Day and time (your time zone)'), { target: { value: '2020-01-01T10:00' } })
+    fireEvent.click(panel.getByRole('button', { name: 'Set time' }))
+    expect(await panel.findByText('The match time must be in the future, within 120 days.')).toBeInTheDocument()
+  })
+
+  it('the away captain and the public see the time but no form', async () => {
+    const when = new Date(2030, 10, 28, 19, 30).toISOString()
+    mockApi({ ...base, 'GET /matches/7': { body: { match: match({ scheduled_at: when }) } } })
+    at('/matches/7', makeUser({ id: 18, role: 'captain' }))
+    expect(await screen.findByTestId('match-time')).toHaveTextContent('Thu 28 Nov, 19:30')
+    await screen.findByText(/you captain team H/)
+    expect(screen.queryByRole('button', { name: 'Set time' })).not.toBeInTheDocument()
+  })
 })

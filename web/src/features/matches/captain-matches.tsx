@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useSession } from '@/lib/auth'
 import { useLeagueTeams, useTeamMatches } from './api/league'
 import { StatusBadge } from './components/status-badge'
-import { captainedTeam, matchActions, roundTitle, splitUpcoming, teamName } from './lib/match-model'
+import { captainedTeam, matchActions, matchTime, roundTitle, splitUpcoming, teamName } from './lib/match-model'
 import type { Match } from './types'
 
 /** What the match waits for from this side's captain, in a few words. */
@@ -12,6 +12,7 @@ export function nextStep(match: Match, side: string): string {
   if (can.answer) return 'Confirm or dispute the report'
   if (match.status === 'reported') return 'Waiting for the other captain'
   if (match.status === 'disputed') return 'An organiser will rule'
+  if (can.setTime && !match.scheduled_at) return 'Set the match time'
   if (can.postRoom && !match.room_set && !match.room) return 'Post the room'
   if (can.report) return 'Pick the lineup, play, report'
   if (!match.team1 || !match.team2) return 'Waits for an earlier match'
@@ -42,6 +43,7 @@ export function CaptainMatches({ tournament, limit = 6 }: { tournament: string; 
                     <strong>v {teamName(other)}</strong>
                     <small className="muted">
                       {roundTitle({ number: m.round_number, stage: m.stage })} · {m.team1?.id === team ? 'home' : 'away'}
+                      {m.scheduled_at ? ` · ${matchTime(m.scheduled_at)}` : ''}
                     </small>
                   </span>
                   <StatusBadge status={m.status} />

@@ -4,7 +4,7 @@ import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
-import { formatLabel, roundTitle, teamName } from '../lib/match-model'
+import { formatLabel, matchTime, roundTitle, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { StatusBadge } from './status-badge'
 
@@ -31,6 +31,11 @@ export function MatchCard({ match }: { match: Match }) {
       </span>
       <Side team={match.team1} match={match} />
       <Side team={match.team2} match={match} />
+      {match.scheduled_at && match.status !== 'completed' && match.status !== 'cancelled' ? (
+        <time className="match-card-time" dateTime={match.scheduled_at}>
+          {matchTime(match.scheduled_at)}
+        </time>
+      ) : null}
     </Link>
   )
 }

@@ -8,7 +8,21 @@ import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { useAction } from '@/lib/use-action'
 import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
-import { captainedTeam, KARTS_PER_SIDE, matchActions, memberNames, roundTitle, sideOf, teamName, timeLeft } from '../lib/match-model'
+import {
+  captainedTeam,
+  fromLocalInput,
+  isOpen,
+  KARTS_PER_SIDE,
+  matchActions,
+  matchTime,
+  memberNames,
+  roundTitle,
+  sideOf,
+  teamName,
+  timeLeft,
+  toLocalInput,
+  untilMatch,
+} from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
@@ -102,6 +116,55 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
           </button>
           <p className="msg msg-error" role="alert">
             {error}
+          </p>
+        </form>
+      ) : null}
+    </Panel>
+  )
+}
+
+function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
+  const [value, setValue] = useState(toLocalInput(match.scheduled_at))
+  const [invalid, setInvalid] = useState('')
+  const { run, error, busy } = useMatchCall(match.id)
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const at = fromLocalInput(value)
+    setInvalid(at ? '' : 'Choose a day and a time.')
+    if (at) await run(() => matchCalls.time(match.id, at), 'The time could not be set.')
+  }
+  async function clear() {
+    setInvalid('')
+    if (await run(() => matchCalls.time(match.id, null), 'The time could not be cleared.')) setValue('')
+  }
+  return (
+    <Panel title="Match time" className="time-panel">
+      {match.scheduled_at ? (
+        <p className="match-time" data-testid="match-time">
+          <time dateTime={match.scheduled_at}>{matchTime(match.scheduled_at)}</time>{' '}
+          <span className="muted small">({untilMatch(match.scheduled_at)}, your time)</span>
+        </p>
+      ) : (
+        <p className="muted">Not set yet: team {match.team1?.id ?? '?'}’s captain or an organiser sets it once both sides agree.</p>
+      )}
+      {canSet ? (
+        <form className="inline-form" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={`time-${match.id}`}>Day and time (your time zone)</label>
+            <input id={`time-${match.id}`} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+          </div>
+          <div className="row-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy || !value}>
+              Set time
+            </button>
+            {match.scheduled_at ? (
+              <button type="button" className="btn btn-ghost" disabled={busy} onClick={clear}>
+                Clear time
+              </button>
+            ) : null}
+          </div>
+          <p className="msg msg-error" role="alert">
+            {invalid || error}
           </p>
         </form>
       ) : null}
@@ -334,6 +397,9 @@ export function MatchPage({ id }: { id: number }) {
       </div>
 
       <div className="match-grid">
+        {isOpen(match) ? (
+          <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
+        ) : null}
         {match.team1 && match.team2 && match.status !== 'cancelled' ? <RoomPanel match={match} canPost={can.postRoom} /> : null}
         {can.lineup && side ? <LineupPicker key={`${match.id}-${side}`} match={match} side={side} /> : null}
         <ReportView match={match} />

@@ -12,7 +12,11 @@ import {
   sideOf,
   splitUpcoming,
   teamName,
+  fromLocalInput,
+  matchTime,
   timeLeft,
+  toLocalInput,
+  untilMatch,
   type ReportRow,
 } from './match-model'
 
@@ -158,5 +162,44 @@ describe('lists and words', () => {
     expect(teamName({ id: 'A', name: 'Team A' })).toBe('Team A')
     expect(teamName({ id: 'H', name: 'Thunder' })).toBe('Team H · Thunder')
     expect(teamName(null)).toBe('To be decided')
+  })
+})
+
+describe('match times', () => {
+  it('shows the day and the time, in the zone asked for', () => {
+    expect(matchTime('2026-11-28T19:30:00Z', 'UTC')).toBe('Sat 28 Nov, 19:30')
+    expect(matchTime('2026-11-28T19:30:00Z', 'Asia/Kolkata')).toBe('Sun 29 Nov, 01:00')
+    expect(matchTime(null)).toBe('')
+    expect(matchTime('not a time')).toBe('')
+  })
+  it('says how far off the match is', () => {
+    const now = Date.parse('2026-11-24T18:00:00Z')
+    expect(untilMatch('2026-11-28T19:30:00Z', now)).toBe('in 4 days')
+    expect(untilMatch('2026-11-25T20:00:00Z', now)).toBe('in 26 h')
+    expect(untilMatch('2026-11-24T18:25:00Z', now)).toBe('in 25 min')
+    expect(untilMatch('2026-11-24T17:50:00Z', now)).toBe('started 10 min ago')
+    expect(untilMatch('2026-11-24T18:00:20Z', now - 30_000)).toBe('in 1 min')
+    expect(untilMatch('2026-11-24T12:00:00Z', now)).toBe('started 6 h ago')
+    expect(untilMatch(null, now)).toBe('')
+  })
+  it('turns a datetime-local value into UTC and back', () => {
+    const iso = fromLocalInput('2026-11-28T19:30')
+    expect(iso).not.toBeNull()
+    expect(toLocalInput(iso)).toBe('2026-11-28T19:30')
+    expect(new Date(iso!).getTime()).toBe(new Date(2026, 10, 28, 19, 30).getTime())
+    expect(fromLocalInput('')).toBeNull()
+    expect(fromLocalInput('28/11/2026 19:30')).toBeNull()
+    expect(toLocalInput(null)).toBe('')
+  })
+  it('is set by the home captain or an organiser while the match is open', () => {
+    const m = match({ status: 'scheduled' })
+    const home = m.team1!.id
+    const away = m.team2!.id
+    expect(matchActions(m, home, false).setTime).toBe(true)
+    expect(matchActions(m, away, false).setTime).toBe(false)
+    expect(matchActions(m, null, false).setTime).toBe(false)
+    expect(matchActions(m, null, true).setTime).toBe(true)
+    expect(matchActions(match({ status: 'reported' }), home, false).setTime).toBe(false)
+    expect(matchActions(match({ status: 'completed' }), null, true).setTime).toBe(false)
   })
 })
