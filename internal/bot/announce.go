@@ -20,8 +20,8 @@ type Claims interface {
 }
 
 // Announcer posts the league's news to the announcement channel:
-// registrations, auction sales, matches about to start, results and a new
-// Red Cap holder. It follows
+// registrations, auction sales, matches about to start or overdue, results
+// and a new Red Cap holder. It follows
 // the hub in process; each event is claimed in the database first, so it is
 // announced once however many instances follow it.
 type Announcer struct {
@@ -109,15 +109,20 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
 		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, round %d.", v.Tournament,
 			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID, v.Match.Round), key, nil
-	case "match.reminder":
+	case "match.reminder", "match.overdue":
 		var v matchNews
 		if json.Unmarshal(d.Data, &v) != nil || v.Match.ScheduledAt == nil || v.Match.Team1 == nil || v.Match.Team2 == nil {
 			return "", "", nil
 		}
 		at := v.Match.ScheduledAt.Unix()
-		key = fmt.Sprintf("reminder:%s:%d:%d", v.Tournament, v.Match.ID, at)
-		return fmt.Sprintf("⏰ %s: %s vs %s — match #%d starts <t:%d:R> (<t:%d:t>).", v.Tournament,
-			teamName(v.Match.Team1.ID, v.Match.Team1.Name), teamName(v.Match.Team2.ID, v.Match.Team2.Name), v.Match.ID, at, at), key, nil
+		sides := teamName(v.Match.Team1.ID, v.Match.Team1.Name) + " vs " + teamName(v.Match.Team2.ID, v.Match.Team2.Name)
+		// Once per match, time and kind: a job run twice is not news twice.
+		key = fmt.Sprintf("%s:%s:%d:%d", d.Event, v.Tournament, v.Match.ID, at)
+		if d.Event == "match.overdue" {
+			return fmt.Sprintf("⚠️ %s: %s — match #%d was due <t:%d:R> and has no result yet. Captains: report it on Pitlane; "+
+				"organisers can rule or forfeit a side.", v.Tournament, sides, v.Match.ID, at), key, nil
+		}
+		return fmt.Sprintf("⏰ %s: %s — match #%d starts <t:%d:R> (<t:%d:t>).", v.Tournament, sides, v.Match.ID, at, at), key, nil
 	case "standings.updated":
 		var v struct {
 			Tournament string `json:"tournament"`

@@ -144,10 +144,14 @@ func TestLeagueCommands(t *testing.T) {
 		if err := s.App.Server.Matches.RemindDue(context.Background(), matches.Remind{Match: next.ID, At: at}); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.App.Server.Matches.RemindDue(context.Background(), matches.Remind{Match: next.ID, At: at, Late: true}); err != nil {
+			t.Fatal(err)
+		}
 		deadline := time.Now().Add(5 * time.Second)
-		for ch.find(fmt.Sprintf("match #%d starts <t:%d:R>", next.ID, at.Unix())) != 1 {
+		for ch.find(fmt.Sprintf("match #%d starts <t:%d:R>", next.ID, at.Unix())) != 1 ||
+			ch.find(fmt.Sprintf("match #%d was due <t:%d:R> and has no result yet", next.ID, at.Unix())) != 1 {
 			if time.Now().After(deadline) {
-				t.Fatalf("no reminder announced: %q", ch.posts)
+				t.Fatalf("no reminder or overdue notice announced: %q", ch.posts)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}

@@ -29,6 +29,8 @@ const (
 	EventStandings = "standings.updated"
 	// EventReminder announces a match shortly before its time.
 	EventReminder = "match.reminder"
+	// EventOverdue tells of a match OverdueAfter its time with no result.
+	EventOverdue = "match.overdue"
 )
 
 // Audited actions.
@@ -58,6 +60,9 @@ const (
 	MaxAhead = 120 * 24 * time.Hour
 	// RemindBefore is how long before its time a match is announced.
 	RemindBefore = 30 * time.Minute
+	// OverdueAfter is how long after its time a match with no report yet
+	// is called overdue (the captains and organisers are told).
+	OverdueAfter = 2 * time.Hour
 )
 
 // TeamRef is a side of a match.

@@ -25,12 +25,14 @@ type AutoConfirm struct {
 // Kind implements core.Job.
 func (AutoConfirm) Kind() string { return "match.auto_confirm" }
 
-// Remind is the job that announces a match RemindBefore its time. It is
+// Remind is the job that announces a match RemindBefore its time, or, Late,
+// tells of it OverdueAfter its time when nobody has reported it. It is
 // written with the time; a time changed or cleared since, or a match
-// played already, leaves it nothing to do.
+// reported or played already, leaves it nothing to do.
 type Remind struct {
 	Match int64     `json:"match"`
 	At    time.Time `json:"at"`
+	Late  bool      `json:"late,omitempty"`
 }
 
 // Kind implements core.Job.
@@ -361,7 +363,8 @@ func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room str
 
 // SetTime sets when the match is played, or clears it with nil: the home
 // captain (who also posts the room) or an organiser. RemindBefore that time
-// the match is announced (EventReminder), if it still holds then.
+// the match is announced (EventReminder), and OverdueAfter it, with no
+// report yet, called overdue (EventOverdue), if the time still holds then.
 func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.Time) (Match, error) {
 	if err := a.MustBeUser(); err != nil {
 		return Match{}, err
@@ -390,6 +393,9 @@ func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.
 					return err
 				}
 			}
+			if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t, Late: true}, t.Add(OverdueAfter)); err != nil {
+				return err
+			}
 		}
 		if err := s.Store.SetTime(ctx, id, at); err != nil {
 			return err
@@ -399,8 +405,9 @@ func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.
 	return shown(m, a), err
 }
 
-// RemindDue announces a match whose time is job.At (the job), unless the
-// time changed or the match is no longer to be played.
+// RemindDue announces a match whose time is job.At (the job), or tells
+// that it is overdue, unless the time changed or the match is no longer to
+// be played.
 func (s *Service) RemindDue(ctx context.Context, job Remind) error {
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		m, err := s.Store.LockMatch(ctx, job.Match)
@@ -409,6 +416,9 @@ func (s *Service) RemindDue(ctx context.Context, job Remind) error {
 		}
 		if m.ScheduledAt == nil || !m.ScheduledAt.Equal(job.At) || (m.Status != StatusScheduled && m.Status != StatusLive) {
 			return nil
+		}
+		if job.Late {
+			return s.emitMatch(ctx, EventOverdue, m)
 		}
 		return s.emitMatch(ctx, EventReminder, m)
 	})

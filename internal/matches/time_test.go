@@ -40,8 +40,8 @@ func (s *season) events(name string) int {
 }
 
 // A match's time is set by its home captain or an organiser, in the future
-// and within MaxAhead; the match is announced RemindBefore it, unless the
-// time changed meanwhile.
+// and within MaxAhead; the match is announced RemindBefore it and called
+// overdue OverdueAfter it with no report, unless the time changed meanwhile.
 func TestMatchTime(t *testing.T) {
 	s := newSeason(t)
 	ctx := context.Background()
@@ -96,13 +96,15 @@ func TestMatchTime(t *testing.T) {
 		if got.ScheduledAt == nil || !got.ScheduledAt.Equal(want) || !s.match(m.ID).ScheduledAt.Equal(want) {
 			t.Fatalf("scheduled_at %v, want %v", got.ScheduledAt, want)
 		}
-		if len(jobs.jobs) != 1 || jobs.jobs[0].job != (matches.Remind{Match: m.ID, At: want}) || !jobs.jobs[0].at.Equal(want.Add(-matches.RemindBefore)) {
-			t.Fatalf("jobs %+v, want one reminder %v before %v", jobs.jobs, matches.RemindBefore, want)
+		if len(jobs.jobs) != 2 ||
+			jobs.jobs[0].job != (matches.Remind{Match: m.ID, At: want}) || !jobs.jobs[0].at.Equal(want.Add(-matches.RemindBefore)) ||
+			jobs.jobs[1].job != (matches.Remind{Match: m.ID, At: want, Late: true}) || !jobs.jobs[1].at.Equal(want.Add(matches.OverdueAfter)) {
+			t.Fatalf("jobs %+v, want a reminder %v before %v and an overdue check %v after", jobs.jobs, matches.RemindBefore, want, matches.OverdueAfter)
 		}
 		soon := now.Add(10 * time.Minute)
 		jobs.jobs = nil
-		if _, err := s.svc.SetTime(ctx, s.admin, m.ID, &soon); err != nil || len(jobs.jobs) != 0 {
-			t.Fatalf("a time sooner than the reminder: err %v, jobs %+v (want none)", err, jobs.jobs)
+		if _, err := s.svc.SetTime(ctx, s.admin, m.ID, &soon); err != nil || len(jobs.jobs) != 1 || !jobs.jobs[0].job.(matches.Remind).Late {
+			t.Fatalf("a time sooner than the reminder: err %v, jobs %+v (want the overdue check only)", err, jobs.jobs)
 		}
 	})
 
@@ -130,6 +132,13 @@ func TestMatchTime(t *testing.T) {
 		if err := s.svc.RemindDue(ctx, matches.Remind{Match: 1 << 40, At: second}); err != nil {
 			t.Fatalf("the reminder of a match gone: %v", err)
 		}
+		late := s.events(matches.EventOverdue)
+		if err := s.svc.RemindDue(ctx, matches.Remind{Match: m.ID, At: second, Late: true}); err != nil {
+			t.Fatal(err)
+		}
+		if s.events(matches.EventOverdue) != late+1 {
+			t.Fatal("a match past its time with no report was not called overdue")
+		}
 	})
 
 	t.Run("ClearedWithNil", func(t *testing.T) {
@@ -140,10 +149,20 @@ func TestMatchTime(t *testing.T) {
 	})
 
 	t.Run("NotOnceReported", func(t *testing.T) {
+		if _, err := s.svc.SetTime(ctx, s.admin, m.ID, &at); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := s.svc.ReportResult(ctx, s.captain(home), m.ID, s.report(m, home, rand.New(rand.NewPCG(5, 5)))); err != nil {
 			t.Fatal(err)
 		}
 		_, err := s.svc.SetTime(ctx, s.admin, m.ID, &at)
 		refused(t, "a reported match", err, errs.Conflict)
+		late := s.events(matches.EventOverdue)
+		if err := s.svc.RemindDue(ctx, matches.Remind{Match: m.ID, At: at.Truncate(time.Minute), Late: true}); err != nil {
+			t.Fatal(err)
+		}
+		if s.events(matches.EventOverdue) != late {
+			t.Fatal("a reported match was called overdue")
+		}
 	})
 }

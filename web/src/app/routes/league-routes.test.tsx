@@ -161,4 +161,26 @@ describe('league pages', () => {
     await screen.findByText(/you captain team H/)
     expect(screen.queryByRole('button', { name: 'Set time' })).not.toBeInTheDocument()
   })
+
+  it('/admin/matches puts an overdue match first, with what it waits for', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
+    mockApi({
+      ...base,
+      'GET /tournaments/PPL7/bracket': { body: { tournament: 'PPL7', format: 'round_robin', rounds: [], champion: null } },
+      'GET /tournaments/PPL7/matches': {
+        body: {
+          matches: [
+            match({ id: 8, status: 'scheduled', room: '', room_set: false, scheduled_at: null }),
+            match({ id: 9, status: 'live', scheduled_at: hoursAgo(3) }),
+          ],
+        },
+      },
+    })
+    at('/admin/matches', makeUser({ id: 1, role: 'admin' }))
+    const list = within(await screen.findByRole('region', { name: 'Matches to play' }))
+    expect(await list.findByText(/1 overdue/)).toBeInTheDocument()
+    const rows = list.getAllByRole('listitem').filter((li) => li.dataset.matchId)
+    expect(rows.map((li) => li.dataset.matchId)).toEqual(['9', '8'])
+    expect(within(rows[0]).getByText(/Overdue: it was due/)).toBeInTheDocument()
+  })
 })

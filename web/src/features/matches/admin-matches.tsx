@@ -12,7 +12,7 @@ import { leagueKey, matchCalls, matchKey, seasonsKey, useAllMatches, useBracket,
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
-import { FORMATS, formatLabel, isOpen, needsRuling, roundTitle, teamName } from './lib/match-model'
+import { FORMATS, formatLabel, isOverdue, matchTime, needsRuling, roundTitle, stillToPlay, teamName } from './lib/match-model'
 import type { Match } from './types'
 
 function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phase: string; hasFixtures: boolean }) {
@@ -123,6 +123,13 @@ function OpenMatchRow({ match }: { match: Match }) {
   return (
     <li className="queue-item" data-match-id={match.id} data-status={match.status}>
       <QueueHead match={match} />
+      {match.scheduled_at ? (
+        isOverdue(match) ? (
+          <p className="msg msg-alert">Overdue: it was due {matchTime(match.scheduled_at)} and has no result yet.</p>
+        ) : (
+          <p className="muted small">Due {matchTime(match.scheduled_at)}</p>
+        )
+      ) : null}
       <div className="row-actions">
         {sides.map((t) => (
           <ConfirmAction
@@ -205,7 +212,8 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
   const phase = season?.status ?? ''
   const queue = needsRuling(all.data ?? [])
   const completed = (all.data ?? []).filter((m) => m.status === 'completed')
-  const toPlay = (all.data ?? []).filter(isOpen)
+  const toPlay = stillToPlay(all.data ?? [])
+  const overdue = toPlay.filter((m) => isOverdue(m)).length
   const hasFixtures = (bracket.data?.rounds.length ?? 0) > 0
 
   return (
@@ -252,7 +260,9 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
         </section>
 
         <section className="match-panel" aria-label="Matches to play">
-          <h2>To play ({toPlay.length})</h2>
+          <h2>
+            To play ({toPlay.length}){overdue ? <span className="overdue-count"> · {overdue} overdue</span> : null}
+          </h2>
           <p className="muted small">A side that does not turn up can be forfeited here (audited).</p>
           {toPlay.length === 0 ? (
             <p className="muted">No match is waiting to be played.</p>

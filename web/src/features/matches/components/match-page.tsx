@@ -12,6 +12,7 @@ import {
   captainedTeam,
   fromLocalInput,
   isOpen,
+  isOverdue,
   KARTS_PER_SIDE,
   matchActions,
   matchTime,
@@ -147,6 +148,9 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
       ) : (
         <p className="muted">Not set yet: team {match.team1?.id ?? '?'}’s captain or an organiser sets it once both sides agree.</p>
       )}
+      {isOverdue(match) ? (
+        <p className="msg msg-alert">Past its time with no result yet: a captain reports it, or an organiser rules.</p>
+      ) : null}
       {canSet ? (
         <form className="inline-form" onSubmit={submit}>
           <div className="field">

@@ -13,9 +13,11 @@ import {
   splitUpcoming,
   teamName,
   fromLocalInput,
+  isOverdue,
   matchTime,
   timeLeft,
   toLocalInput,
+  stillToPlay,
   untilMatch,
   type ReportRow,
 } from './match-model'
@@ -201,5 +203,26 @@ describe('match times', () => {
     expect(matchActions(m, null, true).setTime).toBe(true)
     expect(matchActions(match({ status: 'reported' }), home, false).setTime).toBe(false)
     expect(matchActions(match({ status: 'completed' }), null, true).setTime).toBe(false)
+  })
+})
+
+describe('overdue matches', () => {
+  const now = Date.parse('2026-11-24T18:00:00Z')
+  const due = (iso: string | null, over: Partial<Match> = {}) => match({ status: 'live', scheduled_at: iso, ...over })
+  it('is a match still to play two hours past its time', () => {
+    expect(isOverdue(due('2026-11-24T15:59:00Z'), now)).toBe(true)
+    expect(isOverdue(due('2026-11-24T16:01:00Z'), now)).toBe(false)
+    expect(isOverdue(due(null), now)).toBe(false)
+    expect(isOverdue(due('2026-11-24T10:00:00Z', { status: 'reported' }), now)).toBe(false)
+  })
+  it('comes first in what is left to play, then the timed matches soonest first', () => {
+    const list = [
+      due(null, { id: 1 }),
+      due('2026-11-26T18:00:00Z', { id: 2 }),
+      due('2026-11-25T18:00:00Z', { id: 3 }),
+      due('2026-11-24T10:00:00Z', { id: 4 }),
+      due('2026-11-24T10:00:00Z', { id: 5, status: 'completed' }),
+    ]
+    expect(stillToPlay(list, now).map((m) => m.id)).toEqual([4, 3, 2, 1])
   })
 })

@@ -183,6 +183,21 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
+/** How long after its time a match with no report is overdue (the server's OverdueAfter). */
+export const OVERDUE_AFTER_MS = 2 * 3_600_000
+
+/** Whether the match is still to play OVERDUE_AFTER_MS past its time. */
+export function isOverdue(match: Match, now: number = Date.now()): boolean {
+  return isOpen(match) && !!match.scheduled_at && Date.parse(match.scheduled_at) + OVERDUE_AFTER_MS <= now
+}
+
+/** The matches still to play as an organiser looks at them: overdue first, then the timed ones soonest first, then the rest. */
+export function stillToPlay(matches: Match[], now: number = Date.now()): Match[] {
+  const rank = (m: Match) => (isOverdue(m, now) ? 0 : m.scheduled_at ? 1 : 2)
+  const at = (m: Match) => (m.scheduled_at ? Date.parse(m.scheduled_at) : 0)
+  return matches.filter(isOpen).sort((a, b) => rank(a) - rank(b) || at(a) - at(b) || a.round_number - b.round_number || a.id - b.id)
+}
+
 /** The matches an organiser has to look at: disputes first, then reports not yet confirmed. */
 export function needsRuling(matches: Match[]): Match[] {
   const rank = (m: Match) => (m.status === 'disputed' ? 0 : 1)
