@@ -192,7 +192,12 @@ func cropKart(pg *page, src image.Image, box image.Rectangle) ([]byte, bool) {
 	inv := 1 / pg.scale
 	r := image.Rect(int(float64(box.Min.X)*inv), int(float64(box.Min.Y)*inv), int(float64(box.Max.X)*inv)+1, int(float64(box.Max.Y)*inv)+1)
 	pad := max(r.Dx(), r.Dy()) / 12
-	r = r.Inset(-pad).Add(sb.Min).Intersect(sb)
+	return kartPNG(src, r.Inset(-pad).Add(sb.Min).Intersect(sb))
+}
+
+// kartPNG cuts r out of src, replaces the screen's background around the
+// kart with a dark one and returns a square PNG of at most 512 pixels a side.
+func kartPNG(src image.Image, r image.Rectangle) ([]byte, bool) {
 	if r.Dx() < 16 || r.Dy() < 16 {
 		return nil, false
 	}

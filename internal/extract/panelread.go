@@ -74,6 +74,9 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 			// Labels that looked like the game's over numbers in another
 			// typeface read as nothing: not the game's panel after all.
 			if r := pr.reading(); r.Has(core.FieldKills) || r.Has(core.FieldDeaths) {
+				if png, ok := panelKart(src, p); ok {
+					r.CartImage, r.CartImageType = png, "image/png"
+				}
 				return r, true
 			}
 		}

@@ -10,11 +10,13 @@ import (
 	"image/color"
 	"image/draw"
 	"image/jpeg"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -42,6 +44,32 @@ func realScreens(t *testing.T) string {
 	}
 	t.Skip("the real development set (shared/data/real-screens) is not here")
 	return ""
+}
+
+// readerAndCaptures is the reader as the server makes it (without
+// Tesseract, the Stats panel's reader alone) and the names of the captures
+// of want, in order.
+func readerAndCaptures(t *testing.T, want map[string]map[core.Field]string) (core.StatsReader, []string) {
+	t.Helper()
+	ex, err := extract.New(extract.Options{})
+	if err != nil && !errors.Is(err, extract.ErrNoTesseract) {
+		t.Fatal(err)
+	}
+	return ex, slices.Sorted(maps.Keys(want))
+}
+
+// readCapture reads the capture f of dir as an upload would be read.
+func readCapture(t *testing.T, ex core.StatsReader, dir, f string) (core.Reading, error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := upload.Check(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex.Read(context.Background(), img, nil)
 }
 
 // shown is what a capture shows, field by field: truth.json with the
@@ -110,14 +138,7 @@ func TestOCRReadsRealCaptures(t *testing.T) {
 		t.Skip("tesseract-ocr is not installed (make test installs it)")
 	}
 	want := shown(t, dir)
-	ex, err := extract.New(extract.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := make([]string, 0, len(want))
-	for f := range want {
-		files = append(files, f)
-	}
+	ex, files := readerAndCaptures(t, want)
 	tests := []struct {
 		name string
 		// change makes the capture to read; nil reads the file as it is.
@@ -298,15 +319,7 @@ func TestStatsPanelWithoutTesseract(t *testing.T) {
 	want := shown(t, dir)
 	read := 0
 	for f, fields := range want {
-		data, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := upload.Check(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := ex.Read(context.Background(), img, nil)
+		r, err := readCapture(t, ex, dir, f)
 		if err != nil {
 			continue
 		}

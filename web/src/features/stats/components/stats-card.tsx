@@ -6,7 +6,8 @@ import type { CardStats } from '../types'
 export function StatsCard({ stats, actions, note }: { stats: CardStats; actions?: ReactNode; note?: ReactNode }) {
   const rows: [string, ReactNode][] = [
     ['K/D ratio', stats.kd],
-    ['Games played', stats.games],
+    // 0 is a screenshot that did not show games (the game's Stats tab does not): unknown, not none.
+    ['Games played', stats.games > 0 ? stats.games : '—'],
     ['Level', stats.level],
     ['Category', stats.category ?? '—'],
     ['Kills', stats.kills],

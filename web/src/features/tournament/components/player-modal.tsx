@@ -29,7 +29,7 @@ export function PlayerModal({ player, onClose }: { player: Player | null; onClos
             </div>
             <div className="stat">
               <dt>Games played</dt>
-              <dd>{player.games_played ?? 0}</dd>
+              <dd>{player.games_played ? player.games_played : '—'}</dd>
             </div>
             <div className="stat">
               <dt>Level</dt>

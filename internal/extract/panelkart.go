@@ -1,0 +1,123 @@
+package extract
+
+import "image"
+
+// panelKart finds the player's kart on the game's main menu from where its
+// Stats panel p is, and cuts it out (see kartPNG). On that screen the kart
+// stands right of the panel, below the game's logo and above its PLAY
+// button: its top is level with the panel's second bar or lower, its wheels
+// end a little below the last bar, and it lies within two and a half bar
+// widths of the panel. In that window, what is not the screen's background
+// (the colours of the strip just right of the panel) and forms the largest
+// blob is the kart. ok is false when the capture is cut close to the panel
+// or nothing big enough is there.
+func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
+	if len(p.rows) < 3 {
+		return nil, false
+	}
+	top, bot := p.rows[0], p.rows[len(p.rows)-1]
+	barW := top.Dx()
+	pitch := (bot.Min.Y - top.Min.Y) / (len(p.rows) - 1)
+	if barW < 20 || pitch < 4 {
+		return nil, false
+	}
+	right := top.Max.X
+	win := image.Rect(right+barW/2, top.Min.Y+pitch*11/10, right+barW*26/10, bot.Max.Y+pitch*6/10).Intersect(src.Bounds())
+	if win.Dx() < barW || win.Dy() < 2*pitch {
+		return nil, false
+	}
+	bg := backgroundColours(src, image.Rect(right+barW/10, top.Min.Y, right+barW*4/10, bot.Max.Y).Intersect(src.Bounds()))
+	if len(bg) == 0 {
+		return nil, false
+	}
+	isBg := func(x, y int) bool {
+		i := src.PixOffset(x, y)
+		c := rgb{int32(src.Pix[i]) >> 4, int32(src.Pix[i+1]) >> 4, int32(src.Pix[i+2]) >> 4}
+		for _, b := range bg {
+			if dist(c, b) <= 2 {
+				return true
+			}
+		}
+		return false
+	}
+	// Cells of the window where most pixels are not background.
+	cell := max(2, pitch/8)
+	gw, gh := (win.Dx()+cell-1)/cell, (win.Dy()+cell-1)/cell
+	fg := make([]bool, gw*gh)
+	for cy := range gh {
+		for cx := range gw {
+			n, all := 0, 0
+			for y := win.Min.Y + cy*cell; y < min(win.Max.Y, win.Min.Y+(cy+1)*cell); y++ {
+				for x := win.Min.X + cx*cell; x < min(win.Max.X, win.Min.X+(cx+1)*cell); x++ {
+					all++
+					if !isBg(x, y) {
+						n++
+					}
+				}
+			}
+			fg[cy*gw+cx] = all > 0 && n*10 >= all*3
+		}
+	}
+	// The largest blob of such cells (8-connected).
+	seen := make([]bool, gw*gh)
+	var best image.Rectangle
+	bestN := 0
+	for start := range fg {
+		if !fg[start] || seen[start] {
+			continue
+		}
+		var box image.Rectangle
+		n := 0
+		stack := []int{start}
+		seen[start] = true
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			cx, cy := c%gw, c/gw
+			n++
+			box = box.Union(image.Rect(cx, cy, cx+1, cy+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := cx+dx, cy+dy
+					if nx >= 0 && ny >= 0 && nx < gw && ny < gh && fg[ny*gw+nx] && !seen[ny*gw+nx] {
+						seen[ny*gw+nx] = true
+						stack = append(stack, ny*gw+nx)
+					}
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = box, n
+		}
+	}
+	r := image.Rect(win.Min.X+best.Min.X*cell, win.Min.Y+best.Min.Y*cell, win.Min.X+best.Max.X*cell, win.Min.Y+best.Max.Y*cell).Intersect(win)
+	// A kart is several bars high and wide; less is a mark or a stray edge.
+	if r.Dx() < 2*pitch || r.Dy() < 3*pitch/2 {
+		return nil, false
+	}
+	return kartPNG(src, r.Inset(-cell).Intersect(src.Bounds()))
+}
+
+// backgroundColours are the colours (4 bits a channel) that make up at least
+// a tenth of r: the screen's background, two shades on the game's menu.
+func backgroundColours(src *image.RGBA, r image.Rectangle) []rgb {
+	if r.Empty() {
+		return nil
+	}
+	counts := map[rgb]int{}
+	total := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := src.PixOffset(x, y)
+			counts[rgb{int32(src.Pix[i]) >> 4, int32(src.Pix[i+1]) >> 4, int32(src.Pix[i+2]) >> 4}]++
+			total++
+		}
+	}
+	var out []rgb
+	for c, n := range counts {
+		if n*10 >= total {
+			out = append(out, c)
+		}
+	}
+	return out
+}
