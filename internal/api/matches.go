@@ -20,7 +20,7 @@ func (s *Server) matchRoutes() chi.Router {
 		r.Post("/{id}/room", s.matchRoom)
 		r.Post("/{id}/time", s.matchTime)
 		r.Post("/{id}/lineup", s.matchLineup)
-		r.Post("/{id}/proof", s.matchProof)
+		r.With(s.perUser(ratelimit.ProofUser)).Post("/{id}/proof", s.matchProof)
 		r.Post("/{id}/report", s.matchReport)
 		r.Post("/{id}/confirm", s.matchConfirm)
 		r.Post("/{id}/dispute", s.matchDispute)

@@ -188,6 +188,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	tour.OnComplete = mat.Award
 	postgres.Work(a.Jobs, func(ctx context.Context, job matches.AutoConfirm) error { return mat.AutoConfirmDue(ctx, job.Match) })
 	postgres.Work(a.Jobs, mat.RemindDue)
+	postgres.Work(a.Jobs, mat.PruneProofsDue)
+	a.Jobs.Every(time.Hour, matches.PruneProofs{})
 	postgres.Work(a.Jobs, outbox.Prune)
 	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)

@@ -247,7 +247,7 @@ var actions = []action{
 		return err
 	}, "POST", "/api/admin/matches/{AC}/forfeit", map[string]string{"team": "Z"}},
 	{"follow the captains room", captains, func(_ context.Context, _ *api.Server, a core.Actor) error {
-		_, err := a.MayFollow(core.TopicCaptains)
+		_, err := a.MayFollow(core.CaptainsTopic("PPL7"))
 		return err
 	}, "", "", nil},
 }
@@ -323,7 +323,7 @@ func TestAuthorizationTable(t *testing.T) {
 	t.Run("follow the captains room over the websocket", func(t *testing.T) {
 		for w := anonymous; w <= admin; w++ {
 			ws := testkit.DialWS(t, s.URL, tokens[w])
-			ws.Subscribe(nil, core.TopicCaptains)
+			ws.Subscribe(nil, core.CaptainsTopic("PPL7"))
 			got := ws.Sync()
 			allowed := len(got) == 0
 			if allowed != (captains[w] == ok) {

@@ -146,6 +146,10 @@ type Store interface {
 	// Player is a registered player of the tournament with their tier
 	// (the organiser's, else their stats'); NotFound when not registered.
 	Player(ctx context.Context, tournamentID, userID int64) (PlayerRef, error)
+	// LockPlayer is Player, holding the player's registration until the end
+	// of the transaction: two organiser actions on one player (a captaincy
+	// and a lot) are taken one at a time.
+	LockPlayer(ctx context.Context, tournamentID, userID int64) (PlayerRef, error)
 	// SetTier sets the organiser's tier for a registered player (0 clears it).
 	SetTier(ctx context.Context, tournamentID, userID int64, tier int) error
 	// Engaged says why a player cannot go under the hammer (a captain, on a

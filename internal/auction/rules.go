@@ -113,6 +113,5 @@ func Deadline(endsAt, now time.Time, lateBid time.Duration) time.Time {
 // Messages of the auction's refusals.
 const (
 	MsgLotClosed    = "This lot is closed."
-	MsgWrongPhase   = "The auction is not running: the tournament is in its %s phase."
 	MsgCaptainsOnly = "Only captains bid."
 )

@@ -206,7 +206,7 @@ func (s *Service) emitTeam(ctx context.Context, t tournament.Tournament, letter 
 // while registration or the auction runs). A captain captains one team per
 // tournament and is not auctioned.
 func (s *Service) SetCaptain(ctx context.Context, a core.Actor, name, letter string, userID int64) (Team, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.NameCaptain); err != nil {
 		return Team{}, err
 	}
 	letter, err := validLetter(letter)
@@ -215,18 +215,11 @@ func (s *Service) SetCaptain(ctx context.Context, a core.Actor, name, letter str
 	}
 	var team Team
 	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Tournaments.Find(ctx, name)
+		t, err := s.inPhase(ctx, name, tournament.NameCaptain)
 		if err != nil {
 			return err
 		}
-		phase, err := s.Store.LockPhase(ctx, t.ID)
-		if err != nil {
-			return err
-		}
-		if phase != tournament.StatusRegistration && phase != tournament.StatusAuction {
-			return errs.E(errs.Conflict, "Captains are chosen before the matches: the tournament is in its %s phase.", phase)
-		}
-		p, err := s.Store.Player(ctx, t.ID, userID)
+		p, err := s.Store.LockPlayer(ctx, t.ID, userID)
 		if errs.KindOf(err) == errs.NotFound {
 			return errs.E(errs.Unprocessable, "Only a player registered for %s can captain a team.", t.Name)
 		} else if err != nil {
@@ -255,7 +248,7 @@ func (s *Service) SetCaptain(ctx context.Context, a core.Actor, name, letter str
 // SetTier sets an organiser's tier for a registered player (0: back to the
 // tier of their stats). It sets their lots' default price.
 func (s *Service) SetTier(ctx context.Context, a core.Actor, name string, userID int64, tier int) (PlayerRef, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.SetTier); err != nil {
 		return PlayerRef{}, err
 	}
 	if tier < 0 || tier > core.Tiers {
@@ -263,11 +256,11 @@ func (s *Service) SetTier(ctx context.Context, a core.Actor, name string, userID
 	}
 	var p PlayerRef
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Tournaments.Find(ctx, name)
+		t, err := s.inPhase(ctx, name, tournament.SetTier)
 		if err != nil {
 			return err
 		}
-		before, err := s.Store.Player(ctx, t.ID, userID)
+		before, err := s.Store.LockPlayer(ctx, t.ID, userID)
 		if err != nil {
 			return err
 		}
@@ -289,7 +282,7 @@ func (s *Service) SetTier(ctx context.Context, a core.Actor, name string, userID
 // OpenLot puts a registered player under the hammer (organisers, during the
 // auction): one lot at a time, at basePrice or (0) their tier's.
 func (s *Service) OpenLot(ctx context.Context, a core.Actor, name string, userID int64, basePrice int) (Lot, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.OpenLot); err != nil {
 		return Lot{}, err
 	}
 	if basePrice != 0 && (basePrice < MinPrice || basePrice > MaxPrice) {
@@ -297,11 +290,13 @@ func (s *Service) OpenLot(ctx context.Context, a core.Actor, name string, userID
 	}
 	var lot Lot
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.auctionRunning(ctx, name)
+		t, err := s.inPhase(ctx, name, tournament.OpenLot)
 		if err != nil {
 			return err
 		}
-		p, err := s.Store.Player(ctx, t.ID, userID)
+		// The player's row is locked: naming them captain meanwhile waits,
+		// then finds them under the hammer.
+		p, err := s.Store.LockPlayer(ctx, t.ID, userID)
 		if errs.KindOf(err) == errs.NotFound {
 			return errs.E(errs.NotFound, "Player %d is not registered for %s.", userID, t.Name)
 		} else if err != nil {
@@ -340,21 +335,17 @@ func (s *Service) OpenLot(ctx context.Context, a core.Actor, name string, userID
 	return lot, err
 }
 
-// auctionRunning finds the tournament and holds its phase, which must be
-// the auction's.
-func (s *Service) auctionRunning(ctx context.Context, name string) (tournament.Tournament, error) {
+// inPhase finds the tournament and holds its phase until the transaction
+// ends (a phase change waits for it), which must allow act.
+func (s *Service) inPhase(ctx context.Context, name string, act tournament.Action) (tournament.Tournament, error) {
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
 		return t, err
 	}
-	phase, err := s.Store.LockPhase(ctx, t.ID)
-	if err != nil {
+	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
 		return t, err
 	}
-	if phase != tournament.StatusAuction {
-		return t, errs.E(errs.Conflict, MsgWrongPhase, phase)
-	}
-	return t, nil
+	return t, t.Allows(act)
 }
 
 // Bid places a captain's bid on the open lot. Bids on a lot are taken one
@@ -374,7 +365,7 @@ func (s *Service) Bid(ctx context.Context, a core.Actor, name string, lotID int6
 		if !ok {
 			return errs.E(errs.Forbidden, MsgCaptainsOnly)
 		}
-		if _, err := s.auctionRunning(ctx, name); err != nil {
+		if _, err := s.inPhase(ctx, name, tournament.Bid); err != nil {
 			return err
 		}
 		l, err := s.Store.LockLot(ctx, t.ID, lotID)
@@ -418,11 +409,14 @@ func (s *Service) Bid(ctx context.Context, a core.Actor, name string, lotID int6
 
 // Close closes a lot now (organisers): sold to its high bid, else unsold.
 func (s *Service) Close(ctx context.Context, a core.Actor, name string, lotID int64) (Lot, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.CloseLot); err != nil {
 		return Lot{}, err
 	}
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
+		return Lot{}, err
+	}
+	if err := t.Allows(tournament.CloseLot); err != nil {
 		return Lot{}, err
 	}
 	l, closed, err := s.closeLot(ctx, a, t.ID, lotID, true)
@@ -493,15 +487,18 @@ func (s *Service) closeLot(ctx context.Context, a core.Actor, tournamentID, lotI
 	return lot, closed, err
 }
 
-// Void undoes a sale (organisers): the player leaves the team, the credits
-// go back to its purse, and the player can be put up again.
+// Void undoes a sale (organisers, while the auction runs): the player
+// leaves the team, the credits go back to its purse, and the player can be
+// put up again.
 func (s *Service) Void(ctx context.Context, a core.Actor, name string, lotID int64) (Lot, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.VoidSale); err != nil {
 		return Lot{}, err
 	}
 	var lot Lot
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Tournaments.Find(ctx, name)
+		// Rosters are final once the auction is over: the fixtures and the
+		// Points Table stand on them.
+		t, err := s.inPhase(ctx, name, tournament.VoidSale)
 		if err != nil {
 			return err
 		}

@@ -81,6 +81,8 @@ type noJobs struct{}
 
 func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil }
 
+func (noJobs) Unschedule(context.Context, string, string, any) error { return nil }
+
 func (l *league) user(name string, kd float64, games int) int64 {
 	l.t.Helper()
 	ctx := context.Background()
@@ -181,7 +183,7 @@ func TestOpenLot(t *testing.T) {
 		l.phase(tournament.StatusMatches)
 		defer l.phase(tournament.StatusAuction)
 		_, err := l.svc.OpenLot(ctx, l.admin, l.name, l.players[2], 0)
-		refused(t, "lot after the auction", err, errs.Conflict, fmt.Sprintf(auction.MsgWrongPhase, "matches"))
+		refused(t, "lot after the auction", err, errs.Conflict, fmt.Sprintf(tournament.Rules[tournament.OpenLot].Refusal, l.name, "matches"))
 	})
 }
 

@@ -110,6 +110,8 @@ func TestLeagueCommands(t *testing.T) {
 		wantText(t, say(t, &r, admin, false, "!admin status nowhere"), "Status must be")
 	})
 	t.Run("AdminStatus", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin status matches"), "PPL7 is in its matches phase already.")
+		wantText(t, say(t, &r, admin, false, "!admin status auction"), "PPL7 is now in the **auction** phase")
 		wantText(t, say(t, &r, admin, false, "!admin status matches"), "PPL7 is now in the **matches** phase")
 	})
 	t.Run("AdminBracket", func(t *testing.T) {

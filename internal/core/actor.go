@@ -4,7 +4,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
-// Roles of spec/product.md section 7, as Actor.Role names them.
+// Roles, as Actor.Role names them (docs/league.md, "Who may do what").
 const (
 	RoleUser    = "user"
 	RoleCaptain = "captain"
@@ -70,6 +70,35 @@ func (a Actor) CaptainOf(tournamentID int64) (team string, ok bool) {
 	return "", false
 }
 
+// InCaptainsRoom tells whether the actor may be in the named tournament's
+// captains room: its captains and the organisers.
+func (a Actor) InCaptainsRoom(tournament string) bool {
+	if a.Admin {
+		return true
+	}
+	for _, c := range a.Captains {
+		if c.Tournament == tournament {
+			return true
+		}
+	}
+	return false
+}
+
+// SameRights tells whether b may do exactly what a may: the same user with
+// the same organiser role and the same captaincies. A live session whose
+// rights changed is ended, so rooms it may no longer hear are not kept.
+func (a Actor) SameRights(b Actor) bool {
+	if a.UserID != b.UserID || a.Admin != b.Admin || len(a.Captains) != len(b.Captains) {
+		return false
+	}
+	for _, c := range a.Captains {
+		if t, ok := b.CaptainOf(c.TournamentID); !ok || t != c.Team {
+			return false
+		}
+	}
+	return true
+}
+
 // ErrUnauthenticated answers an anonymous caller where a user is needed.
 var ErrUnauthenticated = errs.E(errs.Unauthorized, "Please login to continue")
 
@@ -125,19 +154,23 @@ func (a Actor) MayFollow(public string) (topic string, err error) {
 	switch public {
 	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
 		return public, nil
-	case TopicCaptains:
-		if !a.SignedIn() {
-			return "", ErrUnauthenticated
-		}
-		if a.Role() != RoleCaptain && a.Role() != RoleAdmin {
-			return "", errs.E(errs.Forbidden, "topic %s: only captains and admins may subscribe", public)
-		}
-		return public, nil
 	case TopicUser:
 		if a.UserID == 0 {
 			return "", ErrUnauthenticated
 		}
 		return UserTopic(a.UserID), nil
+	}
+	if name := TournamentOfCaptainsTopic(public); name != "" {
+		if !a.SignedIn() {
+			return "", ErrUnauthenticated
+		}
+		if !a.InCaptainsRoom(name) {
+			return "", errs.E(errs.Forbidden, "topic %s: only the captains of %s and organisers may subscribe", public, name)
+		}
+		return public, nil
+	}
+	if public == "captains" {
+		return "", errs.E(errs.NotFound, "topic captains: name the tournament's room, e.g. %s", CaptainsTopic("PPL7"))
 	}
 	return "", errs.E(errs.NotFound, "unknown topic: %q", truncate(public, 64))
 }

@@ -9,16 +9,46 @@ import (
 	"time"
 )
 
-// Topics of the live layer (spec/product.md section 6). TopicUser is what a
-// client subscribes to; its events travel on UserTopic(id).
+// Topics of the live layer (docs/live.md). TopicUser is what a client
+// subscribes to; its events travel on UserTopic(id). The captains room of a
+// tournament is its own topic, CaptainsTopic(name): one room per season, so
+// a captain of another season never hears it.
 const (
 	TopicRegistrations = "registrations"
 	TopicTeams         = "teams"
 	TopicBracket       = "bracket"
 	TopicDeck          = "deck"
-	TopicCaptains      = "captains"
 	TopicUser          = "user"
+	// captainsPrefix starts the name of every captains room's topic.
+	captainsPrefix = "captains:"
 )
+
+// CaptainsTopic is the topic of the named tournament's captains room.
+func CaptainsTopic(tournament string) string { return captainsPrefix + tournament }
+
+// TournamentOfCaptainsTopic is the tournament whose captains room topic is,
+// or "" when topic is not a captains room's.
+func TournamentOfCaptainsTopic(topic string) string {
+	name, ok := strings.CutPrefix(topic, captainsPrefix)
+	if !ok || !validTopicName(name) {
+		return ""
+	}
+	return name
+}
+
+// validTopicName accepts a tournament's name as topics carry it: what a
+// tournament may be called (letters, digits, dots and dashes, 2 to 24).
+func validTopicName(name string) bool {
+	if len(name) < 2 || len(name) > 24 {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // UserTopic is the internal topic of one user's own events.
 func UserTopic(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }
@@ -40,7 +70,10 @@ func UserOfTopic(topic string) int64 {
 // the topic exists at all.
 func PublicTopic(topic string) (string, bool) {
 	switch topic {
-	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck, TopicCaptains:
+	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
+		return topic, true
+	}
+	if TournamentOfCaptainsTopic(topic) != "" {
 		return topic, true
 	}
 	if UserOfTopic(topic) != 0 {

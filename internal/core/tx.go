@@ -29,4 +29,8 @@ type Job interface {
 // instances, again elsewhere if the instance running it dies.
 type Scheduler interface {
 	Schedule(ctx context.Context, job Job, at time.Time) error
+	// Unschedule drops the jobs of kind not yet run whose field (of the
+	// job's JSON) is value: work that a later change replaces, such as a
+	// match's reminders when its time changes.
+	Unschedule(ctx context.Context, kind, field string, value any) error
 }

@@ -32,6 +32,8 @@ type noJobs struct{}
 
 func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil }
 
+func (noJobs) Unschedule(context.Context, string, string, any) error { return nil }
+
 // Advance plays a freshly loaded league forward to phase through the
 // league's services, acting as the organiser and the captains:
 //
@@ -93,10 +95,6 @@ func playSeason(ctx context.Context, db *postgres.DB, mat *matches.Service, t to
 	if _, err := mat.Generate(ctx, core.System, t.Name, ""); err != nil {
 		return err
 	}
-	proof, err := (postgres.Images{DB: db}).SaveImage(ctx, "image/png", kart(200))
-	if err != nil {
-		return err
-	}
 	rng := rand.New(rand.NewPCG(11, 2026))
 	captain := func(m matches.Match, side *matches.TeamRef) core.Actor {
 		c := m.Members[side.ID][0] // the captain comes first
@@ -126,6 +124,10 @@ func playSeason(ctx context.Context, db *postgres.DB, mat *matches.Service, t to
 					r.Players = append(r.Players, matches.PlayerLine{UserID: p.UserID, Kills: kills, Deaths: 2 + rng.IntN(12), Placement: place})
 					place++
 				}
+			}
+			proof, err := mat.UploadProof(ctx, captain(m, m.Team1), m.ID, kart(200))
+			if err != nil {
+				return err
 			}
 			if _, err := mat.ReportResult(ctx, captain(m, m.Team1), m.ID, matches.ReportInput{Report: r, ScreenshotID: proof}); err != nil {
 				return err

@@ -94,7 +94,7 @@ func TestSubscribeAbuse(t *testing.T) {
 		publish(t, h, core.TopicDeck, "slide.changed", nil)
 		c := dial(t, srv)
 		c.auth("captain9")
-		all := []string{core.TopicRegistrations, core.TopicTeams, core.TopicBracket, core.TopicDeck, core.TopicCaptains, core.TopicUser}
+		all := []string{core.TopicRegistrations, core.TopicTeams, core.TopicBracket, core.TopicDeck, core.CaptainsTopic("PPL7"), core.TopicUser}
 		since := map[string]int64{core.TopicDeck: 0, core.TopicTeams: 0}
 		if got := c.subscribe(all, since); len(got) != 1 || got[0].Seq != 1 {
 			t.Fatalf("reconnect: %+v", got)

@@ -362,15 +362,16 @@ type authState struct {
 
 // recheck authenticates a signed-in connection's token again once
 // ReauthInterval has passed: a token that no longer holds (password changed,
-// account gone) or a role that changed ends the session with 1008, and the
-// client reconnects as whoever it now is.
+// account gone) or rights that changed (a role, a captaincy: the captains
+// rooms it may hear) end the session with 1008, and the client reconnects
+// as whoever it now is.
 func (c *client) recheck() bool {
 	st := c.signedIn.Load()
 	if st == nil || time.Since(st.checked) < c.h.opts.ReauthInterval {
 		return true
 	}
 	id, err := c.authenticate(st.token)
-	if err == nil && id.UserID == st.id.UserID && id.Role() == st.id.Role() {
+	if err == nil && id.SameRights(st.id) {
 		c.signedIn.CompareAndSwap(st, &authState{token: st.token, id: id, checked: time.Now()})
 		return true
 	}

@@ -32,8 +32,10 @@ func (a fakeAuth) Authenticate(_ context.Context, token string) (core.Actor, err
 var testAuth = fakeAuth{
 	"user7":    {UserID: 7},
 	"user8":    {UserID: 8},
-	"captain9": {UserID: 9, Captains: []core.Captaincy{{TournamentID: 1, Team: "C"}}},
-	"admin1":   {UserID: 1, Admin: true},
+	"captain9": {UserID: 9, Captains: []core.Captaincy{{TournamentID: 1, Tournament: "PPL7", Team: "C"}}},
+	// captain of the next season's team C: not of PPL7's room
+	"captain10": {UserID: 10, Captains: []core.Captaincy{{TournamentID: 2, Tournament: "PPL8", Team: "C"}}},
+	"admin1":    {UserID: 1, Admin: true},
 }
 
 // startHub serves a new hub on a loopback httptest server.

@@ -123,24 +123,30 @@ func TestProtocol(t *testing.T) {
 		c.expectEvents(core.TopicDeck, 1, 1)
 	})
 
-	t.Run("CaptainsNeedsCaptainOrAdmin", func(t *testing.T) {
+	t.Run("CaptainsRoomNeedsItsCaptainOrAdmin", func(t *testing.T) {
 		h, srv := startHub(t, Options{})
-		anon, user, captain, admin := dial(t, srv), dial(t, srv), dial(t, srv), dial(t, srv)
+		room := core.CaptainsTopic("PPL7")
+		anon, user, captain, otherSeason, admin := dial(t, srv), dial(t, srv), dial(t, srv), dial(t, srv), dial(t, srv)
 		user.auth("user7")
 		captain.auth("captain9")
+		otherSeason.auth("captain10")
 		admin.auth("admin1")
-		for _, c := range []*testClient{anon, user} {
-			got := c.subscribe([]string{core.TopicCaptains}, nil)
+		for _, c := range []*testClient{anon, user, otherSeason} {
+			got := c.subscribe([]string{room}, nil)
 			if len(got) != 1 || got[0].Type != "error" {
 				t.Fatalf("got %+v, want an error", got)
 			}
 		}
-		captain.subscribe([]string{core.TopicCaptains}, nil)
-		admin.subscribe([]string{core.TopicCaptains}, nil)
-		publish(t, h, core.TopicCaptains, "auction.bid", map[string]int{"amount": 1200})
-		captain.expectEvents(core.TopicCaptains, 1, 1)
-		admin.expectEvents(core.TopicCaptains, 1, 1)
-		for _, c := range []*testClient{anon, user} {
+		if got := captain.subscribe([]string{"captains"}, nil); len(got) != 1 || got[0].Type != "error" {
+			t.Fatalf("plain captains: got %+v, want an error", got)
+		}
+		captain.subscribe([]string{room}, nil)
+		admin.subscribe([]string{room}, nil)
+		otherSeason.subscribe([]string{core.CaptainsTopic("PPL8")}, nil)
+		publish(t, h, room, "room.message", map[string]string{"text": "PPL7 only"})
+		captain.expectEvents(room, 1, 1)
+		admin.expectEvents(room, 1, 1)
+		for _, c := range []*testClient{anon, user, otherSeason} {
 			if got := c.sync(); len(got) != 0 {
 				t.Fatalf("forbidden client got %+v", got)
 			}

@@ -33,7 +33,9 @@ func (a *revocableAuth) Authenticate(context.Context, string) (core.Actor, error
 	case core.RoleAdmin:
 		a2.Admin = true
 	case core.RoleCaptain:
-		a2.Captains = []core.Captaincy{{TournamentID: 1, Team: "A"}}
+		a2.Captains = []core.Captaincy{{TournamentID: 1, Tournament: "PPL7", Team: "A"}}
+	case "captain of PPL8":
+		a2.Captains = []core.Captaincy{{TournamentID: 2, Tournament: "PPL8", Team: "A"}}
 	}
 	return a2, nil
 }
@@ -67,8 +69,14 @@ func TestOpenSessionsAreCheckedAgain(t *testing.T) {
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})
 	t.Run("RoleLost", func(t *testing.T) {
-		auth, c := session(t, "captain", core.TopicCaptains)
+		auth, c := session(t, "captain", core.CaptainsTopic("PPL7"))
 		auth.role.Store("user")
+		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
+	})
+	t.Run("CaptaincyMovedToAnotherSeason", func(t *testing.T) {
+		// Still a captain, but no longer of PPL7: its room must not stay open.
+		auth, c := session(t, "captain", core.CaptainsTopic("PPL7"))
+		auth.role.Store("captain of PPL8")
 		c.expectClose(websocket.StatusPolicyViolation, 3*time.Second)
 	})
 }

@@ -170,10 +170,11 @@ func (c *client) auth(token string) {
 	}
 	c.id = &id
 	c.signedIn.Store(&authState{token: token, id: id, checked: time.Now()})
-	// A refreshed token may carry a lesser role.
-	if _, ok := c.subs[core.TopicCaptains]; ok {
-		if _, err := resolveTopic(core.TopicCaptains, c.id); err != nil {
-			c.unsubscribeOne(core.TopicCaptains)
+	// A refreshed token may carry lesser rights: drop the rooms it may no
+	// longer hear.
+	for public := range c.subs {
+		if _, err := resolveTopic(public, c.id); err != nil {
+			c.unsubscribeOne(public)
 			c.sendError(err.Error())
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/pitlane/pitlane/internal/bracket"
 )
 
-// Match statuses (spec/product.md §8).
+// Match statuses (MatchRules says how a match moves between them).
 const (
 	StatusScheduled = "scheduled"
 	StatusLive      = "live" // the home captain posted the room
@@ -63,6 +63,11 @@ const (
 	// OverdueAfter is how long after its time a match with no report yet
 	// is called overdue (the captains and organisers are told).
 	OverdueAfter = 2 * time.Hour
+	// MaxProofs is how many end-of-match screenshots a side may upload for
+	// one match.
+	MaxProofs = 5
+	// ProofKeep is how long a screenshot no report cites is kept.
+	ProofKeep = 24 * time.Hour
 )
 
 // TeamRef is a side of a match.
@@ -191,7 +196,18 @@ type Store interface {
 	Teams(ctx context.Context, tournamentID int64) (map[string]TeamRef, error)
 	SetChampion(ctx context.Context, tournamentID int64, team TeamRef) error
 	Champion(ctx context.Context, tournamentID int64) (*TeamRef, error)
-	ImageExists(ctx context.Context, id string) (bool, error)
+	// LockPhase reads the tournament's phase, holding it until the end of
+	// the transaction (a phase change waits).
+	LockPhase(ctx context.Context, tournamentID int64) (string, error)
+	// AddProof records that side uploaded image for the match.
+	AddProof(ctx context.Context, matchID int64, side TeamRef, userID int64, imageID string) error
+	// CountProofs is how many screenshots side uploaded for the match.
+	CountProofs(ctx context.Context, matchID int64, side TeamRef) (int, error)
+	// HasProof tells whether image was uploaded for the match.
+	HasProof(ctx context.Context, matchID int64, imageID string) (bool, error)
+	// PruneProofs forgets the screenshots uploaded before that no report
+	// cites, and the images nothing else uses; it returns how many.
+	PruneProofs(ctx context.Context, before time.Time) (int, error)
 	// Award gives the badge named (made once) to the users.
 	Award(ctx context.Context, badge, icon, color string, userIDs []int64) error
 	TeamMembers(ctx context.Context, teamID int64) ([]Member, error)

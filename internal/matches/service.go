@@ -103,7 +103,7 @@ const SeededBy = "team strength: the mean K/D of the captain and the players bou
 // Generate makes the tournament's fixtures (organisers, in the matches
 // phase, once): every team with a captain, seeded by strength.
 func (s *Service) Generate(ctx context.Context, a core.Actor, name, format string) (Bracket, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.Admit(a, tournament.MakeFixtures); err != nil {
 		return Bracket{}, err
 	}
 	if format == "" {
@@ -118,8 +118,11 @@ func (s *Service) Generate(ctx context.Context, a core.Actor, name, format strin
 		if t, err = s.Tournaments.Find(ctx, name); err != nil {
 			return err
 		}
-		if t.Status != tournament.StatusMatches {
-			return errs.E(errs.Conflict, "Fixtures are made in the matches phase: %s is in its %s phase.", t.Name, t.Status)
+		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
+			return err
+		}
+		if err := t.Allows(tournament.MakeFixtures); err != nil {
+			return err
 		}
 		existing, err := s.Store.Matches(ctx, t.ID)
 		if err != nil {
@@ -280,28 +283,22 @@ func (s *Service) Match(ctx context.Context, a core.Actor, id int64) (Match, err
 	return shown(m, a), err
 }
 
-// sideOf is the team of the match the actor captains, or a refusal.
-func sideOf(a core.Actor, m Match) (*TeamRef, error) {
-	if err := a.MustBeUser(); err != nil {
-		return nil, err
-	}
-	if team, ok := a.CaptainOf(m.TournamentID); ok {
-		if side := m.Side(team); side != nil {
-			return side, nil
-		}
-	}
-	return nil, errs.E(errs.Forbidden, "Only the captains of the two sides can do this.")
-}
-
-// change runs fn on the locked match and tells everyone of the match after.
-func (s *Service) change(ctx context.Context, id int64, fn func(ctx context.Context, m Match) error) (Match, error) {
+// change runs fn on the locked match once the rules (MatchRules) let a do
+// act to it, with the side a acts for, and tells everyone of the match
+// after. The tournament's phase is held meanwhile, so a season completing
+// waits for the change and then counts it.
+func (s *Service) change(ctx context.Context, a core.Actor, act Action, id int64, fn func(ctx context.Context, m Match, side *TeamRef) error) (Match, error) {
 	var out Match
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		m, err := s.Store.LockMatch(ctx, id)
 		if err != nil {
 			return err
 		}
-		if err := fn(ctx, m); err != nil {
+		side, err := s.may(ctx, act, a, m)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, m, side); err != nil {
 			return err
 		}
 		if out, err = s.Store.FindMatch(ctx, id); err != nil {
@@ -310,6 +307,18 @@ func (s *Service) change(ctx context.Context, id int64, fn func(ctx context.Cont
 		return s.emitMatch(ctx, EventMatch, out)
 	})
 	return out, err
+}
+
+// may reads m's tournament, holding its phase, and checks the rules.
+func (s *Service) may(ctx context.Context, act Action, a core.Actor, m Match) (*TeamRef, error) {
+	t, err := s.Tournaments.FindByID(ctx, m.TournamentID)
+	if err != nil {
+		return nil, err
+	}
+	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
+		return nil, err
+	}
+	return may(act, a, m, t)
 }
 
 // emitMatch tells the bracket topic of m as the public sees it.
@@ -322,36 +331,13 @@ func (s *Service) emitMatch(ctx context.Context, event string, m Match) error {
 	return err
 }
 
-func open(m Match) error {
-	switch m.Status {
-	case StatusCompleted, StatusCancelled:
-		return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
-	case StatusReported, StatusDisputed:
-		return errs.E(errs.Conflict, "Match %d is %s already.", m.ID, m.Status)
-	}
-	if m.Team1 == nil || m.Team2 == nil {
-		return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
-	}
-	return nil
-}
-
 // PostRoom sets the Smash Karts private room (a code or a link) the home
 // captain made; the match is then live.
 func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room string) (Match, error) {
 	room = strings.TrimSpace(room)
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
-		if m.Team1 == nil || side.ID != m.Team1.ID {
-			return errs.E(errs.Forbidden, "The home captain (team %s) posts the room.", letterOf(m.Team1))
-		}
+	m, err := s.change(ctx, a, ActPostRoom, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		if room == "" || utf8.RuneCountInString(room) > MaxRoom || strings.IndexFunc(room, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
 			return errs.E(errs.Invalid, "The room is a code or a link of 1 to %d characters.", MaxRoom)
-		}
-		if err := open(m); err != nil {
-			return err
 		}
 		if err := s.Store.SetRoom(ctx, id, room); err != nil {
 			return err
@@ -366,17 +352,10 @@ func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room str
 // the match is announced (EventReminder), and OverdueAfter it, with no
 // report yet, called overdue (EventOverdue), if the time still holds then.
 func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.Time) (Match, error) {
-	if err := a.MustBeUser(); err != nil {
-		return Match{}, err
-	}
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		if !a.Admin {
-			side, err := sideOf(a, m)
-			if err != nil || m.Team1 == nil || side.ID != m.Team1.ID {
-				return errs.E(errs.Forbidden, "The home captain (team %s) or an organiser sets the match time.", letterOf(m.Team1))
-			}
-		}
-		if err := open(m); err != nil {
+	m, err := s.change(ctx, a, ActSetTime, id, func(ctx context.Context, m Match, _ *TeamRef) error {
+		// The jobs of the time before are dropped: a match is announced once,
+		// for the time it has.
+		if err := s.Jobs.Unschedule(ctx, Remind{}.Kind(), "match", m.ID); err != nil {
 			return err
 		}
 		var data map[string]any
@@ -414,8 +393,11 @@ func (s *Service) RemindDue(ctx context.Context, job Remind) error {
 		if err != nil {
 			return err
 		}
-		if m.ScheduledAt == nil || !m.ScheduledAt.Equal(job.At) || (m.Status != StatusScheduled && m.Status != StatusLive) {
+		if m.ScheduledAt == nil || !m.ScheduledAt.Equal(job.At) {
 			return nil
+		}
+		if _, err := s.may(ctx, ActRemind, core.System, m); err != nil {
+			return nil // played, reported, or its season over: nothing to announce
 		}
 		if job.Late {
 			return s.emitMatch(ctx, EventOverdue, m)
@@ -442,14 +424,7 @@ func matchTarget(m Match) string {
 // SetLineup picks the side's karts for the match: up to four of the team's
 // captain and players.
 func (s *Service) SetLineup(ctx context.Context, a core.Actor, id int64, userIDs []int64) (Match, error) {
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
-		if err := open(m); err != nil {
-			return err
-		}
+	m, err := s.change(ctx, a, ActPickLineup, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		if len(userIDs) == 0 || len(userIDs) > KartsPerSide {
 			return errs.E(errs.Invalid, "A lineup is 1 to %d players.", KartsPerSide)
 		}
@@ -545,29 +520,19 @@ type ReportInput struct {
 // ReportResult records a side's report with the end-of-match screenshot;
 // the other side has ConfirmAfter to confirm or dispute it.
 func (s *Service) ReportResult(ctx context.Context, a core.Actor, id int64, in ReportInput) (Match, error) {
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
-		if m.Status == StatusReported || m.Status == StatusDisputed {
-			return errs.E(errs.Conflict, "Match %d is reported already.", m.ID)
-		}
-		if err := open(m); err != nil {
-			return err
-		}
+	m, err := s.change(ctx, a, ActReport, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		if err := checkReport(m, in.Report); err != nil {
 			return err
 		}
 		if in.ScreenshotID == "" {
 			return errs.E(errs.Invalid, "Attach the end-of-match screenshot (upload it first).")
 		}
-		ok, err := s.Store.ImageExists(ctx, in.ScreenshotID)
+		ok, err := s.Store.HasProof(ctx, m.ID, in.ScreenshotID)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return errs.E(errs.Invalid, "The screenshot %q is not an uploaded image.", in.ScreenshotID)
+			return errs.E(errs.Invalid, "The screenshot %q was not uploaded for match %d: upload it on this match first.", in.ScreenshotID, m.ID)
 		}
 		confirmBy := s.now().Add(s.confirmAfter())
 		if err := s.Store.SaveReport(ctx, id, *side, in.Report, in.ScreenshotID, confirmBy); err != nil {
@@ -583,17 +548,7 @@ func (s *Service) ReportResult(ctx context.Context, a core.Actor, id int64, in R
 
 // Confirm accepts the other side's report (the side that did not report).
 func (s *Service) Confirm(ctx context.Context, a core.Actor, id int64) (Match, error) {
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
-		if m.Status != StatusReported || m.Report == nil {
-			return errs.E(errs.Conflict, "Match %d has no report to confirm (it is %s).", m.ID, m.Status)
-		}
-		if m.ReportedBy != nil && *m.ReportedBy == side.ID {
-			return errs.E(errs.Forbidden, "The other side confirms a report: team %s reported it.", side.ID)
-		}
+	m, err := s.change(ctx, a, ActConfirm, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		if err := s.Audit.Record(ctx, a, ActionConfirm, m.TournamentID, matchTarget(m), nil); err != nil {
 			return err
 		}
@@ -606,19 +561,9 @@ func (s *Service) Confirm(ctx context.Context, a core.Actor, id int64) (Match, e
 // then rules.
 func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason string) (Match, error) {
 	reason = strings.TrimSpace(reason)
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
+	m, err := s.change(ctx, a, ActDispute, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		if utf8.RuneCountInString(reason) < 3 || utf8.RuneCountInString(reason) > MaxReason {
 			return errs.E(errs.Invalid, "Say why you dispute the result (3 to %d characters).", MaxReason)
-		}
-		if m.Status != StatusReported {
-			return errs.E(errs.Conflict, "Match %d has no report to dispute (it is %s).", m.ID, m.Status)
-		}
-		if m.ReportedBy != nil && *m.ReportedBy == side.ID {
-			return errs.E(errs.Forbidden, "The other side disputes a report: team %s reported it.", side.ID)
 		}
 		if err := s.Store.SetDisputed(ctx, id, reason); err != nil {
 			return err
@@ -632,13 +577,7 @@ func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason st
 // answered, or a correction of a completed result while the winner's next
 // match is not yet played.
 func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report) (Match, error) {
-	if err := a.MustBeAdmin(); err != nil {
-		return Match{}, err
-	}
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		if m.Team1 == nil || m.Team2 == nil || m.Status == StatusCancelled {
-			return errs.E(errs.Conflict, "Match %d cannot be ruled on: it is %s.", m.ID, m.Status)
-		}
+	m, err := s.change(ctx, a, ActResolve, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		if err := checkReport(m, r); err != nil {
 			return err
 		}
@@ -661,26 +600,20 @@ func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report)
 }
 
 // Forfeit gives the match to the other side (a side's captain forfeits
-// their own team).
+// their own team) while nobody has reported it.
 func (s *Service) Forfeit(ctx context.Context, a core.Actor, id int64) (Match, error) {
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
-		side, err := sideOf(a, m)
-		if err != nil {
-			return err
-		}
+	m, err := s.change(ctx, a, ActForfeit, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		return s.forfeit(ctx, a, m, side)
 	})
 	return shown(m, a), err
 }
 
 // ForfeitFor forfeits a side on an organiser's word (a side that does not
-// turn up): the other side wins, as when its captain forfeits.
+// turn up): the other side wins, as when its captain forfeits. A match
+// reported already is ruled on instead (Resolve), so no kills are lost.
 func (s *Service) ForfeitFor(ctx context.Context, a core.Actor, id int64, team string) (Match, error) {
-	if err := a.MustBeAdmin(); err != nil {
-		return Match{}, err
-	}
 	team = strings.ToUpper(strings.TrimSpace(team))
-	m, err := s.change(ctx, id, func(ctx context.Context, m Match) error {
+	m, err := s.change(ctx, a, ActForfeitSide, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		side := m.Side(team)
 		if side == nil {
 			return errs.E(errs.Invalid, "Team %q does not play match %d: name one of its sides.", team, m.ID)
@@ -690,14 +623,9 @@ func (s *Service) ForfeitFor(ctx context.Context, a core.Actor, id int64, team s
 	return shown(m, a), err
 }
 
-// forfeit completes the locked match m against side, with no kills.
+// forfeit completes the locked match m against side, with no kills (the
+// rules let it only where nobody reported any).
 func (s *Service) forfeit(ctx context.Context, a core.Actor, m Match, side *TeamRef) error {
-	if m.Status == StatusCompleted || m.Status == StatusCancelled {
-		return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
-	}
-	if m.Team1 == nil || m.Team2 == nil {
-		return errs.E(errs.Conflict, "Match %d waits for the winners of earlier matches.", m.ID)
-	}
 	if err := s.Audit.Record(ctx, a, ActionForfeit, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID}); err != nil {
 		return err
 	}
@@ -712,8 +640,11 @@ func (s *Service) AutoConfirmDue(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if m.Status != StatusReported || m.Report == nil || m.ConfirmBy == nil || s.now().Before(*m.ConfirmBy) {
+		if m.Report == nil || m.ConfirmBy == nil || s.now().Before(*m.ConfirmBy) {
 			return nil
+		}
+		if _, err := s.may(ctx, ActAutoConfirm, core.System, m); err != nil {
+			return nil // answered, ruled on, or its season over: nothing to confirm
 		}
 		if err := s.Audit.Record(ctx, core.System, ActionConfirm, m.TournamentID, matchTarget(m),
 			map[string]any{"by": "deadline"}); err != nil {
@@ -1000,19 +931,49 @@ func (s *Service) Award(ctx context.Context, a core.Actor, t tournament.Tourname
 	return s.Audit.Record(ctx, a, ActionAward, t.ID, t.Name, data)
 }
 
-// UploadProof keeps a side's end-of-match screenshot (the checks of every
-// upload apply) and returns its id, for the report.
+// UploadProof keeps a side's end-of-match screenshot for match id (the
+// checks of every upload apply; at most MaxProofs a side) and returns its
+// id, which only this match's report may cite. Proofs no report cites are
+// pruned (PruneProofs).
 func (s *Service) UploadProof(ctx context.Context, a core.Actor, id int64, data []byte) (string, error) {
-	m, err := s.Store.FindMatch(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	if _, err := sideOf(a, m); err != nil {
-		return "", err
-	}
-	img, err := upload.Check(data)
-	if err != nil {
-		return "", err
-	}
-	return s.Images.SaveImage(ctx, img.MIME, data)
+	var imageID string
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		m, err := s.Store.LockMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		side, err := s.may(ctx, ActUploadProof, a, m)
+		if err != nil {
+			return err
+		}
+		img, err := upload.Check(data)
+		if err != nil {
+			return err
+		}
+		n, err := s.Store.CountProofs(ctx, m.ID, *side)
+		if err != nil {
+			return err
+		}
+		if n >= MaxProofs {
+			return errs.E(errs.Unprocessable, "Team %s has uploaded %d screenshots for match %d already: report with one of them.", side.ID, n, m.ID)
+		}
+		if imageID, err = s.Images.SaveImage(ctx, img.MIME, data); err != nil {
+			return err
+		}
+		return s.Store.AddProof(ctx, m.ID, *side, a.UserID, imageID)
+	})
+	return imageID, err
+}
+
+// PruneProofs is the periodic job that forgets screenshots uploaded for a
+// match more than ProofKeep ago that its report does not cite.
+type PruneProofs struct{}
+
+// Kind implements core.Job.
+func (PruneProofs) Kind() string { return "match.prune_proofs" }
+
+// PruneProofsDue runs the job.
+func (s *Service) PruneProofsDue(ctx context.Context, _ PruneProofs) error {
+	_, err := s.Store.PruneProofs(ctx, s.now().Add(-ProofKeep))
+	return err
 }

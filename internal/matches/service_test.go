@@ -1,7 +1,10 @@
 package matches_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -34,12 +37,13 @@ type season struct {
 	svc   *matches.Service
 	admin core.Actor
 	tid   int64
-	proof string
 }
 
 type noJobs struct{}
 
 func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil }
+
+func (noJobs) Unschedule(context.Context, string, string, any) error { return nil }
 
 func newSeason(t *testing.T) *season {
 	t.Helper()
@@ -59,11 +63,32 @@ func newSeason(t *testing.T) *season {
 	s.tour.OnComplete = s.svc.Award
 	tr, _ := s.tour.Find(ctx, "PPL7")
 	s.tid = tr.ID
-	var err error
-	if s.proof, err = (postgres.Images{DB: db}).SaveImage(ctx, "image/png", []byte("an end-of-match screenshot")); err != nil {
+	return s
+}
+
+// screenshot is a small PNG, as a captain's end-of-match screenshot is.
+func screenshot(t *testing.T, shade uint8) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 32, 24))
+	for i := range img.Pix {
+		img.Pix[i] = shade
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return b.Bytes()
+}
+
+// proof uploads an end-of-match screenshot for m as its home captain, for
+// a report to cite.
+func (s *season) proof(m matches.Match) string {
+	s.t.Helper()
+	id, err := s.svc.UploadProof(context.Background(), s.captain(m.Team1.ID), m.ID, screenshot(s.t, 200))
+	if err != nil {
+		s.t.Fatalf("proof for match %d: %v", m.ID, err)
+	}
+	return id
 }
 
 // captain is the actor of team letter's captain.
@@ -87,7 +112,11 @@ func (s *season) report(m matches.Match, winner string, rng *rand.Rand) matches.
 			place++
 		}
 	}
-	return matches.ReportInput{Report: r, ScreenshotID: s.proof}
+	in := matches.ReportInput{Report: r}
+	if m.Status == matches.StatusScheduled || m.Status == matches.StatusLive {
+		in.ScreenshotID = s.proof(m) // a played match's lines serve a ruling, which cites none
+	}
+	return in
 }
 
 func (s *season) match(id int64) matches.Match {

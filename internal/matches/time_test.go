@@ -2,6 +2,8 @@ package matches_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -27,6 +29,24 @@ func (s *scheduled) Schedule(_ context.Context, job core.Job, at time.Time) erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.jobs = append(s.jobs, scheduledJob{job, at})
+	return nil
+}
+
+// Unschedule drops the recorded jobs of kind whose field is value, as the
+// real scheduler does.
+func (s *scheduled) Unschedule(_ context.Context, kind, field string, value any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	kept := s.jobs[:0]
+	for _, j := range s.jobs {
+		b, _ := json.Marshal(j.job)
+		var args map[string]any
+		_ = json.Unmarshal(b, &args)
+		if j.job.Kind() != kind || fmt.Sprint(args[field]) != fmt.Sprint(value) {
+			kept = append(kept, j)
+		}
+	}
+	s.jobs = kept
 	return nil
 }
 

@@ -45,6 +45,12 @@ func (s Auction) Player(ctx context.Context, tournamentID, userID int64) (auctio
 	return p, unavailable(notFound(err, "Player not registered"))
 }
 
+// LockPlayer implements auction.Store.
+func (s Auction) LockPlayer(ctx context.Context, tournamentID, userID int64) (auction.PlayerRef, error) {
+	p, err := scanPlayerRef(s.DB.q(ctx).QueryRow(ctx, playerRefSQL+` AND r.user_id = $2 FOR UPDATE OF r`, tournamentID, userID))
+	return p, unavailable(notFound(err, "Player not registered"))
+}
+
 // SetTier implements auction.Store; the card changes, so the list's cache
 // version is raised with it.
 func (s Auction) SetTier(ctx context.Context, tournamentID, userID int64, tier int) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/pitlane/pitlane/internal/core"
 )
@@ -105,6 +106,25 @@ func (j *Jobs) Schedule(ctx context.Context, job core.Job, at time.Time) error {
 		_, err = j.client.InsertTx(ctx, tx, job, opts)
 	} else {
 		_, err = j.client.Insert(ctx, job, opts)
+	}
+	return unavailable(err)
+}
+
+// Unschedule implements core.Scheduler: in the transaction of ctx when
+// there is one. A job already running is left to finish (its work checks
+// that it still holds).
+func (j *Jobs) Unschedule(ctx context.Context, kind, field string, value any) error {
+	if j.client == nil {
+		return ErrJobsNotStarted
+	}
+	params := river.NewJobDeleteManyParams().Kinds(kind).
+		States(rivertype.JobStateAvailable, rivertype.JobStateScheduled, rivertype.JobStateRetryable, rivertype.JobStatePending).
+		Where("args->>@field = @value", river.NamedArgs{"field": field, "value": fmt.Sprint(value)})
+	var err error
+	if tx, ok := ctx.Value(txKey{}).(pgx.Tx); ok {
+		_, err = j.client.JobDeleteManyTx(ctx, tx, params)
+	} else {
+		_, err = j.client.JobDeleteMany(ctx, params)
 	}
 	return unavailable(err)
 }

@@ -87,6 +87,28 @@ func (s Tournaments) FindTournamentByID(ctx context.Context, id int64) (tourname
 	return t, unavailable(err)
 }
 
+// LockForMove implements tournament.Store: the lock, then the facts in a
+// statement of their own, so they are read after any change that held the
+// row before us has committed.
+func (s Tournaments) LockForMove(ctx context.Context, id int64) (tournament.Tournament, tournament.Facts, error) {
+	var (
+		t tournament.Tournament
+		f tournament.Facts
+	)
+	q := s.DB.q(ctx)
+	err := scanTournament(q.QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id), &t)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, f, errs.E(errs.NotFound, "Tournament %d not found", id)
+	} else if err != nil {
+		return t, f, unavailable(err)
+	}
+	err = q.QueryRow(ctx, `SELECT
+		EXISTS (SELECT 1 FROM auction_lots WHERE tournament_id = $1 AND status = 'open'),
+		(SELECT count(*) FROM auction_lots WHERE tournament_id = $1 AND status = 'sold'),
+		(SELECT count(*) FROM matches WHERE tournament_id = $1)`, id).Scan(&f.OpenLot, &f.Sales, &f.Fixtures)
+	return t, f, unavailable(err)
+}
+
 // Register implements tournament.Store. Raising the roster version first
 // locks the tournament row, so registrations and a status change are taken
 // one at a time (no deadlock, no registration slipping past a close); any

@@ -1,6 +1,6 @@
 // Package room holds the captains room: a chat for the captains and
 // organisers of a tournament, kept with its history, pushed live on the
-// captains topic, limited in length and rate.
+// tournament's captains topic (core.CaptainsTopic), limited in length and rate.
 package room
 
 import (
@@ -25,7 +25,7 @@ const (
 	Window = 10 * time.Second
 )
 
-// EventMessage is emitted on the captains topic.
+// EventMessage is emitted on the tournament's captains topic.
 const EventMessage = "room.message"
 
 // Message is one line of the room.
@@ -62,7 +62,7 @@ type Service struct {
 	sent map[int64][]time.Time // per member, the times of their recent messages
 }
 
-// View is the room's history at the captains topic's seq.
+// View is the room's history at its topic's seq.
 type View struct {
 	Tournament string    `json:"tournament"`
 	Seq        int64     `json:"seq"`
@@ -96,7 +96,7 @@ func (s *Service) History(ctx context.Context, a core.Actor, name string) (View,
 	v := View{Tournament: t.Name}
 	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
 		var err error
-		if v.Seq, err = s.Events.Seq(ctx, core.TopicCaptains); err != nil {
+		if v.Seq, err = s.Events.Seq(ctx, core.CaptainsTopic(t.Name)); err != nil {
 			return err
 		}
 		v.Messages, err = s.Store.Messages(ctx, t.ID, History)
@@ -136,7 +136,7 @@ func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Me
 		if err != nil {
 			return err
 		}
-		_, err = s.Events.Emit(ctx, core.TopicCaptains, EventMessage, map[string]any{"tournament": t.Name, "message": m})
+		_, err = s.Events.Emit(ctx, core.CaptainsTopic(t.Name), EventMessage, map[string]any{"tournament": t.Name, "message": m})
 		return err
 	})
 	return m, err

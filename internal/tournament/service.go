@@ -62,8 +62,8 @@ func (s *Service) Register(ctx context.Context, a core.Actor, name string) error
 		if err != nil {
 			return err
 		}
-		if !t.RegistrationOpen() {
-			return errs.E(errs.Conflict, "Registration for %s is closed.", t.Name)
+		if err := t.Allows(Register); err != nil {
+			return err
 		}
 		if err := s.Store.Register(ctx, t.ID, a.UserID); err != nil {
 			return err
@@ -87,8 +87,8 @@ func (s *Service) Unregister(ctx context.Context, a core.Actor, name string) err
 		if err != nil {
 			return err
 		}
-		if !t.RegistrationOpen() {
-			return errs.E(errs.Conflict, "Registration for %s is closed; ask an organiser to withdraw you.", t.Name)
+		if err := t.Allows(Unregister); err != nil {
+			return err
 		}
 		if err := s.Store.Unregister(ctx, t.ID, a.UserID); err != nil {
 			return err
@@ -163,7 +163,7 @@ func (s *Service) Teams(ctx context.Context, name string) (Tournament, []Team, e
 	return t, teams, err
 }
 
-// SetStatus moves a tournament to status (organisers only).
+// SetStatus moves a tournament to status (organisers only), as Moves allow.
 func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status string) (Tournament, error) {
 	if err := a.MustBeAdmin(); err != nil {
 		return Tournament{}, err
@@ -173,8 +173,17 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 	}
 	var t Tournament
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		before, err := s.Find(ctx, name)
+		found, err := s.Find(ctx, name)
 		if err != nil {
+			return err
+		}
+		// Locked first, so a lot or a fixture made meanwhile waits for the move
+		// and then sees the new phase.
+		before, facts, err := s.Store.LockForMove(ctx, found.ID)
+		if err != nil {
+			return err
+		}
+		if err := CheckMove(before, status, facts); err != nil {
 			return err
 		}
 		if t, err = s.Store.SetStatus(ctx, before.Name, status); err != nil {

@@ -12,7 +12,8 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
-// Statuses of spec/product.md section 8; only the first takes registrations.
+// A season's phases, in order (Moves says how it goes from one to another);
+// only the first takes registrations.
 const (
 	StatusRegistration = "registration"
 	StatusAuction      = "auction"
@@ -143,6 +144,10 @@ type Store interface {
 	TournamentsOf(ctx context.Context, userID int64) ([]string, error)
 	Teams(ctx context.Context, tournamentID int64) ([]Team, error)
 	SetStatus(ctx context.Context, name, status string) (Tournament, error)
+	// LockForMove locks the tournament's row against every other change of
+	// its phase, lots and fixtures, then reads it with the facts a phase
+	// change depends on.
+	LockForMove(ctx context.Context, id int64) (Tournament, Facts, error)
 	// CreateTournament makes a tournament, open for registration, with its
 	// eight teams; Conflict when the name is taken.
 	CreateTournament(ctx context.Context, t Tournament) (Tournament, error)

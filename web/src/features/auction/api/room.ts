@@ -13,7 +13,10 @@ export function addMessage(view: RoomView, m: RoomMessage, seq?: number): RoomVi
   return { ...view, seq: seq !== undefined ? Math.max(seq, view.seq) : view.seq, messages: seen ? view.messages : [...view.messages, m] }
 }
 
-/** The captains room (captains and organisers): history on join, then topic `captains`. */
+/** The live topic of a tournament's captains room: one room per season. */
+export const roomTopic = (tournament: string) => `captains:${tournament}`
+
+/** The captains room (captains and organisers): history on join, then the topic `captains:{tournament}`. */
 export function useCaptainsRoom(tournament: string, enabled: boolean) {
   const qc = useQueryClient()
   const key = roomKey(tournament)
@@ -25,11 +28,11 @@ export function useCaptainsRoom(tournament: string, enabled: boolean) {
   })
   const reload = () => void qc.invalidateQueries({ queryKey: key })
   useLiveTopic(
-    'captains',
+    roomTopic(tournament),
     {
       onEvent: (ev) => {
         const data = ev.data as { tournament?: string; message?: RoomMessage }
-        if (ev.event !== 'room.message' || !data?.message || (data.tournament && data.tournament !== tournament)) return
+        if (ev.event !== 'room.message' || !data?.message) return
         qc.setQueryData<RoomView>(key, (old) => (old && ev.seq > old.seq ? addMessage(old, data.message!, ev.seq) : old))
       },
       onResync: reload,

@@ -1,0 +1,160 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
+)
+
+// Who is the kind of actor an action is for.
+type Who string
+
+// The kinds of actor of the league's rules. A captain acts for their own
+// team of the tournament at hand: a captain of another season is a player
+// here.
+const (
+	Players    Who = "player"    // any signed-in player, for themselves
+	Captains   Who = "captain"   // the tournament's captains (and for a match, only its sides')
+	Organisers Who = "organiser" // ADMIN_EMAILS
+)
+
+// Action is one thing done within a tournament. The matches' own actions
+// (internal/matches) run inside PlayMatch and RuleMatch.
+type Action string
+
+// The actions of a season, in the order a season runs them.
+const (
+	Register     Action = "register"
+	Unregister   Action = "unregister"
+	NameCaptain  Action = "name a captain"
+	SetTier      Action = "set a player's tier"
+	OpenLot      Action = "open a lot"
+	Bid          Action = "bid"
+	CloseLot     Action = "close a lot"
+	VoidSale     Action = "void a sale"
+	TalkInRoom   Action = "speak in the captains room"
+	MakeFixtures Action = "make the fixtures"
+	PlayMatch    Action = "play a match" // a side's room, time, lineup, proof, report, answer, forfeit
+	RuleMatch    Action = "rule on a match"
+)
+
+// Rule is when an action may run and who may run it.
+type Rule struct {
+	Who    []Who
+	Phases []string
+	// Refusal is the 409's message in another phase: %[1]s is the
+	// tournament, %[2]s its phase.
+	Refusal string
+}
+
+// Rules is the one table of what may happen in which phase of a season,
+// and by whom. Every service of the league consults it; docs/league.md
+// states it for people.
+var Rules = map[Action]Rule{
+	Register:     {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed."},
+	Unregister:   {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed; ask an organiser to withdraw you."},
+	NameCaptain:  {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
+	SetTier:      {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
+	OpenLot:      {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	Bid:          {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	CloseLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	VoidSale:     {[]Who{Organisers}, []string{StatusAuction}, "A sale can be voided only while the auction runs: %[1]s is in its %[2]s phase."},
+	TalkInRoom:   {[]Who{Captains, Organisers}, []string{StatusRegistration, StatusAuction, StatusMatches}, "The captains room of %[1]s is closed: the season is %[2]s."},
+	MakeFixtures: {[]Who{Organisers}, []string{StatusMatches}, "Fixtures are made in the matches phase: %[1]s is in its %[2]s phase."},
+	PlayMatch:    {[]Who{Captains}, []string{StatusMatches}, "Matches are played in the matches phase: %[1]s is in its %[2]s phase."},
+	RuleMatch:    {[]Who{Organisers}, []string{StatusMatches}, "Matches are ruled on in the matches phase: %[1]s is in its %[2]s phase."},
+}
+
+// Allows says whether act may run in t's phase: nil, or a Conflict that
+// says why not.
+func (t Tournament) Allows(act Action) error {
+	r, ok := Rules[act]
+	if !ok {
+		panic(fmt.Sprintf("tournament: no rule for %q", act))
+	}
+	if slices.Contains(r.Phases, t.Status) {
+		return nil
+	}
+	return errs.E(errs.Conflict, r.Refusal, t.Name, t.Status)
+}
+
+// Admit checks the part of act's rule that the actor alone decides: an
+// anonymous caller is refused where a player is needed (401), a player
+// where only organisers act (403). Whether a captain captains the right
+// team is the action's own check, once the tournament is known.
+func Admit(a core.Actor, act Action) error {
+	r, ok := Rules[act]
+	if !ok {
+		panic(fmt.Sprintf("tournament: no rule for %q", act))
+	}
+	if slices.Equal(r.Who, []Who{Organisers}) {
+		return a.MustBeAdmin()
+	}
+	if slices.Contains(r.Who, Players) {
+		return a.MustBeUser()
+	}
+	return a.MustSignIn()
+}
+
+// Facts are what a phase change depends on besides the phase.
+type Facts struct {
+	OpenLot  bool // a player is under the hammer
+	Sales    int  // players bought (sold lots not voided)
+	Fixtures int  // matches made
+}
+
+// Moves are the phase changes an organiser may make: a season goes forward
+// one phase at a time, and back only while nothing of the later phase has
+// happened; a completed season is final.
+var Moves = []struct {
+	From, To string
+	// Check says why the move may not be made now, or "".
+	Check func(f Facts) string
+}{
+	{StatusRegistration, StatusAuction, func(Facts) string { return "" }},
+	{StatusAuction, StatusRegistration, func(f Facts) string {
+		switch {
+		case f.OpenLot:
+			return "a lot is open: close it first"
+		case f.Sales > 0:
+			return "players were bought already: void the sales first"
+		}
+		return ""
+	}},
+	{StatusAuction, StatusMatches, func(f Facts) string {
+		if f.OpenLot {
+			return "a lot is open: close it first"
+		}
+		return ""
+	}},
+	{StatusMatches, StatusAuction, func(f Facts) string {
+		if f.Fixtures > 0 {
+			return "the fixtures are made already"
+		}
+		return ""
+	}},
+	// The champion is checked by the awards (Service.OnComplete).
+	{StatusMatches, StatusCompleted, func(Facts) string { return "" }},
+}
+
+// CheckMove says whether t may move to phase to given f: nil, or a
+// Conflict that says why not.
+func CheckMove(t Tournament, to string, f Facts) error {
+	switch {
+	case t.Status == to:
+		return errs.E(errs.Conflict, "%s is in its %s phase already.", t.Name, to)
+	case t.Status == StatusCompleted:
+		return errs.E(errs.Conflict, "%s is completed: a finished season is final (its champion and badges are given).", t.Name)
+	}
+	for _, m := range Moves {
+		if m.From == t.Status && m.To == to {
+			if why := m.Check(f); why != "" {
+				return errs.E(errs.Conflict, "%s cannot move to its %s phase now: %s.", t.Name, to, why)
+			}
+			return nil
+		}
+	}
+	return errs.E(errs.Conflict, "%s moves one phase at a time (registration, auction, matches, completed): it is in its %s phase.", t.Name, t.Status)
+}
