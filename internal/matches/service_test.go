@@ -3,9 +3,9 @@ package matches_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"

@@ -431,10 +431,10 @@ func (s Matches) HasProof(ctx context.Context, matchID int64, imageID string) (b
 	return ok, unavailable(err)
 }
 
-// imageUses are the columns that hold an image id: an image none of them
+// ImageUses are the columns that hold an image id: an image none of them
 // holds may be deleted. TestImageUsesCoverEveryReference keeps the list
 // equal to the database's foreign keys to images.
-var imageUses = []struct{ Table, Column string }{
+var ImageUses = []struct{ Table, Column string }{
 	{"users", "avatar_image_id"},
 	{"stats", "cart_image_id"},
 	{"matches", "proof_image_id"},
@@ -458,7 +458,7 @@ func (s Matches) PruneProofs(ctx context.Context, before time.Time) (int, error)
 		}
 		n = len(ids)
 		unused := `DELETE FROM images i WHERE i.id = ANY($1)`
-		for _, u := range imageUses {
+		for _, u := range ImageUses {
 			unused += ` AND NOT EXISTS (SELECT 1 FROM ` + u.Table + ` x WHERE x.` + u.Column + ` = i.id)`
 		}
 		_, err = q.Exec(ctx, unused, ids)

@@ -3,6 +3,8 @@ package postgres_test
 import (
 	"context"
 	"net/url"
+	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -208,5 +210,33 @@ func TestParallelCodeGuessesCountOneByOne(t *testing.T) {
 	}
 	if judged != 5 {
 		t.Fatalf("%d guesses judged, want 5", judged)
+	}
+}
+
+// Pruning deletes an image only when no column holds it: the list it
+// checks must name every foreign key to images the schema has.
+func TestImageUsesCoverEveryReference(t *testing.T) {
+	db := freshDB(t)
+	rows, err := db.Pool.Query(context.Background(), `SELECT c.conrelid::regclass::text, a.attname
+		FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+		WHERE c.contype = 'f' AND c.confrelid = 'images'::regclass ORDER BY 1, 2`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inSchema []string
+	for rows.Next() {
+		var table, column string
+		if err := rows.Scan(&table, &column); err != nil {
+			t.Fatal(err)
+		}
+		inSchema = append(inSchema, table+"."+column)
+	}
+	var listed []string
+	for _, u := range postgres.ImageUses {
+		listed = append(listed, u.Table+"."+u.Column)
+	}
+	sort.Strings(listed)
+	if strings.Join(listed, " ") != strings.Join(inSchema, " ") {
+		t.Fatalf("postgres.ImageUses lists %v; the schema's foreign keys to images are %v", listed, inSchema)
 	}
 }

@@ -68,6 +68,42 @@ func (db *DB) run(ctx context.Context, opts pgx.TxOptions, fn func(ctx context.C
 	return unavailable(err)
 }
 
+// Querier runs SQL in a rehearsal's transaction.
+type Querier = querier
+
+// errRehearsal ends a rehearsal's transaction.
+var errRehearsal = errors.New("postgres: rehearsal rolled back")
+
+// Rehearse runs fn in a transaction that is always rolled back: every store
+// call and Transact made with fn's ctx joins it, and q reads what they did.
+// Tests use it to try one change in many states without keeping any.
+func (db *DB) Rehearse(ctx context.Context, fn func(ctx context.Context, q Querier) error) error {
+	err := pgx.BeginTxFunc(ctx, db.Pool, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		if err := fn(context.WithValue(ctx, txKey{}, tx), tx); err != nil {
+			return err
+		}
+		return errRehearsal
+	})
+	if errors.Is(err, errRehearsal) {
+		return nil
+	}
+	return err
+}
+
+// Attempt runs fn as a unit inside the transaction of ctx (a savepoint):
+// when fn fails, what it did is undone and the transaction goes on, as a
+// failed Transact of its own would have left nothing. Outside a
+// transaction it is Transact.
+func (db *DB) Attempt(ctx context.Context, fn func(ctx context.Context) error) error {
+	tx, ok := ctx.Value(txKey{}).(pgx.Tx)
+	if !ok {
+		return db.Transact(ctx, fn)
+	}
+	return pgx.BeginFunc(ctx, tx, func(sp pgx.Tx) error {
+		return fn(context.WithValue(ctx, txKey{}, sp))
+	})
+}
+
 // retryable tells a transaction that failed only because another one won a
 // race (deadlock, serialisation failure): running it again will do.
 func retryable(err error) bool {

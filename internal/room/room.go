@@ -116,6 +116,9 @@ func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Me
 	if err != nil {
 		return Message{}, err
 	}
+	if err := t.Allows(tournament.TalkInRoom); err != nil {
+		return Message{}, err
+	}
 	text = strings.TrimSpace(text)
 	switch {
 	case text == "":

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"sort"
 	"sync"
 	"testing"
 
@@ -118,4 +119,38 @@ func Fresh(t testing.TB) *postgres.DB {
 		t.Fatal(err)
 	}
 	return db
+}
+
+// LeagueTables are the tables a league action may change: a refused action
+// must leave every one of them as it was.
+var LeagueTables = []string{"tournaments", "registrations", "teams", "team_players", "auction_lots", "auction_bids",
+	"captain_messages", "matches", "match_lineups", "match_lines", "match_proofs", "images", "user_badges",
+	"audit_log", "outbox", "event_topics"}
+
+// Fingerprint sums up the rows of tables as q sees them: two equal
+// fingerprints mean nothing in them changed.
+func Fingerprint(ctx context.Context, t testing.TB, q postgres.Querier, tables ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, table := range tables {
+		var sum string
+		if err := q.QueryRow(ctx, `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM `+
+			pgx.Identifier{table}.Sanitize()+` x`).Scan(&sum); err != nil {
+			t.Fatalf("pgtest: fingerprint of %s: %v", table, err)
+		}
+		out[table] = sum
+	}
+	return out
+}
+
+// Changed lists the tables whose sums differ between two fingerprints.
+func Changed(before, after map[string]string) []string {
+	var out []string
+	for table, sum := range before {
+		if after[table] != sum {
+			out = append(out, table)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -1,0 +1,198 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/testkit"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// phaseKind is a kind of actor the season's table is tried with.
+type phaseKind struct {
+	name  string
+	actor core.Actor
+	is    []tournament.Who // what the table calls them in PPL7
+}
+
+// phaseAction is one action of the season's table, tried as an actor in
+// a rehearsal whose tournament is in some phase. setup prepares what the
+// action needs (a lot to bid on) before the season is put in its phase;
+// succeeds names the kind of actor for whom the action, where the table
+// allows it, must go through (others may still meet the action's own
+// rules, e.g. an organiser who has no stats to register with).
+type phaseAction struct {
+	act      tournament.Action
+	succeeds string
+	setup    func(ctx context.Context, t *testing.T) int64
+	run      func(ctx context.Context, a core.Actor, arg int64) error
+}
+
+// Every action of a season, in every phase, by every kind of actor: the
+// answer is the one tournament.Rules gives, and a refusal changes nothing.
+func TestEveryLeagueActionInEveryPhase(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.Fresh(t)
+	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, db, "PPL7", tournament.StatusAuction); err != nil {
+		t.Fatal(err)
+	}
+	s := testkit.NewServer(t, db, testkit.Options{})
+	srv := s.App.Server
+	ppl7, err := srv.Tournaments.Find(ctx, "PPL7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	organiser := core.Actor{UserID: 1, Name: "organiser", Admin: true}
+	ppl8, err := srv.Tournaments.Create(ctx, organiser, tournament.NewTournament{Name: "PPL8", Season: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var captainA, pooled, soldLot int64
+	q := func(sql string, dst ...any) {
+		t.Helper()
+		if err := db.Pool.QueryRow(ctx, sql, ppl7.ID).Scan(dst...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	q(`SELECT captain_user_id FROM teams WHERE tournament_id = $1 AND letter = 'A'`, &captainA)
+	q(`SELECT r.user_id FROM registrations r WHERE r.tournament_id = $1
+		AND NOT EXISTS (SELECT 1 FROM team_players p WHERE p.user_id = r.user_id AND p.tournament_id = $1)
+		AND NOT EXISTS (SELECT 1 FROM teams c WHERE c.captain_user_id = r.user_id) ORDER BY r.user_id LIMIT 1`, &pooled)
+	q(`SELECT id FROM auction_lots WHERE tournament_id = $1 AND status = 'sold' ORDER BY id LIMIT 1`, &soldLot)
+
+	// A player with stats and a Discord name who has not registered yet.
+	token := s.SignUp(t, testkit.UniqueEmail("newcomer"), "newcomer_1")
+	if r := s.Do(t, "POST", "/api/stats/save", token, map[string]any{"kills": 500, "deaths": 250, "games_played": 300, "kd": 2, "level": 20}); r.Status != 200 {
+		t.Fatalf("save stats: %d %s", r.Status, r.Message())
+	}
+	_, newcomer, err := srv.Accounts.Authenticate(ctx, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player := core.Actor{UserID: pooled, Name: "pooled player"}
+	kinds := []phaseKind{
+		{"anonymous", core.Actor{}, nil},
+		{"player", player, []tournament.Who{tournament.Players}},
+		{"newcomer", newcomer, []tournament.Who{tournament.Players}},
+		{"team A's captain", core.Actor{UserID: captainA, Name: "captain A",
+			Captains: []core.Captaincy{{TournamentID: ppl7.ID, Tournament: "PPL7", Team: "A"}}}, []tournament.Who{tournament.Players, tournament.Captains}},
+		{"a captain of another season", core.Actor{UserID: pooled, Name: "pooled player",
+			Captains: []core.Captaincy{{TournamentID: ppl8.ID, Tournament: "PPL8", Team: "A"}}}, []tournament.Who{tournament.Players}},
+		{"organiser", organiser, []tournament.Who{tournament.Players, tournament.Organisers}},
+	}
+
+	// openLot opens a lot on the pooled player for a bid or a close to act on.
+	openLot := func(ctx context.Context, t *testing.T) int64 {
+		t.Helper()
+		lot, err := srv.Auction.OpenLot(ctx, organiser, "PPL7", pooled, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lot.ID
+	}
+	actions := []phaseAction{
+		{tournament.Register, "newcomer", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			return srv.Tournaments.Register(ctx, a, "PPL7")
+		}},
+		{tournament.Unregister, "player", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			return srv.Tournaments.Unregister(ctx, a, "PPL7")
+		}},
+		{tournament.NameCaptain, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.SetCaptain(ctx, a, "PPL7", "A", pooled)
+			return err
+		}},
+		{tournament.SetTier, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.SetTier(ctx, a, "PPL7", pooled, 2)
+			return err
+		}},
+		{tournament.OpenLot, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.OpenLot(ctx, a, "PPL7", pooled, 0)
+			return err
+		}},
+		{tournament.Bid, "team A's captain", openLot, func(ctx context.Context, a core.Actor, lot int64) error {
+			_, err := srv.Auction.Bid(ctx, a, "PPL7", lot, 2200)
+			return err
+		}},
+		{tournament.CloseLot, "organiser", openLot, func(ctx context.Context, a core.Actor, lot int64) error {
+			_, err := srv.Auction.Close(ctx, a, "PPL7", lot)
+			return err
+		}},
+		{tournament.VoidSale, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.Void(ctx, a, "PPL7", soldLot)
+			return err
+		}},
+		{tournament.TalkInRoom, "team A's captain", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Room.Post(ctx, a, "PPL7", "good luck all")
+			return err
+		}},
+		{tournament.MakeFixtures, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Matches.Generate(ctx, a, "PPL7", "round_robin")
+			return err
+		}},
+	}
+	tried := map[tournament.Action]bool{}
+	for _, pa := range actions {
+		tried[pa.act] = true
+	}
+	for act := range tournament.Rules {
+		if !tried[act] && act != tournament.PlayMatch && act != tournament.RuleMatch { // a match's own table tries those
+			t.Errorf("the season's table has %q, which this test does not try", act)
+		}
+	}
+
+	phases := []string{tournament.StatusRegistration, tournament.StatusAuction, tournament.StatusMatches, tournament.StatusCompleted}
+	for _, pa := range actions {
+		rule := tournament.Rules[pa.act]
+		for _, phase := range phases {
+			for _, k := range kinds {
+				name := fmt.Sprintf("%s: %s, %s phase", pa.act, k.name, phase)
+				allowed := slices.ContainsFunc(k.is, func(w tournament.Who) bool { return slices.Contains(rule.Who, w) })
+				inPhase := slices.Contains(rule.Phases, phase)
+				phaseRefusal := fmt.Sprintf(rule.Refusal, "PPL7", phase)
+				err := db.Rehearse(ctx, func(ctx context.Context, tx postgres.Querier) error {
+					var arg int64
+					if pa.setup != nil {
+						if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'auction' WHERE id = $1`, ppl7.ID); err != nil {
+							t.Fatal(err)
+						}
+						arg = pa.setup(ctx, t)
+					}
+					if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = $2 WHERE id = $1`, ppl7.ID, phase); err != nil {
+						t.Fatal(err)
+					}
+					before := pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...)
+					err := db.Attempt(ctx, func(ctx context.Context) error { return pa.run(ctx, k.actor, arg) })
+					changed := pgtest.Changed(before, pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...))
+					kind, msg := errs.KindOf(err), errs.MessageOf(err)
+					switch {
+					case !allowed && !k.actor.SignedIn() && kind != errs.Unauthorized,
+						!allowed && k.actor.SignedIn() && kind != errs.Forbidden:
+						t.Errorf("%s: answered %s %q, the table refuses them", name, kind, msg)
+					case allowed && !inPhase && (kind != errs.Conflict || msg != phaseRefusal):
+						t.Errorf("%s: answered %s %q, want the phase's refusal %q", name, kind, msg, phaseRefusal)
+					case allowed && inPhase && k.name == pa.succeeds && err != nil:
+						t.Errorf("%s: refused (%s %q), the table allows it", name, kind, msg)
+					case allowed && inPhase && (kind == errs.Unauthorized || kind == errs.Forbidden || msg == phaseRefusal):
+						t.Errorf("%s: refused for who or when (%s %q), the table allows it", name, kind, msg)
+					case err != nil && len(changed) > 0:
+						t.Errorf("%s: refused (%s), yet changed %v", name, msg, changed)
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package tournament_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/tournament"
+)
+
+// A season moves one phase at a time; it goes back only while nothing of
+// the later phase has happened, and never out of completed.
+func TestPhaseMoves(t *testing.T) {
+	const (
+		reg  = tournament.StatusRegistration
+		auc  = tournament.StatusAuction
+		mat  = tournament.StatusMatches
+		done = tournament.StatusCompleted
+	)
+	none := tournament.Facts{}
+	lot := tournament.Facts{OpenLot: true}
+	sold := tournament.Facts{Sales: 3}
+	fixtures := tournament.Facts{Sales: 40, Fixtures: 28}
+	cases := []struct {
+		from, to string
+		facts    tournament.Facts
+		ok       bool
+	}{
+		{reg, auc, none, true},
+		{reg, mat, none, false},
+		{reg, done, none, false},
+		{reg, reg, none, false},
+		{auc, reg, none, true},
+		{auc, reg, lot, false},
+		{auc, reg, sold, false},
+		{auc, mat, sold, true},
+		{auc, mat, lot, false}, // the lot's countdown would sell a player into the fixtures
+		{auc, done, sold, false},
+		{mat, auc, sold, true},
+		{mat, auc, fixtures, false},
+		{mat, reg, sold, false},
+		{mat, done, fixtures, true},
+		{done, mat, fixtures, false},
+		{done, auc, none, false},
+		{done, reg, none, false},
+		{done, done, none, false},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s to %s %+v", c.from, c.to, c.facts), func(t *testing.T) {
+			err := tournament.CheckMove(tournament.Tournament{Name: "PPL7", Status: c.from}, c.to, c.facts)
+			if c.ok != (err == nil) || (err != nil && errs.KindOf(err) != errs.Conflict) {
+				t.Fatalf("got %v, want allowed=%v", err, c.ok)
+			}
+		})
+	}
+}
+
+// Every action of the season has a rule, and every rule names who and when.
+func TestEveryActionHasARule(t *testing.T) {
+	for act, r := range tournament.Rules {
+		if len(r.Who) == 0 || len(r.Phases) == 0 || r.Refusal == "" {
+			t.Errorf("%q: %+v", act, r)
+		}
+		for _, p := range r.Phases {
+			if !tournament.ValidStatus(p) {
+				t.Errorf("%q: phase %q", act, p)
+			}
+		}
+	}
+}
