@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Topics of the live layer (docs/live.md). TopicUser is what a client
+// Topics of the live layer (docs/hub.md, "Protocol as built"). TopicUser is what a client
 // subscribes to; its events travel on UserTopic(id). The captains room of a
 // tournament is its own topic, CaptainsTopic(name): one room per season, so
 // a captain of another season never hears it.

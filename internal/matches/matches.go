@@ -101,31 +101,34 @@ type Member struct {
 
 // Match is one fixture with where it stands.
 type Match struct {
-	ID           int64               `json:"id"`
-	TournamentID int64               `json:"-"`
-	Tournament   string              `json:"tournament"` // its tournament's name
-	Stage        string              `json:"stage"`
-	Round        int                 `json:"round_number"`
-	Slot         int                 `json:"slot"`
-	Team1        *TeamRef            `json:"team1"`
-	Team2        *TeamRef            `json:"team2"`
-	Winner       *string             `json:"winner"`
-	Status       string              `json:"status"`
-	ScheduledAt  *time.Time          `json:"scheduled_at"`
-	Room         string              `json:"room"`     // shown to the two sides and organisers only
-	RoomSet      bool                `json:"room_set"` // whether the home captain posted it
-	NextMatch    *int64              `json:"next_match"`
-	NextSide     int                 `json:"next_side,omitempty"`
-	ReportedBy   *string             `json:"reported_by"`
-	ReportedAt   *time.Time          `json:"reported_at"`
-	Report       *Report             `json:"report"`
-	Proof        *string             `json:"proof"` // the end-of-match screenshot's URL
-	Dispute      string              `json:"dispute_reason"`
-	ConfirmBy    *time.Time          `json:"confirm_by"`
-	Forfeit      bool                `json:"forfeit"`
-	Lineups      map[string][]Member `json:"lineups"`
-	UpdatedAt    time.Time           `json:"updated_at"`
-	Members      map[string][]Member `json:"members"` // who may play for each side: its captain and players
+	ID           int64  `json:"id"`
+	TournamentID int64  `json:"-"`
+	Tournament   string `json:"tournament"` // its tournament's name
+	// Season is its tournament's phase: a match is played or ruled on only
+	// while it is "matches".
+	Season      string              `json:"season_status"`
+	Stage       string              `json:"stage"`
+	Round       int                 `json:"round_number"`
+	Slot        int                 `json:"slot"`
+	Team1       *TeamRef            `json:"team1"`
+	Team2       *TeamRef            `json:"team2"`
+	Winner      *string             `json:"winner"`
+	Status      string              `json:"status"`
+	ScheduledAt *time.Time          `json:"scheduled_at"`
+	Room        string              `json:"room"`     // shown to the two sides and organisers only
+	RoomSet     bool                `json:"room_set"` // whether the home captain posted it
+	NextMatch   *int64              `json:"next_match"`
+	NextSide    int                 `json:"next_side,omitempty"`
+	ReportedBy  *string             `json:"reported_by"`
+	ReportedAt  *time.Time          `json:"reported_at"`
+	Report      *Report             `json:"report"`
+	Proof       *string             `json:"proof"` // the end-of-match screenshot's URL
+	Dispute     string              `json:"dispute_reason"`
+	ConfirmBy   *time.Time          `json:"confirm_by"`
+	Forfeit     bool                `json:"forfeit"`
+	Lineups     map[string][]Member `json:"lineups"`
+	UpdatedAt   time.Time           `json:"updated_at"`
+	Members     map[string][]Member `json:"members"` // who may play for each side: its captain and players
 }
 
 // Sides lists the match's known teams.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -281,5 +283,36 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 	}
 	if want := 2 * len(states) * len(do) * len(kinds); tried != want {
 		t.Fatalf("tried %d cases, want %d", tried, want)
+	}
+}
+
+// docs/league.md states the match's table as the code has it.
+func TestTheDocsStateTheMatchTable(t *testing.T) {
+	order := []matches.Action{matches.ActPostRoom, matches.ActSetTime, matches.ActPickLineup, matches.ActUploadProof,
+		matches.ActReport, matches.ActConfirm, matches.ActDispute, matches.ActResolve, matches.ActForfeit,
+		matches.ActForfeitSide, matches.ActAutoConfirm, matches.ActRemind}
+	if len(order) != len(matches.MatchRules) {
+		t.Fatalf("%d actions listed, %d in the table", len(order), len(matches.MatchRules))
+	}
+	want := "| action | who | states | to |\n| --- | --- | --- | --- |\n"
+	for _, act := range order {
+		r := matches.MatchRules[act]
+		who := make([]string, len(r.Who))
+		for i, p := range r.Who {
+			who[i] = string(p)
+		}
+		if r.Answering {
+			who = []string{"the side that did not report"}
+		}
+		want += strings.TrimRight(fmt.Sprintf("| %s | %s | %s | %s", act, strings.Join(who, ", "), strings.Join(r.States, ", "), r.To), " ") + " |\n"
+	}
+	b, err := os.ReadFile("../../docs/league.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(b), "<!-- match-rules -->\n")
+	got, _, _ := strings.Cut(rest, "<!-- /match-rules -->")
+	if got != want {
+		t.Fatalf("docs/league.md says\n%s\nthe code says\n%s", got, want)
 	}
 }

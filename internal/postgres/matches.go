@@ -99,7 +99,7 @@ const matchSQL = `
 SELECT m.id, m.tournament_id, m.stage, m.round_number, m.slot,
        t1.id, t1.letter, t1.name, t2.id, t2.letter, t2.name, w.letter,
        m.status, m.scheduled_at, m.room, m.next_match_id, coalesce(m.next_side, 0), rb.letter, m.reported_at,
-       m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name
+       m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name, tn.status
   FROM matches m
   JOIN tournaments tn ON tn.id = m.tournament_id
   LEFT JOIN teams t1 ON t1.id = m.team1_id
@@ -117,7 +117,7 @@ func scanMatch(row pgx.Row) (matches.Match, error) {
 	)
 	err := row.Scan(&m.ID, &m.TournamentID, &m.Stage, &m.Round, &m.Slot, &t1ID, &t1L, &t1N, &t2ID, &t2L, &t2N, &m.Winner,
 		&m.Status, &m.ScheduledAt, &m.Room, &m.NextMatch, &m.NextSide, &m.ReportedBy, &m.ReportedAt,
-		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament)
+		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament, &m.Season)
 	if t1ID != nil {
 		m.Team1 = &matches.TeamRef{DBID: *t1ID, ID: *t1L, Name: *t1N}
 	}

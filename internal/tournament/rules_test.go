@@ -2,6 +2,8 @@ package tournament_test
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/errs"
@@ -66,5 +68,43 @@ func TestEveryActionHasARule(t *testing.T) {
 				t.Errorf("%q: phase %q", act, p)
 			}
 		}
+	}
+}
+
+// docsTable is the part of docs/league.md between <!-- name --> and
+// <!-- /name -->.
+func docsTable(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/league.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "<!-- "+name+" -->\n")
+	table, _, ok2 := strings.Cut(rest, "<!-- /"+name+" -->")
+	if !ok || !ok2 {
+		t.Fatalf("docs/league.md has no %s table", name)
+	}
+	return table
+}
+
+// docs/league.md states the season's table as the code has it.
+func TestTheDocsStateTheSeasonsTable(t *testing.T) {
+	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.NameCaptain, tournament.SetTier,
+		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.TalkInRoom,
+		tournament.MakeFixtures, tournament.PlayMatch, tournament.RuleMatch}
+	if len(order) != len(tournament.Rules) {
+		t.Fatalf("%d actions listed, %d in the table", len(order), len(tournament.Rules))
+	}
+	want := "| action | who | phases |\n| --- | --- | --- |\n"
+	for _, act := range order {
+		r := tournament.Rules[act]
+		who := make([]string, len(r.Who))
+		for i, w := range r.Who {
+			who[i] = string(w)
+		}
+		want += fmt.Sprintf("| %s | %s | %s |\n", act, strings.Join(who, ", "), strings.Join(r.Phases, ", "))
+	}
+	if got := docsTable(t, "season-rules"); got != want {
+		t.Fatalf("docs/league.md says\n%s\nthe code says\n%s", got, want)
 	}
 }

@@ -17,6 +17,8 @@ export type PlayerLine = {
 export type Match = {
   id: number
   tournament?: string
+  /** The tournament's phase: a match is played or ruled on only in its matches phase. */
+  season_status?: 'registration' | 'auction' | 'matches' | 'completed'
   stage: string
   round_number: number
   slot: number

@@ -12,9 +12,21 @@ export const PHASES: { key: TournamentStatus; label: string; detail: string }[] 
   { key: 'completed', label: 'Completed', detail: 'The season is over; badges are awarded.' },
 ]
 
+/**
+ * The moves the server may allow from status: on to the next phase, or back
+ * one while nothing of the later phase has happened (the server says when it
+ * has). A completed season is final.
+ */
+export function phaseMoves(status: TournamentStatus): { next?: TournamentStatus; back?: TournamentStatus } {
+  const at = PHASES.findIndex((p) => p.key === status)
+  if (status === 'completed' || at < 0) return {}
+  return { next: PHASES[at + 1]?.key, back: at > 0 ? PHASES[at - 1].key : undefined }
+}
+
 export function PhaseControl({ tournament, status, onChanged }: { tournament: string; status: TournamentStatus; onChanged?: () => void }) {
   const { error, run } = useAction()
   const at = PHASES.findIndex((p) => p.key === status)
+  const moves = phaseMoves(status)
   return (
     <section className="admin-card" aria-labelledby="phase-title">
       <h2 id="phase-title">Phase</h2>
@@ -23,25 +35,26 @@ export function PhaseControl({ tournament, status, onChanged }: { tournament: st
           <li key={p.key} className={i === at ? 'is-current' : i < at ? 'is-done' : ''} aria-current={i === at ? 'step' : undefined}>
             <strong>{p.label}</strong>
             <small>{p.detail}</small>
-            {i !== at ? (
+            {p.key === moves.next || p.key === moves.back ? (
               <ConfirmAction
-                label={i === at + 1 ? `Move to ${p.label.toLowerCase()}` : `Set ${p.label.toLowerCase()}`}
+                label={p.key === moves.next ? `Move to ${p.label.toLowerCase()}` : `Back to ${p.label.toLowerCase()}`}
                 question={`Move ${tournament} to its ${p.label.toLowerCase()} phase?`}
                 detail={i < at ? 'This goes back a phase. Every open page follows at once.' : 'Every open page follows at once.'}
                 confirmLabel={`Yes, ${p.label.toLowerCase()}`}
                 cancelLabel="Cancel"
                 busyLabel="Moving…"
-                className={`btn btn-sm ${i === at + 1 ? 'btn-primary' : 'btn-ghost'}`}
+                className={`btn btn-sm ${p.key === moves.next ? 'btn-primary' : 'btn-ghost'}`}
                 onConfirm={async () => {
                   if (await run(() => setPhase(tournament, p.key), 'The phase could not be changed.')) onChanged?.()
                 }}
               />
-            ) : (
+            ) : i === at ? (
               <span className="status-pill">Now</span>
-            )}
+            ) : null}
           </li>
         ))}
       </ol>
+      {status === 'completed' ? <p className="muted">A completed season is final: its champion and badges are given.</p> : null}
       <Message kind="error">{error}</Message>
     </section>
   )

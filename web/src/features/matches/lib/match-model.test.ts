@@ -74,6 +74,12 @@ describe('who may do what', () => {
   it('offers nothing on a match that waits for an earlier winner, but organisers rule on played ones', () => {
     expect(matchActions(match({ team2: null }), 'A', false).report).toBe(false)
     expect(matchActions(match({ team2: null }), null, true).resolve).toBe(false)
+  })
+
+  it('offers nothing once the season is completed: its results are final', () => {
+    const over = match({ season_status: 'completed', status: 'completed' })
+    expect(Object.values(matchActions(over, 'A', true)).some(Boolean)).toBe(false)
+    expect(Object.values(matchActions(match({ season_status: 'completed' }), 'A', false)).some(Boolean)).toBe(false)
     expect(matchActions(match({ status: 'completed', winner: 'A' }), null, true).resolve).toBe(true)
     expect(matchActions(match({ status: 'cancelled' }), null, true).resolve).toBe(false)
   })

@@ -59,9 +59,12 @@ export function isOpen(match: Match): boolean {
   return (match.status === 'scheduled' || match.status === 'live') && !!match.team1 && !!match.team2
 }
 
-/** What the signed-in user may do on the match, as the server's rules allow. */
+/** What the signed-in user may do on the match, as the server's rules allow (nothing once the season is over). */
 export function matchActions(match: Match, side: string | null, admin: boolean) {
-  const open = isOpen(match)
+  const season = !match.season_status || match.season_status === 'matches'
+  if (!season) side = null
+  admin = admin && season
+  const open = isOpen(match) && season
   const answering = match.status === 'reported' && !!side && match.reported_by !== side
   return {
     postRoom: open && !!side && match.team1?.id === side,
