@@ -20,10 +20,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// say sends one command as member and returns the reply.
+// say sends one command as member, in a DM (private) or a guild channel,
+// and returns the reply.
 func say(t *testing.T, r *bot.Router, m bot.Member, private bool, text string) bot.Reply {
 	t.Helper()
-	return r.Handle(context.Background(), bot.Request{Member: m, Text: text, Private: private})
+	where := bot.InChannel
+	if private {
+		where = bot.InDM
+	}
+	return sayIn(t, r, m, where, text)
+}
+
+// sayIn sends one command as member from where.
+func sayIn(t *testing.T, r *bot.Router, m bot.Member, where bot.Place, text string) bot.Reply {
+	t.Helper()
+	return r.Handle(context.Background(), bot.Request{Member: m, Text: text, Where: where})
 }
 
 func wantText(t *testing.T, rep bot.Reply, parts ...string) {

@@ -62,7 +62,7 @@ func (c *call) verify(ctx context.Context) Reply {
 		return usage("verify")
 	}
 	code := strings.TrimSpace(c.args[0])
-	if !c.req.Private {
+	if !c.req.Where.Private() {
 		if err := c.Accounts.BurnDiscordCode(ctx, c.req.Member.ID); err != nil {
 			return c.fail(err)
 		}
