@@ -213,7 +213,8 @@ func TestLinkByMailedCode(t *testing.T) {
 	t.Run("EveryLinkIsAudited", func(t *testing.T) {
 		var links, unlinks int
 		err := s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE action = 'account.discord_linked'),
-			count(*) FILTER (WHERE action = 'account.discord_unlinked') FROM audit_log`).Scan(&links, &unlinks)
+			count(*) FILTER (WHERE action = 'account.discord_unlinked') FROM audit_log
+			WHERE data->>'discord_id' IN ($1, $2)`, d1.ID, d2.ID).Scan(&links, &unlinks)
 		if err != nil {
 			t.Fatal(err)
 		}
