@@ -161,6 +161,7 @@ func (s *Service) FinishDiscordLink(ctx context.Context, state, browserState, co
 // linkDiscord makes the link with its audit entry, and tells the lists the
 // player is on (their card shows the name and the tick).
 func (s *Service) linkDiscord(ctx context.Context, userID int64, d DiscordIdentity, method string) (User, error) {
+	d.Username = CleanName(d.Username) // Discord's rules allow none, but it is shown as the player's name
 	var u User
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		var err error

@@ -344,7 +344,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	if err != nil {
 		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
 	}
-	u, err := s.Store.UpsertGoogleUser(ctx, s.address(email), id.Subject, email, id.Name)
+	u, err := s.Store.UpsertGoogleUser(ctx, s.address(email), id.Subject, email, CleanName(id.Name))
 	if err != nil {
 		return Session{}, err
 	}
