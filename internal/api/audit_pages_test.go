@@ -237,7 +237,8 @@ func TestAuditLogFilters(t *testing.T) {
 
 // An entry names who acted by their account: its id, and the username of
 // its proven Discord link, else its own name marked unverified, since
-// anyone can type "league.organiser". Never an e-mail address.
+// anyone can type "league.organiser". Never an e-mail address. An account
+// that is the target of an entry is marked alike.
 func TestAuditLogNamesActorsByAccount(t *testing.T) {
 	l := newAuditLeague(t)
 	impostorTok := l.s.SignUp(t, testkit.UniqueEmail("impostor"), "impostor")
@@ -257,6 +258,10 @@ func TestAuditLogNamesActorsByAccount(t *testing.T) {
 	}
 	if a := named[0].Actor; *a.UserID != impostor || a.Name != "impostor (unverified)" || a.DiscordVerified {
 		t.Fatalf("the impostor: %+v", a)
+	}
+	// An account as a target is named alike: by id, its typed name marked.
+	if want := fmt.Sprintf("user %d (league.organiser, unverified)", impostor); named[0].Target != want {
+		t.Fatalf("target %q, want %q", named[0].Target, want)
 	}
 	if a := status[0].Actor; *a.UserID != l.adminID || a.Name != "league.organiser" || !a.DiscordVerified {
 		t.Fatalf("the organiser: %+v", a)
