@@ -125,15 +125,15 @@ export function AuditLog({ tournament }: { tournament: string }) {
             ))}
           </ol>
           <div className="audit-more">
-            <span className="muted small">
-              {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
-              {log.hasNextPage ? '' : ', all shown'}
-            </span>
             {log.hasNextPage ? (
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
                 {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             ) : null}
+            <span className="muted small">
+              {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
+              {log.hasNextPage ? '' : ', all shown'}
+            </span>
           </div>
           {log.isFetchNextPageError ? <Message kind="error">{errorMessage(error, 'More entries could not be loaded.')}</Message> : null}
         </>
