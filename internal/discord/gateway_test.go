@@ -31,8 +31,12 @@ func decodeJSON(t *testing.T, res *http.Response, v any) {
 // the fake Discord through the session's http.Client (discordgo's endpoint
 // variables are fixed at start, so the transport rewrites them).
 func gatewayBot(t *testing.T) (*discord.Bot, *fakeDiscord) {
+	return botOf(t, testkit.NewServer(t, pgtest.DB(t), testkit.Options{}))
+}
+
+// botOf is gatewayBot on the server s.
+func botOf(t *testing.T, s *testkit.Server) (*discord.Bot, *fakeDiscord) {
 	f := newFakeDiscord(t)
-	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{})
 	client, err := discord.HTTPClient(f.URL + "/api")
 	if err != nil {
 		t.Fatal(err)
@@ -159,18 +163,8 @@ func TestRoomCodeOnlyInPrivateAnswers(t *testing.T) {
 	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
 		t.Fatal(err)
 	}
-	f := newFakeDiscord(t)
 	s := testkit.NewServer(t, db, testkit.Options{})
-	client, err := discord.HTTPClient(f.URL + "/api")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := discord.NewSession("bot-token", client)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &discord.Bot{Session: sess, Router: s.App.Bot}
-	b.Prepare()
+	b, f := botOf(t, s)
 
 	// Fixtures, and the room of team A's first match posted by its home captain.
 	srv := s.App.Server
