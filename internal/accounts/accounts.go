@@ -7,6 +7,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -216,13 +217,21 @@ func ValidatePassword(p string) error {
 	return nil
 }
 
+// MsgNameInvisible refuses a name with characters that are not shown as
+// themselves.
+const MsgNameInvisible = "Discord username must not contain control or formatting characters (such as a right-to-left override)"
+
 // NormalizeDiscord trims a Discord username and checks Discord's own rules
 // (2 to 32 characters; new-style names are lower case letters, digits, _ and .;
-// legacy names may carry #1234).
+// legacy names may carry #1234). A name is also the player's display name,
+// so characters that change how text around them reads are refused.
 func NormalizeDiscord(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return "", errs.E(errs.Invalid, MsgDiscordRequired)
+	}
+	if strings.IndexFunc(s, invisible) >= 0 {
+		return "", errs.E(errs.Invalid, MsgNameInvisible)
 	}
 	n := utf8.RuneCountInString(s)
 	if n < 2 || n > 37 {
@@ -234,4 +243,24 @@ func NormalizeDiscord(s string) (string, error) {
 		}
 	}
 	return s, nil
+}
+
+// invisible tells characters that are not shown as themselves: controls
+// (Unicode Cc), formatting characters (Cf: bidi overrides and isolates such
+// as U+202E, zero-width joiners, the BOM), line and paragraph separators,
+// and bytes that are not UTF-8. In a name they can make it read as another
+// one ("‮rotagrebmud" shows reversed) or hide what it is.
+func invisible(r rune) bool {
+	return r == utf8.RuneError || unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
+}
+
+// CleanName drops the invisible characters of a name another service gave
+// us (Google's, Discord's), which we cannot refuse, and trims it.
+func CleanName(s string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if invisible(r) {
+			return -1
+		}
+		return r
+	}, s))
 }

@@ -36,6 +36,34 @@ func TestNormalizeDiscord(t *testing.T) {
 	}
 }
 
+// A typed name is shown to others (cards, the audit log): characters that
+// are not shown as themselves, such as a right-to-left override that makes
+// "league.organiser" out of other letters, are refused with a reason.
+func TestNormalizeDiscordRefusesInvisibleCharacters(t *testing.T) {
+	for _, bad := range []string{
+		"resinagro.eugael\u202e", // RIGHT-TO-LEFT OVERRIDE (Cf)
+		"\u2067racer\u2069",      // RIGHT-TO-LEFT ISOLATE ... POP (Cf)
+		"league\u200b.organiser", // ZERO WIDTH SPACE (Cf)
+		"ace\u0085racer",         // NEXT LINE (Cc)
+		"ace\u2028racer",         // LINE SEPARATOR
+		"\ufeffracer",            // BOM (Cf)
+		"ace\xffracer",           // not UTF-8
+	} {
+		d, err := NormalizeDiscord(bad)
+		if errs.KindOf(err) != errs.Invalid || errs.MessageOf(err) != MsgNameInvisible {
+			t.Errorf("NormalizeDiscord(%q) = %q, %v", bad, d, err)
+		}
+	}
+	for _, good := range []string{"league.organiser", "Åsa_ÿ", "レーサー", "racer#1234"} {
+		if _, err := NormalizeDiscord(good); err != nil {
+			t.Errorf("refused %q: %v", good, err)
+		}
+	}
+	if got := CleanName(" Ana\u202e Lima\u200b "); got != "Ana Lima" {
+		t.Fatalf("CleanName: %q", got)
+	}
+}
+
 func TestSignupRules(t *testing.T) {
 	in := SignupInput{Email: "a@b.co", Password: "12345678", ConfirmPassword: "12345679", DiscordUsername: "ace"}
 	if err := in.Validate(); errs.MessageOf(err) != MsgPasswordsDiffer {

@@ -70,13 +70,22 @@ type DiscordStore interface {
 	TakeDiscordState(ctx context.Context, stateMAC []byte) (userID int64, verifier string, err error)
 	// IssueDiscordCode records the code about to be mailed for the Discord
 	// account (userID 0, mac nil: nothing is mailed, the cooldown runs all
-	// the same) unless its cooldown runs; then it returns the wait.
-	IssueDiscordCode(ctx context.Context, d DiscordIdentity, userID int64, mac []byte, ttl, cooldown time.Duration) (time.Duration, error)
+	// the same) unless its cooldown runs; then it returns the wait. Once the
+	// cooldown has passed, and under the Discord account's lock, it asks
+	// gate (when not nil): an error from it is returned and nothing issued.
+	IssueDiscordCode(ctx context.Context, d DiscordIdentity, userID int64, mac []byte, ttl, cooldown time.Duration,
+		gate CodeGate) (time.Duration, error)
 	// CheckDiscordCode runs one try of the Discord account's code.
 	CheckDiscordCode(ctx context.Context, discordID string, maxAttempts int, match func(userID int64, mac []byte) bool) (DiscordCodeResult, error)
 	// BurnDiscordCode kills the Discord account's code (it was shown in public).
 	BurnDiscordCode(ctx context.Context, discordID string) error
 }
+
+// CodeGate is a limit on link codes asked just before one is issued, once
+// the member's cooldown has let the request through: an error refuses it,
+// nil lets it go and counts it. So a request the cooldown refused costs the
+// member nothing.
+type CodeGate func(ctx context.Context) error
 
 // DiscordCodeResult is how a try went: Outcome as CheckCode's, UserID the
 // account the code links when it matched.
@@ -152,6 +161,7 @@ func (s *Service) FinishDiscordLink(ctx context.Context, state, browserState, co
 // linkDiscord makes the link with its audit entry, and tells the lists the
 // player is on (their card shows the name and the tick).
 func (s *Service) linkDiscord(ctx context.Context, userID int64, d DiscordIdentity, method string) (User, error) {
+	d.Username = CleanName(d.Username) // Discord's rules allow none, but it is shown as the player's name
 	var u User
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		var err error
@@ -216,8 +226,10 @@ const MsgDiscordCodeSent = "If %s belongs to a verified Pitlane account, a 6-dig
 // RequestDiscordCode mails a code that links the Discord account d to the
 // Pitlane account of email, if a verified one exists; the answer is the same
 // either way. The code is bound to both accounts, single use, expires and
-// allows auth.OTPMaxAttempts tries.
-func (s *Service) RequestDiscordCode(ctx context.Context, d DiscordIdentity, email string) error {
+// allows auth.OTPMaxAttempts tries. The member's cooldown is checked first,
+// then gate (nil: none), which counts the codes it lets through, whether or
+// not a mail goes out, so its answer tells nothing about the address.
+func (s *Service) RequestDiscordCode(ctx context.Context, d DiscordIdentity, email string, gate CodeGate) error {
 	store, err := s.discordStore()
 	if err != nil {
 		return err
@@ -242,7 +254,7 @@ func (s *Service) RequestDiscordCode(ctx context.Context, d DiscordIdentity, ema
 	case err != nil && errs.KindOf(err) != errs.NotFound:
 		return err
 	}
-	wait, err := store.IssueDiscordCode(ctx, d, userID, mac, DiscordCodeTTL, DiscordCodeCooldown)
+	wait, err := store.IssueDiscordCode(ctx, d, userID, mac, DiscordCodeTTL, DiscordCodeCooldown, gate)
 	if err != nil {
 		return err
 	}

@@ -319,9 +319,15 @@ func (s *Service) record(ctx context.Context, a core.Actor, action string, u Use
 	}
 }
 
-// userTarget names an account in the audit log: its id and display name.
+// userTarget names an account in the audit log: its id and display name,
+// marked unverified unless it is a proven Discord account's (anyone may type
+// "league.organiser").
 func userTarget(u User) string {
-	return "user " + strconv.FormatInt(u.ID, 10) + " (" + u.DisplayName() + ")"
+	name := u.DisplayName()
+	if !u.DiscordVerified {
+		name += ", unverified"
+	}
+	return "user " + strconv.FormatInt(u.ID, 10) + " (" + name + ")"
 }
 
 // GoogleLogin verifies a Google ID token and signs its account in.
@@ -344,7 +350,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	if err != nil {
 		return Session{}, errs.E(errs.Unauthorized, MsgGoogleFailed)
 	}
-	u, err := s.Store.UpsertGoogleUser(ctx, s.address(email), id.Subject, email, id.Name)
+	u, err := s.Store.UpsertGoogleUser(ctx, s.address(email), id.Subject, email, CleanName(id.Name))
 	if err != nil {
 		return Session{}, err
 	}

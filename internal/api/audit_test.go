@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,17 +57,17 @@ func TestAuditLog(t *testing.T) {
 	status := entries[1].(map[string]any)
 	actor := status["actor"].(map[string]any)
 	data := status["data"].(map[string]any)
-	if actor["name"] != "the_organiser" || actor["user_id"] == nil || status["target"] != "PPL7" ||
+	if actor["name"] != "the_organiser (unverified)" || actor["discord_verified"] != false || actor["user_id"] == nil || status["target"] != "PPL7" ||
 		data["from"] != "auction" || data["to"] != "registration" || status["at"] == "" {
 		t.Fatalf("status entry: %v", status)
 	}
-	if failed := entries[5].(map[string]any); failed["actor"].(map[string]any)["user_id"] != nil ||
+	if failed := entries[5].(map[string]any); failed["actor"].(map[string]any)["user_id"] != nil || failed["actor"].(map[string]any)["name"] != "anonymous" ||
 		!strings.Contains(failed["target"].(string), "audited_racer") {
 		t.Fatalf("failed login entry: %v", failed)
 	}
 
 	t.Run("OneTournament", func(t *testing.T) {
-		r := s.Do(t, "GET", "/api/admin/audit?tournament=PPL7", adminTok, nil)
+		r := s.Do(t, "GET", fmt.Sprintf("/api/admin/audit?tournament=PPL7&actor=%d", userID(t, s, adminTok)), adminTok, nil)
 		for _, e := range r.JSON["entries"].([]any) {
 			if a := e.(map[string]any)["action"]; a != "tournament.status" {
 				t.Fatalf("entry %v is not about PPL7", e)

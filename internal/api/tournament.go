@@ -140,20 +140,36 @@ func (s *Server) setTournamentStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	limit := 0
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
+	v := r.URL.Query()
+	q := audit.Query{Tournament: v.Get("tournament"), Action: v.Get("action")}
+	for _, p := range []struct {
+		name, msg string
+		to        *int64
+	}{
+		{"before", "before must be the id of an entry", &q.Before},
+		{"actor", "actor must be a user id", &q.ActorID},
+	} {
+		if raw := v.Get(p.name); raw != "" {
+			n, err := strconv.ParseInt(raw, 10, 64)
+			if err != nil || n < 1 {
+				writeError(w, r, errs.E(errs.Invalid, "%s", p.msg))
+				return
+			}
+			*p.to = n
+		}
+	}
+	if raw := v.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 {
 			writeError(w, r, errs.E(errs.Invalid, "limit must be a whole number from 1 to %d", audit.MaxLimit))
 			return
 		}
-		limit = n
+		q.Limit = n
 	}
-	entries, err := s.Audit.List(r.Context(), actorOf(r), q.Get("tournament"), limit)
+	page, err := s.Audit.List(r.Context(), actorOf(r), q)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"entries": entries})
+	writeJSON(w, http.StatusOK, page)
 }

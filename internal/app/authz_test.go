@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pitlane/pitlane/internal/api"
+	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/matches"
@@ -138,7 +139,7 @@ var actions = []action{
 		return err
 	}, "POST", "/api/deck", map[string]int{"slide": 2}},
 	{"read the audit log", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
-		_, err := s.Audit.List(ctx, a, "PPL7", 5)
+		_, err := s.Audit.List(ctx, a, audit.Query{Tournament: "PPL7", Limit: 5})
 		return err
 	}, "GET", "/api/admin/audit?tournament=PPL7&limit=5", nil},
 	{"watch the auction", public, func(ctx context.Context, s *api.Server, _ core.Actor) error {

@@ -31,16 +31,31 @@ type Member struct {
 	Username string
 }
 
+// Place is where a command was given, which decides what its answer may
+// show: a guild channel is read by everyone in it, the rest by the member
+// alone.
+type Place int
+
+// Places of a command. InChannel is the zero value, so a request that does
+// not say where it came from is answered as in public.
+const (
+	InChannel Place = iota // a message in a guild channel
+	InDM                   // a direct message to the bot
+	InSlash                // a slash command: a Private reply is ephemeral (only the member sees it)
+	InConsole              // `pitlane bot console`: the operator at the terminal
+)
+
+// Private tells whether only the member and the bot see the request, and an
+// answer marked Private: codes are accepted, and room codes shown, only there.
+func (p Place) Private() bool { return p != InChannel }
+
 // Request is one command.
 type Request struct {
 	Member Member
 	// Text is the command as typed ("!profile <@123>"); slash commands are
 	// turned into the same text.
-	Text string
-	// Private is true when only the bot and the member see the request: a
-	// direct message, an interaction, the console. Codes are accepted only
-	// there.
-	Private bool
+	Text  string
+	Where Place
 }
 
 // Reply is the bot's answer.
@@ -48,7 +63,8 @@ type Reply struct {
 	Text  string
 	Embed *Embed
 	// Private asks the transport to answer the member alone (a DM, an
-	// ephemeral interaction reply).
+	// ephemeral interaction reply): a reply to a command given in a channel
+	// goes to a DM, a slash command's reply is ephemeral.
 	Private bool
 }
 

@@ -29,7 +29,7 @@ func Console(ctx context.Context, router *Router, member Member, r io.Reader, w 
 				return err
 			}
 		}
-		rep := router.Handle(ctx, Request{Member: member, Text: line, Private: true})
+		rep := router.Handle(ctx, Request{Member: member, Text: line, Where: InConsole})
 		if _, err := fmt.Fprint(w, Render(rep)); err != nil {
 			return err
 		}

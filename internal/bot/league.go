@@ -140,7 +140,9 @@ func (c *call) teamLine(ctx context.Context, name string, userID int64) string {
 }
 
 // matches shows the member's team's next and last matches, with the room
-// when the services let them see it (the two sides and organisers).
+// when the services let them see it (the two sides and organisers) and only
+// where the member alone reads the answer: a room code in a channel would let
+// anyone join the match. In a channel the answer says where to ask instead.
 func (c *call) matches(ctx context.Context) Reply {
 	if len(c.args) > 0 {
 		return usage("matches")
@@ -175,14 +177,21 @@ func (c *call) matches(ctx context.Context) Reply {
 	if next == nil && last == nil {
 		e.Description = "No matches yet: the fixtures are made in the matches phase."
 	}
+	rep := Reply{Embed: e}
 	if next != nil {
-		e.Fields = append(e.Fields, Field{Name: "Next match", Value: matchLine(*next, true)})
+		private := c.req.Where.Private()
+		e.Fields = append(e.Fields, Field{Name: "Next match", Value: matchLine(*next, true, private)})
+		// A slash command's answer that shows the code is ephemeral.
+		rep.Private = private && next.Room != ""
 	}
 	if last != nil {
-		e.Fields = append(e.Fields, Field{Name: "Last match", Value: matchLine(*last, false)})
+		e.Fields = append(e.Fields, Field{Name: "Last match", Value: matchLine(*last, false, false)})
 	}
-	return Reply{Embed: e}
+	return rep
 }
+
+// MsgRoomInPrivate stands for a room code in a channel's answer.
+const MsgRoomInPrivate = "posted: ask me in a direct message (`!matches`) or use `/matches`, whose answer only you see"
 
 func side(t *matches.TeamRef) string {
 	if t == nil {
@@ -199,7 +208,8 @@ func teamName(letter, name string) string {
 	return "Team " + letter + " (" + name + ")"
 }
 
-func matchLine(m matches.Match, upcoming bool) string {
+// matchLine is one match; showRoom puts its room code in (private answers only).
+func matchLine(m matches.Match, upcoming, showRoom bool) string {
 	s := fmt.Sprintf("#%d · round %d · %s vs %s · %s", m.ID, m.Round, side(m.Team1), side(m.Team2), m.Status)
 	if m.Winner != nil {
 		s += " · winner Team " + *m.Winner
@@ -210,8 +220,10 @@ func matchLine(m matches.Match, upcoming bool) string {
 	}
 	if upcoming {
 		switch {
-		case m.Room != "":
+		case m.Room != "" && showRoom:
 			s += "\nRoom: `" + m.Room + "`"
+		case m.Room != "":
+			s += "\nRoom: " + MsgRoomInPrivate
 		case !m.RoomSet:
 			s += "\nRoom: not posted yet (the home captain posts it)"
 		}

@@ -162,6 +162,57 @@ func TestLeagueCommands(t *testing.T) {
 		wantText(t, say(t, &r, admin, false, "!matches"), "not on a team")
 		wantText(t, say(t, &r, captainA, false, "!matches now"), "Usage: `!matches`")
 	})
+	t.Run("RoomCodeOnlyInPrivate", func(t *testing.T) {
+		// The home captain posts the room; captain A's side plays in it.
+		ctx := context.Background()
+		teams, err := s.App.Server.Auction.Teams(ctx, "PPL7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var home core.Actor
+		for _, tm := range teams.Teams {
+			if tm.ID == next.Team1.ID && tm.Captain != nil {
+				u, err := s.App.Server.Accounts.Store.FindUserByID(ctx, tm.Captain.UserID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if home, err = s.App.Server.Accounts.Actor(ctx, u); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		const room = "PPLROOM-4417"
+		if _, err := s.App.Server.Matches.PostRoom(ctx, home, next.ID, room); err != nil {
+			t.Fatal(err)
+		}
+
+		// In a guild channel everyone reads the answer: everything but the code, and where to get it.
+		rep := sayIn(t, &r, captainA, bot.InChannel, "!matches")
+		if out := embedText(rep); strings.Contains(out, room) || !strings.Contains(out, "Next match") ||
+			!strings.Contains(out, "direct message") || !strings.Contains(out, "/matches") {
+			t.Fatalf("in a channel:\n%s", out)
+		}
+		// A DM and the console are the member's own.
+		if out := embedText(sayIn(t, &r, captainA, bot.InDM, "!matches")); !strings.Contains(out, "Room: `"+room+"`") {
+			t.Fatalf("in a DM:\n%s", out)
+		}
+		var console strings.Builder
+		if err := bot.Console(ctx, &r, captainA, strings.NewReader("matches\n"), &console, false); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(console.String(), room) {
+			t.Fatalf("on the console:\n%s", console.String())
+		}
+		// A slash command's answer with the code is for the member alone (ephemeral).
+		rep = sayIn(t, &r, captainA, bot.InSlash, "!matches")
+		if out := embedText(rep); !strings.Contains(out, room) || !rep.Private {
+			t.Fatalf("slash command (private %v):\n%s", rep.Private, out)
+		}
+		// Without a code to hide, nothing changes in a channel.
+		if out := embedText(sayIn(t, &r, admin, bot.InChannel, "!matches")); !strings.Contains(out, "not on a team") {
+			t.Fatal(out)
+		}
+	})
 	t.Run("AdminResolve", func(t *testing.T) {
 		wantText(t, say(t, &r, admin, false, "!admin resolve 999999 A"), "")
 		if rep := say(t, &r, admin, false, "!admin resolve 999999 A"); strings.Contains(rep.Text, "resolved") {

@@ -20,10 +20,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// say sends one command as member and returns the reply.
+// say sends one command as member, in a DM (private) or a guild channel,
+// and returns the reply.
 func say(t *testing.T, r *bot.Router, m bot.Member, private bool, text string) bot.Reply {
 	t.Helper()
-	return r.Handle(context.Background(), bot.Request{Member: m, Text: text, Private: private})
+	where := bot.InChannel
+	if private {
+		where = bot.InDM
+	}
+	return sayIn(t, r, m, where, text)
+}
+
+// sayIn sends one command as member from where.
+func sayIn(t *testing.T, r *bot.Router, m bot.Member, where bot.Place, text string) bot.Reply {
+	t.Helper()
+	return r.Handle(context.Background(), bot.Request{Member: m, Text: text, Where: where})
 }
 
 func wantText(t *testing.T, rep bot.Reply, parts ...string) {
@@ -202,7 +213,8 @@ func TestLinkByMailedCode(t *testing.T) {
 	t.Run("EveryLinkIsAudited", func(t *testing.T) {
 		var links, unlinks int
 		err := s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE action = 'account.discord_linked'),
-			count(*) FILTER (WHERE action = 'account.discord_unlinked') FROM audit_log`).Scan(&links, &unlinks)
+			count(*) FILTER (WHERE action = 'account.discord_unlinked') FROM audit_log
+			WHERE data->>'discord_id' IN ($1, $2)`, d1.ID, d2.ID).Scan(&links, &unlinks)
 		if err != nil {
 			t.Fatal(err)
 		}

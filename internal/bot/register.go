@@ -42,18 +42,31 @@ func (c *call) register(ctx context.Context) Reply {
 		}
 		return c.enter(ctx, "")
 	}
-	if c.Limits != nil {
-		if ok, wait := c.Limits.Allow(ctx, ratelimit.BotCodeEmail, email); !ok {
-			return Reply{Text: fmt.Sprintf("Too many codes for this address. Please try again in %d minutes.", int(wait.Minutes())+1), Private: true}
-		}
-	}
 	d := accounts.DiscordIdentity{ID: c.req.Member.ID, Username: c.req.Member.Username}
-	if err := c.Accounts.RequestDiscordCode(ctx, d, email); err != nil {
+	if err := c.Accounts.RequestDiscordCode(ctx, d, email, c.codeLimit(email)); err != nil {
 		rep := c.fail(err)
 		rep.Private = true
 		return rep
 	}
 	return Reply{Text: fmt.Sprintf(accounts.MsgDiscordCodeSent, email, int(accounts.DiscordCodeTTL.Minutes())), Private: true}
+}
+
+// codeLimit bounds the link codes the member gets for email, per address and
+// member: a stranger asking for the owner's address uses up their own
+// limit, never the owner's. The accounts service asks it only once the
+// member's cooldown has passed, so only codes issued count.
+func (c *call) codeLimit(email string) accounts.CodeGate {
+	if c.Limits == nil {
+		return nil
+	}
+	return func(ctx context.Context) error {
+		ok, wait := c.Limits.Allow(ctx, ratelimit.BotCodeEmailMember, email+"|discord:"+c.req.Member.ID)
+		if ok {
+			return nil
+		}
+		return errs.Limited(int(wait.Seconds()), "Too many codes for this address from your Discord account. Please try again in %d minutes.",
+			int(wait.Minutes())+1)
+	}
 }
 
 // verify takes the mailed code back, in private only, then registers.
@@ -62,7 +75,7 @@ func (c *call) verify(ctx context.Context) Reply {
 		return usage("verify")
 	}
 	code := strings.TrimSpace(c.args[0])
-	if !c.req.Private {
+	if !c.req.Where.Private() {
 		if err := c.Accounts.BurnDiscordCode(ctx, c.req.Member.ID); err != nil {
 			return c.fail(err)
 		}

@@ -24,6 +24,7 @@ const (
 
 // AuditEntry is one line of the audit log.
 type AuditEntry struct {
+	ID    int64      `json:"id"` // rising: newer entries have larger ids
 	At    time.Time  `json:"at"`
 	Actor AuditActor `json:"actor"`
 	Act   string     `json:"action"`
@@ -33,15 +34,40 @@ type AuditEntry struct {
 	Data       json.RawMessage `json:"data"`
 }
 
-// AuditActor is who acted, as the log shows them: never an e-mail address.
+// AuditActor is who acted, as the log shows them: by account id, with a
+// name that is never an e-mail address. The store gives the name recorded
+// with the entry and the account as it is now; the audit service names the
+// actor from the account (see package audit), so a name anyone could have
+// typed is never passed off as who they are.
 type AuditActor struct {
 	UserID *int64 `json:"user_id"` // null for the system or an anonymous caller
 	Name   string `json:"name"`
+	// DiscordVerified: the account has a proven Discord link, and Name is
+	// that Discord account's username.
+	DiscordVerified bool `json:"discord_verified"`
+	// Account is the acting account as the store read it, nil without one.
+	Account *AuditAccount `json:"-"`
 }
 
-// AuditFilter narrows a read of the log.
+// AuditAccount is what the log's reader names an acting account by.
+type AuditAccount struct {
+	DiscordVerified bool
+	DiscordUsername string
+	Name            string // the account's own name: typed at sign-up, or Google's
+}
+
+// Names recorded for actors without an account.
+const (
+	AuditSystem    = "system"
+	AuditAnonymous = "anonymous"
+)
+
+// AuditFilter narrows a read of the log; its fields combine.
 type AuditFilter struct {
-	TournamentID int64 // 0: every entry
+	TournamentID int64  // 0: every entry
+	Action       string // "": every action
+	ActorID      int64  // 0: every actor
+	Before       int64  // only entries older than this id; 0: from the newest
 	Limit        int
 }
 

@@ -125,10 +125,10 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 	return err
 }
 
-func (b *Bot) handle(member bot.Member, text string, private bool) bot.Reply {
+func (b *Bot) handle(member bot.Member, text string, where bot.Place) bot.Reply {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	return b.router.Handle(ctx, bot.Request{Member: member, Text: text, Private: private})
+	return b.router.Handle(ctx, bot.Request{Member: member, Text: text, Where: where})
 }
 
 // OnMessage answers a prefix command in a channel or a DM.
@@ -136,11 +136,14 @@ func (b *Bot) OnMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 	if m.Author == nil || m.Author.Bot || !bot.IsCommand(m.Content) {
 		return
 	}
-	private := m.GuildID == ""
-	rep := b.handle(bot.Member{ID: m.Author.ID, Username: m.Author.Username}, m.Content, private)
+	where := bot.InChannel
+	if m.GuildID == "" {
+		where = bot.InDM
+	}
+	rep := b.handle(bot.Member{ID: m.Author.ID, Username: m.Author.Username}, m.Content, where)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if rep.Private && !private {
+	if rep.Private && where == bot.InChannel {
 		// The answer is the member's alone: in a DM, with a pointer here.
 		if err := b.dm(ctx, s, m.Author.ID, rep); err == nil {
 			rep = bot.Reply{Text: "I have answered you in a direct message."}
@@ -166,8 +169,8 @@ func (b *Bot) dm(ctx context.Context, s *discordgo.Session, userID string, rep b
 }
 
 // OnInteraction answers a slash command. Only the member sees an
-// interaction, so codes are accepted; replies that are the member's alone
-// are ephemeral.
+// interaction's options, so codes are accepted; replies that are the
+// member's alone (a room code among them) are ephemeral, the rest public.
 func (b *Bot) OnInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
@@ -189,7 +192,7 @@ func (b *Bot) OnInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 			text += " " + o.StringValue()
 		}
 	}
-	rep := b.handle(bot.Member{ID: user.ID, Username: user.Username}, text, true)
+	rep := b.handle(bot.Member{ID: user.ID, Username: user.Username}, text, bot.InSlash)
 	msg := message(rep)
 	resp := &discordgo.InteractionResponseData{Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: msg.AllowedMentions}
 	if rep.Private || data.Name == "register" || data.Name == "verify" {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/config"
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/discord"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -29,8 +31,12 @@ func decodeJSON(t *testing.T, res *http.Response, v any) {
 // the fake Discord through the session's http.Client (discordgo's endpoint
 // variables are fixed at start, so the transport rewrites them).
 func gatewayBot(t *testing.T) (*discord.Bot, *fakeDiscord) {
+	return botOf(t, testkit.NewServer(t, pgtest.DB(t), testkit.Options{}))
+}
+
+// botOf is gatewayBot on the server s.
+func botOf(t *testing.T, s *testkit.Server) (*discord.Bot, *fakeDiscord) {
 	f := newFakeDiscord(t)
-	s := testkit.NewServer(t, pgtest.DB(t), testkit.Options{})
 	client, err := discord.HTTPClient(f.URL + "/api")
 	if err != nil {
 		t.Fatal(err)
@@ -141,6 +147,91 @@ func TestGatewayREST(t *testing.T) {
 		c := f.calls()
 		if len(c) != 1 || c[0].Method != "PUT" || c[0].Path != "/applications/app-1/commands" {
 			t.Fatalf("%+v", c)
+		}
+	})
+}
+
+// A match's room code lets whoever reads it into the match: the bot shows
+// it where the member alone reads the answer (a DM, an ephemeral slash
+// reply), and in a guild channel everything else, with where to ask.
+func TestRoomCodeOnlyInPrivateAnswers(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.Fresh(t)
+	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 48, Captains: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
+		t.Fatal(err)
+	}
+	s := testkit.NewServer(t, db, testkit.Options{})
+	b, f := botOf(t, s)
+
+	// Fixtures, and the room of team A's first match posted by its home captain.
+	srv := s.App.Server
+	if _, err := srv.Matches.Generate(ctx, core.System, "PPL7", ""); err != nil {
+		t.Fatal(err)
+	}
+	list, err := srv.Matches.Matches(ctx, core.System, "PPL7", "A")
+	if err != nil || len(list) == 0 {
+		t.Fatal(list, err)
+	}
+	teams, err := srv.Auction.Teams(ctx, "PPL7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var home core.Actor
+	for _, tm := range teams.Teams {
+		if tm.ID == list[0].Team1.ID {
+			u, err := srv.Accounts.Store.FindUserByID(ctx, tm.Captain.UserID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if home, err = srv.Accounts.Actor(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	const room = "PPLROOM-9921"
+	if _, err := srv.Matches.PostRoom(ctx, home, list[0].ID, room); err != nil {
+		t.Fatal(err)
+	}
+	captainA := &discordgo.User{ID: demo.PlayerDiscordID(1), Username: "captain.a"}
+	sent := func(c recorded) string { b, _ := json.Marshal(c.Body); return string(b) }
+
+	t.Run("GuildChannelGetsNoCode", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ID: "m20", ChannelID: "55", GuildID: "g1",
+			Content: "!matches", Author: captainA}})
+		c := f.calls()
+		if len(c) != 1 || c[0].Path != "/channels/55/messages" {
+			t.Fatalf("%+v", c)
+		}
+		if out := sent(c[0]); strings.Contains(out, room) || !strings.Contains(out, "Next match") || !strings.Contains(out, "/matches") {
+			t.Fatalf("in the channel: %s", out)
+		}
+	})
+	t.Run("DMGetsTheCode", func(t *testing.T) {
+		f.reset()
+		b.OnMessage(b.Session, &discordgo.MessageCreate{Message: &discordgo.Message{ID: "m21", ChannelID: "dm-channel",
+			Content: "!matches", Author: captainA}})
+		c := f.calls()
+		if len(c) != 1 || c[0].Path != "/channels/dm-channel/messages" || !strings.Contains(sent(c[0]), room) {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("SlashCommandGetsTheCodeEphemeral", func(t *testing.T) {
+		f.reset()
+		b.OnInteraction(b.Session, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
+			ID: "i2", Token: "tok2", Type: discordgo.InteractionApplicationCommand, GuildID: "g1",
+			Member: &discordgo.Member{User: captainA}, Data: discordgo.ApplicationCommandInteractionData{Name: "matches"},
+		}})
+		c := f.calls()
+		if len(c) != 1 || c[0].Path != "/interactions/i2/tok2/callback" {
+			t.Fatalf("%+v", c)
+		}
+		data, _ := c[0].Body["data"].(map[string]any)
+		if !strings.Contains(sent(c[0]), room) || data["flags"] != float64(discordgo.MessageFlagsEphemeral) {
+			t.Fatalf("%+v", c[0].Body)
 		}
 	})
 }

@@ -100,22 +100,32 @@ func (s Accounts) TakeDiscordState(ctx context.Context, stateMAC []byte) (int64,
 	return userID, verifier, unavailable(notFound(err, "Unknown state"))
 }
 
-// IssueDiscordCode implements accounts.DiscordStore; the cooldown is
-// checked under the row's lock.
+// IssueDiscordCode implements accounts.DiscordStore; the cooldown and the
+// gate are checked under the row's lock (made first when the Discord
+// account has none), so one member's requests are judged one at a time.
 func (s Accounts) IssueDiscordCode(ctx context.Context, d accounts.DiscordIdentity, userID int64, mac []byte,
-	ttl, cooldown time.Duration) (time.Duration, error) {
+	ttl, cooldown time.Duration, gate accounts.CodeGate) (time.Duration, error) {
 	var wait time.Duration
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
+		if _, err := tx.Exec(ctx, `INSERT INTO discord_codes (discord_id, discord_username, sent_at, expires_at)
+			VALUES ($1, '', 'epoch', 'epoch') ON CONFLICT DO NOTHING`, d.ID); err != nil {
+			return err
+		}
 		var left float64
 		err := tx.QueryRow(ctx, `SELECT extract(epoch FROM sent_at + $2::interval - now()) FROM discord_codes
 			WHERE discord_id = $1 FOR UPDATE`, d.ID, cooldown).Scan(&left)
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		if err != nil {
 			return err
 		}
 		if left > 0 {
 			wait = time.Duration(left * float64(time.Second))
 			return nil
+		}
+		if gate != nil {
+			if err := gate(ctx); err != nil {
+				return err
+			}
 		}
 		var uid *int64
 		if userID != 0 {

@@ -16,11 +16,15 @@ var (
 // League is every rule of the league, for New.
 var League = []Rule{BidUser, LeagueAdmin, ProofUser}
 
-// Rules of the Discord bot, per Discord member and per e-mail address a
-// link code is mailed to (any Discord account may ask for one).
+// Rules of the Discord bot: commands per Discord member, and link codes per
+// e-mail address and Discord member. Any Discord account may ask for a code
+// to any address, so a limit per address alone would let a stranger keep
+// its owner from linking; what one address gets is bounded by each
+// member's own limit and cooldown instead. Only codes issued count (a
+// request refused by the member's cooldown costs nothing).
 var (
-	BotMember    = Rule{"bot-member", 20, time.Minute}
-	BotCodeEmail = Rule{"bot-code-email", 3, time.Hour}
+	BotMember          = Rule{"bot-member", 20, time.Minute}
+	BotCodeEmailMember = Rule{"bot-code-email-member", 3, time.Hour}
 	// Bot is every rule of the bot, for New.
-	Bot = []Rule{BotMember, BotCodeEmail}
+	Bot = []Rule{BotMember, BotCodeEmailMember}
 )

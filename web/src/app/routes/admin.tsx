@@ -50,8 +50,8 @@ function AdminBoard({ tournament }: { tournament: string }) {
     void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
     void qc.invalidateQueries({ queryKey: auditKey(tournament) })
   }
-  // Every change of the auction or the phase is also a new line of the audit log.
-  useLiveTopic('teams', { onEvent: () => void qc.invalidateQueries({ queryKey: auditKey(tournament) }) })
+  // A change of the phase is also a new line of the audit log (which follows the auction and the
+  // matches itself).
   useLiveTopic('registrations', {
     onEvent: (ev) => {
       if (ev.event === 'tournament.status' || ev.event === 'stats.updated') refresh()

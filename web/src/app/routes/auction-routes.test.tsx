@@ -79,7 +79,15 @@ const routes = (view: AuctionView = auction()) => ({
   'GET /tournaments/PPL7/captains/messages': {
     body: { tournament: 'PPL7', seq: 3, messages: [{ id: 1, author: 'Cap B', user_id: 3, role: 'captain', team: 'B', text: 'Good luck all', at: new Date().toISOString() }] },
   },
-  'GET /admin/audit': { body: { entries: [{ at: new Date().toISOString(), actor: { user_id: 1, name: 'League Organiser' }, action: 'auction.open_lot', target: 'FrostSpark', data: { lot: 7, base_price: 1400 } }] } },
+  'GET /admin/audit': {
+    body: {
+      entries: [
+        { id: 1, at: new Date().toISOString(), actor: { user_id: 1, name: 'league.organiser', discord_verified: true }, action: 'auction.open_lot', target: 'FrostSpark', data: { lot: 7, base_price: 1400 } },
+      ],
+      next: null,
+      actions: ['auction.open_lot'],
+    },
+  },
 })
 
 describe('/auction', () => {
@@ -172,7 +180,7 @@ describe('/admin', () => {
     expect(screen.getByRole('heading', { name: /^Tier 4/ })).toBeInTheDocument()
     expect(screen.getByText('Unsold')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Void' })).toBeInTheDocument()
-    expect(await screen.findByText('auction.open_lot')).toBeInTheDocument()
+    expect(await screen.findByTestId('audit-list')).toHaveTextContent('auction.open_lot')
     expect(screen.getByRole('button', { name: 'Move to matches' })).toBeInTheDocument()
   })
 

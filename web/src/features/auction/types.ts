@@ -86,10 +86,19 @@ export type RoomMessage = {
 export type RoomView = { tournament: string; seq: number; messages: RoomMessage[] }
 
 export type AuditEntry = {
+  /** Rising: newer entries have larger ids (the cursor of a page). */
+  id: number
   at: string
-  actor: { user_id: number | null; name: string }
+  /**
+   * Who acted, by account: `name` is the username of a proven Discord link (`discord_verified`), else
+   * the account's own name marked "(unverified)"; `user_id` null for the system or an anonymous caller.
+   */
+  actor: { user_id: number | null; name: string; discord_verified: boolean }
   action: string
   tournament?: string
   target: string
   data: unknown
 }
+
+/** One page of the audit log; `next` is the `before` of the following page, null at the end. */
+export type AuditPage = { entries: AuditEntry[]; next: number | null; actions?: string[] }
