@@ -102,9 +102,10 @@ function AdminBoard({ tournament }: { tournament: string }) {
       />
       <section className="admin-card" aria-labelledby="sales-title">
         <h2 id="sales-title">Sales ({view.sold.length})</h2>
+        {!running && view.sold.length > 0 ? <p className="muted small">Sales are voided only while the auction runs: once it is over, rosters are final.</p> : null}
         <SoldList
           sold={view.sold}
-          action={(s) => (
+          action={running ? (s) => (
             <ConfirmAction
               label="Void"
               question={`Void the sale of ${s.player.name} to team ${s.team}?`}
@@ -115,7 +116,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
               className="btn btn-danger-ghost btn-sm"
               onConfirm={() => act(() => voidSale(tournament, s.lot_id), 'The sale could not be voided.')}
             />
-          )}
+          ) : undefined}
         />
         <h3>Unsold ({view.unsold.length})</h3>
         <UnsoldList unsold={view.unsold} />

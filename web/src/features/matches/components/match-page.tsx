@@ -404,7 +404,7 @@ export function MatchPage({ id }: { id: number }) {
         {isOpen(match) ? (
           <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
         ) : null}
-        {match.team1 && match.team2 && match.status !== 'cancelled' ? <RoomPanel match={match} canPost={can.postRoom} /> : null}
+        {isOpen(match) || match.room_set ? <RoomPanel match={match} canPost={can.postRoom} /> : null}
         {can.lineup && side ? <LineupPicker key={`${match.id}-${side}`} match={match} side={side} /> : null}
         <ReportView match={match} />
         {can.answer ? <AnswerPanel match={match} /> : null}
