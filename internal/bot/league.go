@@ -377,34 +377,10 @@ func (c *call) announce(ctx context.Context, text string) Reply {
 	return Reply{Text: "Announced."}
 }
 
-// resolve rules a match for team: the result reported for it when there is
-// one, else every player of both sides with no kills (a ruling without a
-// score, e.g. a no-show).
+// resolve rules a match for team: the league's ruling that names only the
+// winner (the lines reported, else no kills), as /admin gives it.
 func (c *call) resolve(ctx context.Context, id int64, team string) Reply {
-	if err := c.actor.MustBeAdmin(); err != nil {
-		return c.fail(err)
-	}
-	m, err := c.Matches.Match(ctx, c.actor, id)
-	if err != nil {
-		return c.fail(err)
-	}
 	r := matches.Report{Winner: team}
-	if m.Report != nil && len(m.Report.Players) > 0 {
-		r.Players = append(r.Players, m.Report.Players...)
-	} else {
-		for _, s := range m.Sides() {
-			list := m.Lineups[s.ID]
-			if len(list) == 0 {
-				list = m.Members[s.ID]
-			}
-			for i, p := range list {
-				if i == matches.KartsPerSide {
-					break
-				}
-				r.Players = append(r.Players, matches.PlayerLine{UserID: p.UserID, Team: s.ID})
-			}
-		}
-	}
 	done, err := c.Matches.Resolve(ctx, c.actor, id, r)
 	if err != nil {
 		return c.fail(err)

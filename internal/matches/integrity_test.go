@@ -178,3 +178,38 @@ func TestProofsBelongToTheirMatch(t *testing.T) {
 		t.Fatal("the cited proof was pruned")
 	}
 }
+
+// An organiser may rule by naming the winner only (from /admin or the bot's
+// !admin resolve): a reported match keeps its lines, a no-show counts each
+// side's players with no kills.
+func TestARulingThatNamesOnlyTheWinner(t *testing.T) {
+	s := newSeason(t)
+	ctx := context.Background()
+	b, err := s.svc.Generate(ctx, s.admin, "PPL7", bracket.RoundRobin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noShow := s.match(b.Rounds[0].Matches[0].ID)
+	got, err := s.svc.Resolve(ctx, s.admin, noShow.ID, matches.Report{Winner: noShow.Team2.ID})
+	if err != nil || got.Status != matches.StatusCompleted || *got.Winner != noShow.Team2.ID {
+		t.Fatalf("%+v %v", got, err)
+	}
+	for _, p := range got.Report.Players {
+		if p.Kills != 0 || p.Deaths != 0 {
+			t.Fatalf("a no-show ruling counted %+v", p)
+		}
+	}
+	if len(got.Report.Players) != 2*matches.KartsPerSide {
+		t.Fatalf("%d lines, want four a side", len(got.Report.Players))
+	}
+
+	reported := s.match(b.Rounds[0].Matches[1].ID)
+	in := s.report(reported, reported.Team1.ID, rand.New(rand.NewPCG(2, 2)))
+	if _, err := s.svc.ReportResult(ctx, s.captain(reported.Team1.ID), reported.ID, in); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.svc.Resolve(ctx, s.admin, reported.ID, matches.Report{Winner: reported.Team2.ID})
+	if err != nil || *got.Winner != reported.Team2.ID || len(got.Report.Players) != len(in.Players) || got.Report.Players[0].Kills != in.Players[0].Kills {
+		t.Fatalf("the reported lines did not stand: %+v %v", got.Report, err)
+	}
+}

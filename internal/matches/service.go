@@ -288,6 +288,11 @@ func (s *Service) Match(ctx context.Context, a core.Actor, id int64) (Match, err
 // after. The tournament's phase is held meanwhile, so a season completing
 // waits for the change and then counts it.
 func (s *Service) change(ctx context.Context, a core.Actor, act Action, id int64, fn func(ctx context.Context, m Match, side *TeamRef) error) (Match, error) {
+	if slices.Equal(MatchRules[act].Who, []Party{Organiser}) {
+		if err := a.MustBeAdmin(); err != nil { // before the match is read: its existence is not news
+			return Match{}, err
+		}
+	}
 	var out Match
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		m, err := s.Store.LockMatch(ctx, id)
@@ -574,10 +579,15 @@ func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason st
 }
 
 // Resolve rules on a match (organisers): a dispute, a report nobody
-// answered, or a correction of a completed result while the winner's next
-// match is not yet played.
+// answered, a match nobody reported (a no-show), or a correction of a
+// completed result while the winner's next match is not yet played. A
+// ruling that names only the winner keeps the lines reported, else counts
+// each side's lineup (or its first four players) with no kills.
 func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report) (Match, error) {
 	m, err := s.change(ctx, a, ActResolve, id, func(ctx context.Context, m Match, _ *TeamRef) error {
+		if len(r.Players) == 0 {
+			r.Players = linesWithoutScore(m)
+		}
 		if err := checkReport(m, r); err != nil {
 			return err
 		}
@@ -597,6 +607,26 @@ func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report)
 		return s.complete(ctx, m, r, false)
 	})
 	return shown(m, a), err
+}
+
+// linesWithoutScore are the lines of a ruling that gives only the winner:
+// those reported, else each side's lineup (or first four players) with no
+// kills.
+func linesWithoutScore(m Match) []PlayerLine {
+	if m.Report != nil && len(m.Report.Players) > 0 {
+		return slices.Clone(m.Report.Players)
+	}
+	var lines []PlayerLine
+	for _, side := range m.Sides() {
+		list := m.Lineups[side.ID]
+		if len(list) == 0 {
+			list = m.Members[side.ID]
+		}
+		for _, p := range list[:min(len(list), KartsPerSide)] {
+			lines = append(lines, PlayerLine{UserID: p.UserID, Team: side.ID})
+		}
+	}
+	return lines
 }
 
 // Forfeit gives the match to the other side (a side's captain forfeits
