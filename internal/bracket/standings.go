@@ -57,6 +57,10 @@ type Row struct {
 	KillDiff   int    `json:"kill_difference"`
 	KillPoints int    `json:"kill_points"`
 	Points     int    `json:"points"`
+	// A Swiss stage's: the rounds the team sat out (each a point), and the
+	// sum of the points of the opponents it played.
+	Byes     int `json:"byes,omitempty"`
+	Buchholz int `json:"buchholz,omitempty"`
 }
 
 // Standings ranks teams by results: points (wins, losses and kill points),
