@@ -111,7 +111,7 @@ func (o Options) Check(format string, n int) error {
 	case format != Swiss && (o.Rounds != 0 || o.TopCut != 0):
 		return fmt.Errorf("rounds and top_cut are a Swiss stage's options, not %s's", format)
 	case format != DoubleElimination && o.GrandFinalReset:
-		return fmt.Errorf("grand_final_reset is a double elimination's option, not %s's", format)
+		return fmt.Errorf("a grand final reset (grand_final_reset) is a double elimination's option, not %s's", format)
 	case format != Swiss:
 		return nil
 	case o.Rounds < 0 || o.Rounds > n-1:

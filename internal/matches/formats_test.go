@@ -347,3 +347,40 @@ func TestReorderSeeds(t *testing.T) {
 	_, err = s.svc.SetSeeds(ctx, s.admin, "PPL7", byStrength)
 	refused(t, "reordering after the fixtures", err, errs.Conflict)
 }
+
+// Rounds and formats are named as the bot and the pages say them.
+func TestRoundAndFormatNames(t *testing.T) {
+	rounds := []struct {
+		stage string
+		round int
+		want  string
+	}{
+		{bracket.StageLeague, 3, "Round 3"},
+		{"quarter_final", 1, "Quarter-finals"},
+		{bracket.StageSemi, 2, "Semi-finals"},
+		{bracket.StageFinal, 3, "Final"},
+		{"round_of_16", 1, "Round of 16"},
+		{bracket.StageWinners, 2, "Winners round 2"},
+		{bracket.StageLosers, 4, "Losers round 4"},
+		{bracket.StageGrandFinal, 1, "Grand final"},
+		{bracket.StageGrandFinal, 2, "Grand final reset"},
+		{bracket.StageSwiss, 1, "Swiss round 1"},
+	}
+	for _, c := range rounds {
+		if got := matches.RoundName(c.stage, c.round); got != c.want {
+			t.Errorf("RoundName(%q, %d) = %q, want %q", c.stage, c.round, got, c.want)
+		}
+	}
+	formats := []struct{ got, want string }{
+		{matches.FormatName(bracket.Swiss, &bracket.Options{Rounds: 4, TopCut: 8}), "swiss, 4 rounds, top 8 cut"},
+		{matches.FormatName(bracket.Swiss, &bracket.Options{Rounds: 3}), "swiss, 3 rounds"},
+		{matches.FormatName(bracket.DoubleElimination, &bracket.Options{GrandFinalReset: true}), "double elimination with a grand final reset"},
+		{matches.FormatName(bracket.DoubleElimination, &bracket.Options{}), "double elimination"},
+		{matches.FormatName(bracket.LeagueThenPlayoffs, nil), "league then playoffs"},
+	}
+	for _, c := range formats {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

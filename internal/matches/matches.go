@@ -7,6 +7,8 @@ package matches
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/bracket"
@@ -230,4 +232,51 @@ type Store interface {
 	// Award gives the badge named (made once) to the users.
 	Award(ctx context.Context, badge, icon, color string, userIDs []int64) error
 	TeamMembers(ctx context.Context, teamID int64) ([]Member, error)
+}
+
+// RoundName is how a round is called: "Round 3" of a league, "Semi-finals"
+// of a knockout, "Winners round 2", "Losers round 1", "Grand final",
+// "Grand final reset", "Swiss round 2".
+func RoundName(stage string, round int) string {
+	switch stage {
+	case bracket.StageLeague, "":
+		return fmt.Sprintf("Round %d", round)
+	case bracket.StageWinners:
+		return fmt.Sprintf("Winners round %d", round)
+	case bracket.StageLosers:
+		return fmt.Sprintf("Losers round %d", round)
+	case bracket.StageSwiss:
+		return fmt.Sprintf("Swiss round %d", round)
+	case bracket.StageGrandFinal:
+		if round > 1 {
+			return "Grand final reset"
+		}
+		return "Grand final"
+	case bracket.StageFinal:
+		return "Final"
+	case bracket.StageSemi:
+		return "Semi-finals"
+	case "quarter_final":
+		return "Quarter-finals"
+	}
+	if n, ok := strings.CutPrefix(stage, "round_of_"); ok {
+		return "Round of " + n
+	}
+	return strings.ReplaceAll(stage, "_", " ")
+}
+
+// FormatName is a format and its options in words: "swiss, 3 rounds, top 4
+// cut", "double elimination with a grand final reset".
+func FormatName(format string, o *bracket.Options) string {
+	s := strings.ReplaceAll(format, "_", " ")
+	switch {
+	case o == nil:
+	case format == bracket.Swiss && o.TopCut > 0:
+		s += fmt.Sprintf(", %d rounds, top %d cut", o.Rounds, o.TopCut)
+	case format == bracket.Swiss:
+		s += fmt.Sprintf(", %d rounds", o.Rounds)
+	case format == bracket.DoubleElimination && o.GrandFinalReset:
+		s += " with a grand final reset"
+	}
+	return s
 }
