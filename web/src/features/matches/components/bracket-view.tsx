@@ -4,8 +4,10 @@ import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
-import { formatLabel, matchTime, roundTitle, teamName } from '../lib/match-model'
+import { bracketSections, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
+import { matchTime, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
+import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
 
 function Side({ team, match }: { team: TeamRef | null; match: Match }) {
@@ -52,7 +54,62 @@ export function ChampionBanner({ champion, season }: { champion: TeamRef; season
   )
 }
 
-/** The fixtures round by round, each match's live status, and the champion once crowned. */
+function RoundColumn({ shown }: { shown: ShownRound }) {
+  const r = shown.round
+  return (
+    <section className={`bracket-round${r ? '' : ' is-pending'}`} aria-label={shown.title}>
+      <h4>{shown.title}</h4>
+      {r ? (
+        <ol>
+          {r.matches.map((m) => (
+            <li key={m.id}>
+              <MatchCard match={m} />
+            </li>
+          ))}
+          {r.bye ? (
+            <li className="bye-card" data-bye={r.bye.id}>
+              <span className="team-letter-sm" aria-hidden="true">
+                {r.bye.id}
+              </span>
+              <span>
+                <strong>{teamName(r.bye)}</strong>
+                <small className="muted">Bye: sits this round out, counted a win</small>
+              </span>
+            </li>
+          ) : null}
+        </ol>
+      ) : (
+        <p className="round-pending">{shown.pending}</p>
+      )}
+    </section>
+  )
+}
+
+function BracketSection({ section }: { section: Section }) {
+  const rounds = (
+    <div className="bracket-rounds">
+      {section.rounds.map((r) => (
+        <RoundColumn key={r.key} shown={r} />
+      ))}
+    </div>
+  )
+  if (!section.title) return rounds
+  return (
+    <section className={`bracket-section bracket-section-${section.key}`} aria-label={section.title} data-section={section.key}>
+      <header className="bracket-section-head">
+        <h3>{section.title}</h3>
+        {section.note ? <p className="muted">{section.note}</p> : null}
+      </header>
+      {rounds}
+    </section>
+  )
+}
+
+/**
+ * The fixtures round by round, each match's live status, and the champion once crowned: a double elimination
+ * in its winners bracket, losers bracket and grand final; a Swiss stage's rounds beside its standings, then
+ * its top cut.
+ */
 export function BracketView({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
   const { user } = useSession()
@@ -69,33 +126,30 @@ export function BracketView({ tournament }: { tournament: string }) {
   if (data.rounds.length === 0) {
     return (
       <EmptyState title="The fixtures appear when the organisers generate them.">
-        They are made from the teams after the auction, seeded by strength.
+        They are made from the teams after the auction, seeded by strength unless the organisers order the seeds.
         {organiser}
       </EmptyState>
     )
   }
+  const sections = bracketSections(data)
+  const swiss = data.format === 'swiss'
+  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>
       {data.champion ? <ChampionBanner champion={data.champion} season={tournament} /> : null}
       <p className="muted bracket-meta">
-        {formatLabel(data.format)}
+        {formatSummary(data.format, data.options)}
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}
       </p>
       {organiser}
-      <div className="bracket-rounds">
-        {data.rounds.map((r) => (
-          <section key={`${r.stage}-${r.number}`} className="bracket-round" aria-label={roundTitle(r)}>
-            <h3>{roundTitle(r)}</h3>
-            <ol>
-              {r.matches.map((m) => (
-                <li key={m.id}>
-                  <MatchCard match={m} />
-                </li>
-              ))}
-            </ol>
-          </section>
-        ))}
-      </div>
+      {swiss ? (
+        <div className="swiss-layout">
+          <SwissStandings tournament={tournament} cut={data.options?.top_cut ?? 0} />
+          <div className="swiss-draw">{drawn}</div>
+        </div>
+      ) : (
+        drawn
+      )}
     </section>
   )
 }

@@ -2,16 +2,19 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { CrownIcon, FlameIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useRedCap, useStandings } from '../api/league'
+import { swissRecord } from '../lib/bracket-model'
 import { scoringLine, tieBreakLine } from '../lib/tables'
 
-/** The Points Table, live: the scoring and the tiebreak order are stated under it. */
+/** The Points Table, live: the scoring and the tiebreak order are stated under it (a Swiss stage's standings for swiss). */
 export function PointsTable({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useStandings(tournament)
   if (isLoading) return <Spinner label="Loading the Points Table" />
   if (isError || !data) return <EmptyState title="The Points Table could not be loaded." />
+  const swiss = data.stage === 'swiss'
   const rules = (
     <p className="table-rules" data-testid="table-rules">
-      {scoringLine(data.scoring)} {tieBreakLine(data.tie_break)}
+      {scoringLine(data.scoring)}
+      {swiss ? ` ${SWISS_NOTE}` : ''} {tieBreakLine(data.tie_break)}
     </p>
   )
   if (data.rows.length === 0) {
@@ -44,9 +47,20 @@ export function PointsTable({ tournament }: { tournament: string }) {
               <th scope="col" title="Kill difference">
                 +/−
               </th>
-              <th scope="col" title="Kill points">
-                KP
-              </th>
+              {swiss ? (
+                <>
+                  <th scope="col" title="Byes: rounds sat out, each a win">
+                    Bye
+                  </th>
+                  <th scope="col" title="Buchholz: the points of the teams played">
+                    Bh
+                  </th>
+                </>
+              ) : (
+                <th scope="col" title="Kill points">
+                  KP
+                </th>
+              )}
               <th scope="col">Pts</th>
             </tr>
           </thead>
@@ -65,8 +79,15 @@ export function PointsTable({ tournament }: { tournament: string }) {
                 <td>{r.lost}</td>
                 <td>{r.kills}</td>
                 <td>{r.deaths}</td>
-                <td>{r.kill_difference > 0 ? `+${r.kill_difference}` : r.kill_difference}</td>
-                <td>{r.kill_points}</td>
+                <td>{signed(r.kill_difference)}</td>
+                {swiss ? (
+                  <>
+                    <td>{r.byes ?? 0}</td>
+                    <td>{r.buchholz ?? 0}</td>
+                  </>
+                ) : (
+                  <td>{r.kill_points}</td>
+                )}
                 <td className="col-points">{r.points}</td>
               </tr>
             ))}
@@ -74,9 +95,73 @@ export function PointsTable({ tournament }: { tournament: string }) {
         </table>
       </div>
       {rules}
-      {data.stage && data.stage !== 'league' ? null : (
+      {data.stage === 'swiss' ? (
+        <p className="muted table-note">The table ranks the Swiss rounds; a top cut’s play-offs, if any, decide the champion.</p>
+      ) : data.stage && data.stage !== 'league' ? null : (
         <p className="muted table-note">The table ranks the league stage; play-off matches decide the champion.</p>
       )}
+    </section>
+  )
+}
+
+const SWISS_NOTE = 'A bye counts as a win; Buchholz adds up the points of the teams a team played.'
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
+
+/** A Swiss stage's standings beside its rounds, live; the top cut's places marked. */
+export function SwissStandings({ tournament, cut }: { tournament: string; cut: number }) {
+  const { data, isLoading, isError } = useStandings(tournament)
+  if (isLoading) return <Spinner label="Loading the standings" />
+  if (isError || !data) return <EmptyState title="The standings could not be loaded." />
+  return (
+    <section className="league-table-wrap swiss-standings" aria-label="Swiss standings">
+      <h3>Standings</h3>
+      <div className="table-scroll">
+        <table className="league-table">
+          <caption className="sr-only">Swiss standings</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col" className="col-name">
+                Team
+              </th>
+              <th scope="col" title="Won–lost, and byes">
+                W–L
+              </th>
+              <th scope="col" title="Points: a win or a bye">
+                Pts
+              </th>
+              <th scope="col" title="Buchholz: the points of the teams played">
+                Bh
+              </th>
+              <th scope="col" title="Kill difference">
+                +/−
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r, i) => (
+              <tr key={r.team} data-team={r.team} className={cut > 0 && i === cut - 1 ? 'is-cut-line' : undefined}>
+                <td>{i + 1}</td>
+                <th scope="row" className="col-name">
+                  <span className="team-letter-sm" aria-hidden="true">
+                    {r.team}
+                  </span>{' '}
+                  {r.name || `Team ${r.team}`}
+                </th>
+                <td>{swissRecord(r)}</td>
+                <td className="col-points">{r.points}</td>
+                <td>{r.buchholz ?? 0}</td>
+                <td>{signed(r.kill_difference)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="table-rules" data-testid="swiss-rules">
+        {cut > 0 ? `The top ${cut} go to the play-offs. ` : 'The leader after the last round is champion. '}
+        {SWISS_NOTE} {tieBreakLine(data.tie_break)}
+      </p>
     </section>
   )
 }
