@@ -4,13 +4,13 @@ import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
-import { bracketSections, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
+import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
 import { matchTime, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
 
-function Side({ team, match }: { team: TeamRef | null; match: Match }) {
+function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?: string }) {
   const won = !!team && match.winner === team.id
   const lost = !!team && !!match.winner && match.winner !== team.id
   return (
@@ -18,21 +18,22 @@ function Side({ team, match }: { team: TeamRef | null; match: Match }) {
       <span className={`team-letter-sm ${team ? '' : 'is-tbd'}`} aria-hidden="true">
         {team?.id ?? '?'}
       </span>
-      <span className="match-side-name">{teamName(team)}</span>
+      <span className="match-side-name">{team ? teamName(team) : (from ?? teamName(team))}</span>
       {won ? <span className="won-tag">{match.forfeit ? 'W/O' : 'Won'}</span> : null}
     </span>
   )
 }
 
-export function MatchCard({ match }: { match: Match }) {
+/** A match in the bracket; `from` says where each side not known yet comes from (by side, 1 and 2). */
+export function MatchCard({ match, from }: { match: Match; from?: Record<number, string> }) {
   return (
     <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
         <StatusBadge status={match.status} />
       </span>
-      <Side team={match.team1} match={match} />
-      <Side team={match.team2} match={match} />
+      <Side team={match.team1} match={match} from={from?.[1]} />
+      <Side team={match.team2} match={match} from={from?.[2]} />
       {match.scheduled_at && match.status !== 'completed' && match.status !== 'cancelled' ? (
         <time className="match-card-time" dateTime={match.scheduled_at}>
           {matchTime(match.scheduled_at)}
@@ -54,7 +55,7 @@ export function ChampionBanner({ champion, season }: { champion: TeamRef; season
   )
 }
 
-function RoundColumn({ shown }: { shown: ShownRound }) {
+function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Record<number, string>> }) {
   const r = shown.round
   return (
     <section className={`bracket-round${r ? '' : ' is-pending'}`} aria-label={shown.title}>
@@ -63,7 +64,7 @@ function RoundColumn({ shown }: { shown: ShownRound }) {
         <ol>
           {r.matches.map((m) => (
             <li key={m.id}>
-              <MatchCard match={m} />
+              <MatchCard match={m} from={from.get(m.id)} />
             </li>
           ))}
           {r.bye ? (
@@ -85,11 +86,11 @@ function RoundColumn({ shown }: { shown: ShownRound }) {
   )
 }
 
-function BracketSection({ section }: { section: Section }) {
+function BracketSection({ section, from }: { section: Section; from: Map<number, Record<number, string>> }) {
   const rounds = (
     <div className="bracket-rounds">
       {section.rounds.map((r) => (
-        <RoundColumn key={r.key} shown={r} />
+        <RoundColumn key={r.key} shown={r} from={from} />
       ))}
     </div>
   )
@@ -133,7 +134,8 @@ export function BracketView({ tournament }: { tournament: string }) {
   }
   const sections = bracketSections(data)
   const swiss = data.format === 'swiss'
-  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} />)
+  const from = feeders(data)
+  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>
       {data.champion ? <ChampionBanner champion={data.champion} season={tournament} /> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeMatch } from '@/testing/league-fixtures'
 import type { Bracket, Round } from '../types'
-import { bracketSections, defaultSwissRounds, formatSummary, moveSeed, swissRecord, topCutChoices } from './bracket-model'
+import { bracketSections, defaultSwissRounds, feeders, formatSummary, moveSeed, swissRecord, topCutChoices } from './bracket-model'
 
 const round = (stage: string, number: number, over: Partial<Round> = {}): Round => ({
   number,
@@ -104,5 +104,19 @@ describe('moving a seed', () => {
     expect(moveSeed(['A', 'B'], 0, -1)).toEqual(['A', 'B'])
     expect(moveSeed(['A', 'B'], 1, 2)).toEqual(['A', 'B'])
     expect(moveSeed(['A', 'B'], 5, 0)).toEqual(['A', 'B'])
+  })
+})
+
+describe('where a side not known yet comes from', () => {
+  it('names the match whose winner or loser fills it', () => {
+    const b = bracket('double_elimination', [
+      round('winners', 1, { matches: [makeMatch({ id: 1, next_match: 3, next_side: 1, loser_match: 4, loser_side: 2 }), makeMatch({ id: 2, next_match: 3, next_side: 2, loser_match: 4, loser_side: 1 })] }),
+      round('winners', 2, { matches: [makeMatch({ id: 3, next_match: null, team1: null, team2: null })] }),
+      round('losers', 1, { matches: [makeMatch({ id: 4, next_match: null, team1: null, team2: null })] }),
+    ])
+    const from = feeders(b)
+    expect(from.get(3)).toEqual({ 1: 'Winner of match 1', 2: 'Winner of match 2' })
+    expect(from.get(4)).toEqual({ 1: 'Loser of match 2', 2: 'Loser of match 1' })
+    expect(from.get(1)).toBeUndefined()
   })
 })

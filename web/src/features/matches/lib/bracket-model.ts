@@ -118,3 +118,19 @@ export function moveSeed(order: string[], from: number, to: number): string[] {
 
 /** How the server says the organisers ordered the seeds (else they are by strength). */
 export const BY_ORGANISERS = "the organisers' order"
+
+/** Where each side of a match not known yet comes from, by match id and side: "Winner of match 5", "Loser of match 3". */
+export function feeders(b: Bracket): Map<number, Record<number, string>> {
+  const out = new Map<number, Record<number, string>>()
+  const say = (to: number | null | undefined, side: number | undefined, what: string) => {
+    if (!to || !side) return
+    out.set(to, { ...out.get(to), [side]: what })
+  }
+  for (const r of b.rounds) {
+    for (const m of r.matches) {
+      say(m.next_match, m.next_side, `Winner of match ${m.id}`)
+      say(m.loser_match, m.loser_side, `Loser of match ${m.id}`)
+    }
+  }
+  return out
+}
