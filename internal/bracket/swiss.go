@@ -29,38 +29,15 @@ var SwissTieBreak = []string{"points", "Buchholz", "kill difference", "seed"}
 // none of a round's pairs has that round's bye), results its completed
 // matches.
 func SwissStandings(teams []string, rounds [][]Pair, results []Result) []Row {
-	seed := map[string]int{}
-	rows := map[string]*Row{}
-	for i, t := range teams {
-		seed[t] = i + 1
-		rows[t] = &Row{Team: t}
-	}
+	rows := tally(teams, results)
 	for _, round := range rounds {
 		for _, t := range teams {
-			if !slices.ContainsFunc(round, func(p Pair) bool { return p.Home == t || p.Away == t }) {
+			if sitsOut(round, t) {
 				rows[t].Byes++
 			}
 		}
 	}
-	for _, r := range results {
-		for _, t := range []string{r.Home, r.Away} {
-			if rows[t] == nil {
-				rows[t] = &Row{Team: t}
-				seed[t] = len(teams) + len(seed) + 1
-			}
-			rows[t].Played++
-		}
-		rows[r.Winner].Won++
-		rows[r.loser()].Lost++
-		for _, l := range r.Lines {
-			if row := rows[l.Team]; row != nil {
-				row.Kills += l.Kills
-				row.Deaths += l.Deaths
-			}
-		}
-	}
 	for _, row := range rows {
-		row.KillDiff = row.Kills - row.Deaths
 		row.Points = (row.Won+row.Byes)*SwissScoring.Win + row.Lost*SwissScoring.Loss
 	}
 	for _, r := range results {
@@ -80,10 +57,27 @@ func SwissStandings(teams []string, rounds [][]Pair, results []Result) []Row {
 			return a.Buchholz > b.Buchholz
 		case a.KillDiff != b.KillDiff:
 			return a.KillDiff > b.KillDiff
+		case seedOf(teams, a.Team) != seedOf(teams, b.Team):
+			return seedOf(teams, a.Team) < seedOf(teams, b.Team)
 		}
-		return seed[a.Team] < seed[b.Team]
+		return a.Team < b.Team
 	})
 	return out
+}
+
+// sitsOut says whether team t has the bye of round (it is in none of its
+// pairs).
+func sitsOut(round []Pair, t string) bool {
+	return !slices.ContainsFunc(round, func(p Pair) bool { return p.Home == t || p.Away == t })
+}
+
+// seedOf is t's place in teams (from 1), after them all when it is not
+// there.
+func seedOf(teams []string, t string) int {
+	if i := slices.Index(teams, t); i >= 0 {
+		return i + 1
+	}
+	return len(teams) + 1
 }
 
 // SwissRound pairs the next round of a Swiss stage (len(rounds)+1) from
@@ -108,7 +102,7 @@ func SwissRound(teams []string, rounds [][]Pair, results []Result) []Match {
 			p.met[[2]int{a, b}], p.met[[2]int{b, a}] = true, true
 		}
 		for _, t := range teams {
-			if !slices.ContainsFunc(round, func(pr Pair) bool { return pr.Home == t || pr.Away == t }) {
+			if sitsOut(round, t) {
 				p.hadBye[seed[t]] = true
 			}
 		}

@@ -160,25 +160,11 @@ func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, i
 	}
 	var t tournament.Tournament
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		var err error
-		if t, err = s.Tournaments.Find(ctx, name); err != nil {
-			return err
-		}
-		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
-			return err
-		}
-		if err := t.Allows(tournament.MakeFixtures); err != nil {
-			return err
-		}
-		existing, err := s.Store.Matches(ctx, t.ID)
-		if err != nil {
-			return err
-		}
-		if len(existing) > 0 {
-			return errs.E(errs.Conflict, "The fixtures of %s are made already.", t.Name)
-		}
-		seeds, err := s.Store.SeedTeams(ctx, t.ID)
-		if err != nil {
+		var (
+			seeds []SeededTeam
+			err   error
+		)
+		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.MakeFixtures, "The fixtures of %s are made already."); err != nil {
 			return err
 		}
 		if len(seeds) < bracket.MinTeams || len(seeds) > bracket.MaxTeams {
@@ -220,6 +206,32 @@ func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, i
 	return s.Bracket(ctx, a, t.Name)
 }
 
+// beforeFixtures reads the named tournament, holding its phase until the
+// transaction ends, and its seeded teams, once act may be done to it: in
+// its phase (the rules' refusal), and while no fixtures are made (a
+// Conflict saying made, %s the tournament).
+func (s *Service) beforeFixtures(ctx context.Context, name string, act tournament.Action, made string) (tournament.Tournament, []SeededTeam, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return t, nil, err
+	}
+	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
+		return t, nil, err
+	}
+	if err := t.Allows(act); err != nil {
+		return t, nil, err
+	}
+	existing, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return t, nil, err
+	}
+	if len(existing) > 0 {
+		return t, nil, errs.E(errs.Conflict, made, t.Name)
+	}
+	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	return t, seeds, err
+}
+
 func capitalize(msg string) string {
 	if msg == "" {
 		return msg
@@ -237,25 +249,11 @@ func (s *Service) SetSeeds(ctx context.Context, a core.Actor, name string, order
 	}
 	var t tournament.Tournament
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		var err error
-		if t, err = s.Tournaments.Find(ctx, name); err != nil {
-			return err
-		}
-		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
-			return err
-		}
-		if err := t.Allows(tournament.ReorderSeeds); err != nil {
-			return err
-		}
-		existing, err := s.Store.Matches(ctx, t.ID)
-		if err != nil {
-			return err
-		}
-		if len(existing) > 0 {
-			return errs.E(errs.Conflict, "The fixtures of %s are made: its seeds are final.", t.Name)
-		}
-		seeds, err := s.Store.SeedTeams(ctx, t.ID)
-		if err != nil {
+		var (
+			seeds []SeededTeam
+			err   error
+		)
+		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.ReorderSeeds, "The fixtures of %s are made: its seeds are final."); err != nil {
 			return err
 		}
 		letters := make([]string, len(seeds))
