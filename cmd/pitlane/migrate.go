@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 func migrate(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
@@ -40,11 +44,26 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	password := fs.String("password", "", "password of the organiser and captain accounts (empty: they cannot sign in)")
 	force := fs.Bool("force", false, "allow loading into a production database")
 	ifEmpty := fs.Bool("if-empty", false, "do nothing (and succeed) when the database already has accounts")
+	format := fs.String("format", "", "the fixtures' format (made at the matches phase, played at completed): "+
+		strings.Join(bracket.Formats, ", ")+"; empty: none made at matches, the default played at completed")
+	rounds := fs.Int("rounds", 0, "with -format swiss: its rounds (0: the default)")
+	topCut := fs.Int("top-cut", 0, "with -format swiss: the top of the standings in play-offs (2, 4 or 8; 0: none)")
+	noReset := fs.Bool("no-reset", false, "with -format double_elimination: no grand final reset")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
 	}
 	if !demo.ValidPhase(*phase) {
 		return usageError(fmt.Sprintf("-phase must be one of %v", demo.Phases))
+	}
+	fixtures := matches.FormatInput{Format: *format, Rounds: *rounds, TopCut: *topCut}
+	if *noReset {
+		fixtures.GrandFinalReset = new(bool)
+	}
+	if *format != "" && !bracket.ValidFormat(*format) {
+		return usageError(fmt.Sprintf("-format must be one of %v", bracket.Formats))
+	}
+	if *format != "" && *phase != tournament.StatusMatches && *phase != tournament.StatusCompleted {
+		return usageError("-format goes with -phase matches or completed")
 	}
 	cfg, err := config.FromEnv(getenv)
 	if err != nil {
@@ -74,7 +93,7 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	if err := demo.Advance(ctx, db, cfg.DefaultTournament, *phase); err != nil {
+	if err := demo.AdvanceIn(ctx, db, cfg.DefaultTournament, *phase, fixtures); err != nil {
 		return fmt.Errorf("playing the demo league to its %s phase: %w", *phase, err)
 	}
 	fmt.Fprintf(stdout, "loaded %d registered players and %d captains into %s at its %s phase in %s (organiser: %s)\n",

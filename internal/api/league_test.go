@@ -181,3 +181,55 @@ func TestMatchOverHTTP(t *testing.T) {
 		t.Fatalf("red cap rows %d", len(rc))
 	}
 }
+
+// The formats over HTTP: an organiser reorders the seeds (a captain may
+// not; an order missing a team is unprocessable), options the format does
+// not have are refused, and a double elimination's rounds carry their
+// bracket and its options.
+func TestFormatsOverHTTP(t *testing.T) {
+	s, login := leagueServer(t, "matches")
+	admin, capA := login(demo.AdminEmail), login(demo.CaptainEmail("A"))
+	order := []string{"C", "A", "B", "D", "E", "F", "G", "H"}
+	for _, c := range []struct {
+		token  string
+		body   any
+		status int
+	}{
+		{capA, map[string]any{"order": order}, 403},
+		{admin, map[string]any{"order": order[:7]}, 422},
+		{admin, map[string]any{"seeds": order}, 400},
+		{admin, map[string]any{"order": order}, 200},
+	} {
+		if r := s.Do(t, "PUT", "/api/admin/tournaments/PPL7/seeds", c.token, c.body); r.Status != c.status {
+			t.Errorf("seeds %v: %d %q, want %d", c.body, r.Status, r.Message(), c.status)
+		}
+	}
+	b := s.Do(t, "GET", "/api/tournaments/PPL7/bracket", "", nil)
+	if first := b.JSON["seeds"].([]any)[0].(map[string]any)["team"].(map[string]any)["id"]; first != "C" || b.JSON["seeded_by"] != "the organisers' order" {
+		t.Fatalf("seed 1 is %v, seeded by %v", first, b.JSON["seeded_by"])
+	}
+	for _, c := range []struct {
+		body   map[string]any
+		status int
+	}{
+		{map[string]any{"format": "round_robin", "top_cut": 4}, 400},
+		{map[string]any{"format": "swiss", "rounds": 9}, 422},
+		{map[string]any{"format": "double_elimination", "grand_final_reset": false}, 201},
+	} {
+		if r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/bracket", admin, c.body); r.Status != c.status {
+			t.Fatalf("bracket %v: %d %q, want %d", c.body, r.Status, r.Message(), c.status)
+		}
+	}
+	b = s.Do(t, "GET", "/api/tournaments/PPL7/bracket", "", nil)
+	rounds := b.JSON["rounds"].([]any)
+	last := rounds[len(rounds)-1].(map[string]any)
+	first := rounds[0].(map[string]any)["matches"].([]any)[0].(map[string]any)
+	if b.JSON["format"] != "double_elimination" || last["bracket"] != "grand_final" || first["bracket"] != "winners" ||
+		first["loser_match"] == nil || b.JSON["options"] != nil && b.JSON["options"].(map[string]any)["grand_final_reset"] == true {
+		t.Fatalf("format %v, last round %v, first match's bracket %v and loser_match %v, options %v", b.JSON["format"], last["bracket"],
+			first["bracket"], first["loser_match"], b.JSON["options"])
+	}
+	if first["team1"].(map[string]any)["id"] != "C" {
+		t.Fatalf("the first match is %v's, seed 1 is C", first["team1"])
+	}
+}

@@ -35,6 +35,7 @@ func (s *Server) matchAdminRoutes(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.LeagueAdmin))
 		r.Post("/tournaments", s.createTournament)
 		r.Post("/tournaments/{name}/bracket", s.generateBracket)
+		r.Put("/tournaments/{name}/seeds", s.setSeeds)
 		r.Post("/matches/{id}/resolve", s.matchResolve)
 		r.Post("/matches/{id}/forfeit", s.matchForfeitFor)
 	})
@@ -63,22 +64,34 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"tournament": t})
 }
 
-type formatInput struct {
-	Format string `json:"format"`
-}
-
 func (s *Server) generateBracket(w http.ResponseWriter, r *http.Request) {
-	var in formatInput
+	var in matches.FormatInput
 	if err := decode(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	b, err := s.Matches.Generate(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Format)
+	b, err := s.Matches.GenerateWith(r.Context(), actorOf(r), chi.URLParam(r, "name"), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, b)
+}
+
+func (s *Server) setSeeds(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Order []string `json:"order"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, err := s.Matches.SetSeeds(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Order)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
 }
 
 func (s *Server) bracketOf(w http.ResponseWriter, r *http.Request) {

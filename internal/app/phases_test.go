@@ -135,6 +135,10 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 			_, err := srv.Room.Post(ctx, a, "PPL7", "good luck all")
 			return err
 		}},
+		{tournament.ReorderSeeds, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Matches.SetSeeds(ctx, a, "PPL7", []string{"H", "G", "F", "E", "D", "C", "B", "A"})
+			return err
+		}},
 		{tournament.MakeFixtures, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Matches.Generate(ctx, a, "PPL7", "round_robin")
 			return err

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/matches"
 )
 
 // Claims keeps what was announced across instances (postgres.Bot).
@@ -107,8 +109,9 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		// One result per match and winner: a re-sent or corrected event
 		// with the same outcome is not news again.
 		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
-		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, round %d.", v.Tournament,
-			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID, v.Match.Round), key, nil
+		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, %s.", v.Tournament,
+			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID,
+			strings.ToLower(matches.RoundName(v.Match.Stage, v.Match.Round))), key, nil
 	case "match.reminder", "match.overdue":
 		var v matchNews
 		if json.Unmarshal(d.Data, &v) != nil || v.Match.ScheduledAt == nil || v.Match.Team1 == nil || v.Match.Team2 == nil {
@@ -153,6 +156,7 @@ type matchNews struct {
 	Match      struct {
 		ID          int64      `json:"id"`
 		Round       int        `json:"round_number"`
+		Stage       string     `json:"stage"`
 		Status      string     `json:"status"`
 		Winner      *string    `json:"winner"`
 		ScheduledAt *time.Time `json:"scheduled_at"`

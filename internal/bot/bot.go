@@ -122,7 +122,8 @@ var usages = map[string]string{
 	"matches":  "`!matches` — your team's next and last matches",
 	"bracket":  "`!bracket` — where the tournament stands",
 	"admin": "`!admin status <registration|auction|matches|completed>` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
-		"`!admin captain <team> @member` · `!admin bracket [single_elimination|round_robin|league_then_playoffs]` — organisers only",
+		"`!admin captain <team> @member` · `!admin bracket [single_elimination|double_elimination|swiss|round_robin|league_then_playoffs] " +
+		"[rounds=N cut=N | reset=on|off]` — organisers only",
 }
 
 var order = []string{"help", "register", "verify", "profile", "matches", "bracket", "admin"}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pitlane/pitlane/internal/auction"
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/matches"
@@ -246,7 +247,6 @@ func (c *call) bracket(ctx context.Context) Reply {
 		return Reply{Embed: e}
 	}
 	total, played := 0, 0
-	current := 0
 	for _, r := range b.Rounds {
 		open := 0
 		for _, m := range r.Matches {
@@ -257,21 +257,63 @@ func (c *call) bracket(ctx context.Context) Reply {
 				open++
 			}
 		}
-		if open > 0 && current == 0 {
-			current = r.Number
+		// The rounds being played: a double elimination plays in both
+		// brackets at once.
+		if open > 0 && len(e.Fields) < maxRoundsShown {
 			var lines []string
 			for _, m := range r.Matches {
 				lines = append(lines, fmt.Sprintf("#%d %s vs %s · %s", m.ID, letter(m.Team1), letter(m.Team2), m.Status))
 			}
-			e.Fields = append(e.Fields, Field{Name: fmt.Sprintf("Round %d (%s)", r.Number, r.Stage), Value: truncate(strings.Join(lines, "\n"), 1000)})
+			if r.Bye != nil {
+				lines = append(lines, "Bye: "+side(r.Bye))
+			}
+			e.Fields = append(e.Fields, Field{Name: matches.RoundName(r.Stage, r.Number), Value: truncate(strings.Join(lines, "\n"), 1000)})
 		}
 	}
-	e.Description = fmt.Sprintf("Format: %s · %d rounds · %d of %d matches played.\n%s", strings.ReplaceAll(b.Format, "_", " "),
+	e.Description = fmt.Sprintf("Format: %s · %d rounds · %d of %d matches played.\n%s", matches.FormatName(b.Format, b.Options),
 		len(b.Rounds), played, total, c.url("/tournament"))
+	if b.Format == bracket.Swiss && b.Champion == nil {
+		if tab, err := c.Matches.Standings(ctx, b.Tournament); err == nil && len(tab.Rows) > 0 {
+			var lines []string
+			for i, row := range tab.Rows {
+				lines = append(lines, fmt.Sprintf("%d. %s · %d pts · Buchholz %d · %+d kills", i+1, row.Team, row.Points, row.Buchholz, row.KillDiff))
+			}
+			e.Fields = append(e.Fields, Field{Name: "Swiss standings", Value: truncate(strings.Join(lines, "\n"), 1000)})
+		}
+	}
 	if b.Champion != nil {
 		e.Fields = append(e.Fields, Field{Name: "Champion", Value: "🏆 " + side(b.Champion)})
 	}
 	return Reply{Embed: e}
+}
+
+// maxRoundsShown is how many rounds being played !bracket lists.
+const maxRoundsShown = 3
+
+// formatInput reads `!admin bracket`'s arguments: a format (single
+// elimination when none), then a Swiss stage's rounds=N and cut=N, a double
+// elimination's reset=on|off.
+func formatInput(args []string) (matches.FormatInput, bool) {
+	in := matches.FormatInput{Format: bracket.SingleElimination}
+	if len(args) > 0 && !strings.Contains(args[0], "=") {
+		in.Format, args = strings.ToLower(args[0]), args[1:]
+	}
+	for _, a := range args {
+		key, value, _ := strings.Cut(strings.ToLower(a), "=")
+		n, err := strconv.Atoi(value)
+		switch {
+		case key == "rounds" && err == nil:
+			in.Rounds = n
+		case (key == "cut" || key == "top_cut") && err == nil:
+			in.TopCut = n
+		case key == "reset" && (value == "on" || value == "off"):
+			on := value == "on"
+			in.GrandFinalReset = &on
+		default:
+			return in, false
+		}
+	}
+	return in, true
 }
 
 func letter(t *matches.TeamRef) string {
@@ -313,14 +355,11 @@ func (c *call) admin(ctx context.Context) Reply {
 		}
 		return c.resolve(ctx, id, strings.ToUpper(args[1]))
 	case "bracket":
-		if len(args) > 1 {
+		in, ok := formatInput(args)
+		if !ok {
 			return usage("admin")
 		}
-		format := "single_elimination"
-		if len(args) == 1 {
-			format = strings.ToLower(args[0])
-		}
-		b, err := c.Matches.Generate(ctx, c.actor, "", format)
+		b, err := c.Matches.GenerateWith(ctx, c.actor, "", in)
 		if err != nil {
 			return c.fail(err)
 		}
@@ -329,7 +368,7 @@ func (c *call) admin(ctx context.Context) Reply {
 			n += len(r.Matches)
 		}
 		return Reply{Text: fmt.Sprintf("Fixtures made for %s: %s, %d rounds, %d matches. %s", b.Tournament,
-			strings.ReplaceAll(b.Format, "_", " "), len(b.Rounds), n, c.url("/tournament"))}
+			matches.FormatName(b.Format, b.Options), len(b.Rounds), n, c.url("/tournament"))}
 	case "captain":
 		if len(args) != 2 {
 			return usage("admin")

@@ -315,3 +315,51 @@ func TestLeagueCommands(t *testing.T) {
 		wantText(t, say(t, &tight, admin, false, "!help"), "Pitlane bot") // per member
 	})
 }
+
+// The formats in Discord: `!admin bracket` takes a Swiss stage's rounds and
+// cut (and a double elimination's reset), !bracket names the rounds being
+// played and shows the Swiss standings, and a result is announced with its
+// round's name.
+func TestBracketFormatCommands(t *testing.T) {
+	s, advance := demoLeague(t)
+	advance()
+	ch := &channel{}
+	r := *s.App.Bot
+	admin := bot.Member{ID: demo.AdminDiscordID, Username: "league.organiser"}
+	stranger := bot.Member{ID: "123456789012345678", Username: "stranger"}
+
+	wantText(t, say(t, &r, admin, false, "!admin bracket swiss rounds=three"), "Usage: `!admin status")
+	wantText(t, say(t, &r, admin, false, "!admin bracket swiss reset=maybe"), "Usage: `!admin status")
+	wantText(t, say(t, &r, admin, false, "!admin bracket swiss rounds=9"), "8 teams play 1 to 7 Swiss rounds")
+	wantText(t, say(t, &r, admin, false, "!admin bracket swiss reset=on"), "A grand final reset (grand_final_reset) is a double elimination's option")
+	wantText(t, say(t, &r, admin, false, "!admin bracket swiss rounds=3 cut=4"), "Fixtures made for PPL7: swiss, 3 rounds, top 4 cut")
+	out := embedText(say(t, &r, stranger, false, "!bracket"))
+	for _, want := range []string{"Swiss round 1", "Swiss standings", "1. ", "Buchholz"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("!bracket does not say %q:\n%s", want, out)
+		}
+	}
+
+	ctx := context.Background()
+	b, err := s.App.Server.Matches.Bracket(ctx, core.System, "PPL7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.App.Server.Matches.Match(ctx, core.System, b.Rounds[0].Matches[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	organiser := core.Actor{UserID: 1, Name: "organiser", Admin: true}
+	ruling := matches.Report{Winner: m.Team1.ID, Players: []matches.PlayerLine{{UserID: m.Members[m.Team1.ID][0].UserID, Kills: 7}}}
+	if m, err = s.App.Server.Matches.Resolve(ctx, organiser, m.ID, ruling); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(map[string]any{"tournament": "PPL7", "match": m})
+	ann := &bot.Announcer{Claims: postgres.Bot{DB: s.DB}, Channel: ch}
+	if err := ann.Announce(ctx, core.Delivery{Topic: core.TopicBracket, Seq: 9191, Event: "match.updated", Data: data}); err != nil {
+		t.Fatal(err)
+	}
+	if ch.find(fmt.Sprintf("match #%d, swiss round 1.", m.ID)) != 1 {
+		t.Fatalf("announced %q", ch.posts)
+	}
+}

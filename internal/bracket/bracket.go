@@ -1,42 +1,72 @@
 // Package bracket makes a tournament's fixtures from its seeded teams, and
-// ranks what was played: the formats (round robin, single elimination, a
-// league then play-offs), the Points Table and the Red Cap. Everything here
-// is a pure function of its arguments: no clock, no I/O.
+// ranks what was played: the formats (round robin, single and double
+// elimination, a league then play-offs, a Swiss stage with an optional top
+// cut), the Points Table, the Swiss standings and the Red Cap. Everything
+// here is a pure function of its arguments: no clock, no I/O.
 package bracket
 
 import "fmt"
 
-// Formats: a league (the Points Table ranks it), a knockout, and the
-// Premier League's default, a league whose top four play semi-finals and a
-// final.
+// Formats: a league (the Points Table ranks it), knockouts, the Premier
+// League's default (a league whose top four play semi-finals and a final),
+// and a Swiss stage (rounds paired by score, an optional top cut).
 const (
 	RoundRobin         = "round_robin"
 	SingleElimination  = "single_elimination"
+	DoubleElimination  = "double_elimination"
 	LeagueThenPlayoffs = "league_then_playoffs"
+	Swiss              = "swiss"
 	DefaultFormat      = LeagueThenPlayoffs
 
 	MinTeams, MaxTeams = 2, 16
 	PlayoffTeams       = 4
 )
 
-// Stages a match belongs to.
+// Formats lists every format, the default first.
+var Formats = []string{LeagueThenPlayoffs, RoundRobin, SingleElimination, DoubleElimination, Swiss}
+
+// Stages a match belongs to. A knockout's rounds are named by how many
+// teams are left (quarter_final, round_of_16, …); a double elimination's
+// and a Swiss stage's matches are named by the bracket they are in.
 const (
-	StageLeague = "league"
-	StageSemi   = "semi_final"
-	StageFinal  = "final"
+	StageLeague     = "league"
+	StageSemi       = "semi_final"
+	StageFinal      = "final"
+	StageWinners    = "winners"     // a double elimination's winners bracket
+	StageLosers     = "losers"      // its losers bracket: a second chance
+	StageGrandFinal = "grand_final" // the two brackets' champions (round 2: the reset)
+	StageSwiss      = "swiss"
 )
+
+// BracketOf is the bracket a stage's round is drawn in: winners, losers,
+// grand_final or swiss, and "" for the formats with one bracket (a league,
+// a knockout, play-offs).
+func BracketOf(stage string) string {
+	switch stage {
+	case StageWinners, StageLosers, StageGrandFinal, StageSwiss:
+		return stage
+	}
+	return ""
+}
 
 const firstRound = 1
 
 // ValidFormat reports whether f is a format.
 func ValidFormat(f string) bool {
-	return f == RoundRobin || f == SingleElimination || f == LeagueThenPlayoffs
+	for _, g := range Formats {
+		if f == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Match is one fixture. Home and Away are seeds (1 is the strongest), 0
 // when the team is not known yet (the winner of an earlier match). A
 // knockout match names where its winner goes: match Next (an index into the
-// fixtures), as its home (side 1) or away (side 2) team.
+// fixtures), as its home (side 1) or away (side 2) team; in a double
+// elimination a winners-bracket match names where its loser goes too
+// (LoserNext, as LoserSide's team), and a loser with nowhere to go is out.
 type Match struct {
 	Round int
 	Slot  int // position within the round, from 0
@@ -45,30 +75,92 @@ type Match struct {
 	Away  int
 	Next  int // index of the match the winner plays next, -1 for none
 	Side  int // 1: the winner is Next's home team, 2: its away team
+	// LoserNext is the index of the match the loser plays next; it counts
+	// only when LoserSide is 1 or 2 (0: the loser is out).
+	LoserNext int
+	LoserSide int
 }
 
-// Fixtures are a format's matches, in play order (by round).
+// Options are a format's choices; the zero value is every format's
+// default. A Swiss stage plays Rounds rounds (0: DefaultSwissRounds), then
+// its top TopCut teams (2, 4, 8 or 16; 0: none, the leader is champion)
+// play a single elimination. A double elimination with GrandFinalReset
+// plays a second grand final when the losers' champion wins the first, so
+// that the winners' champion, unbeaten until then, also goes out only on a
+// second loss.
+type Options struct {
+	Rounds          int  `json:"rounds,omitempty"`
+	TopCut          int  `json:"top_cut,omitempty"`
+	GrandFinalReset bool `json:"grand_final_reset,omitempty"`
+}
+
+// DefaultSwissRounds is enough rounds for one team to win them all when n
+// is a power of two (log2 n, rounded up), and never more than n-1.
+func DefaultSwissRounds(n int) int {
+	r := 0
+	for 1<<r < n {
+		r++
+	}
+	return max(1, min(r, n-1))
+}
+
+// Check says what is wrong with o for format and n teams, in words an
+// organiser reads, or nil.
+func (o Options) Check(format string, n int) error {
+	switch {
+	case format != Swiss && (o.Rounds != 0 || o.TopCut != 0):
+		return fmt.Errorf("rounds and top_cut are a Swiss stage's options, not %s's", format)
+	case format != DoubleElimination && o.GrandFinalReset:
+		return fmt.Errorf("a grand final reset (grand_final_reset) is a double elimination's option, not %s's", format)
+	case format != Swiss:
+		return nil
+	case o.Rounds < 0 || o.Rounds > n-1:
+		return fmt.Errorf("%d teams play 1 to %d Swiss rounds (each meets another team at most once while it can)", n, n-1)
+	case o.TopCut != 0 && o.TopCut != 2 && o.TopCut != 4 && o.TopCut != 8 && o.TopCut != 16:
+		return fmt.Errorf("a top cut is 2, 4, 8 or 16 teams (or 0 for none)")
+	case o.TopCut > n:
+		return fmt.Errorf("a top cut of %d needs at least %d teams; there are %d", o.TopCut, o.TopCut, n)
+	}
+	return nil
+}
+
+// Fixtures are a format's matches, each after the matches that feed it
+// (by round, a double elimination's winners bracket before its losers
+// bracket and the grand final), with the options they were made with.
 type Fixtures struct {
 	Format  string
 	Teams   int
+	Options Options
 	Matches []Match
 }
 
 // Generate makes the fixtures of format for n teams seeded 1..n. For
 // LeagueThenPlayoffs it makes the league stage only: the play-offs depend
-// on its table (Playoffs).
-func Generate(format string, n int) (Fixtures, error) {
+// on its table (Playoffs). For Swiss it makes the first round only: each
+// later round depends on the results (SwissRound), and so does the top cut.
+func Generate(format string, n int, o Options) (Fixtures, error) {
 	if n < MinTeams || n > MaxTeams {
 		return Fixtures{}, fmt.Errorf("bracket: %d teams; a bracket needs %d to %d", n, MinTeams, MaxTeams)
 	}
-	f := Fixtures{Format: format, Teams: n}
+	if !ValidFormat(format) {
+		return Fixtures{}, fmt.Errorf("bracket: unknown format %q", format)
+	}
+	if err := o.Check(format, n); err != nil {
+		return Fixtures{}, err
+	}
+	if format == Swiss && o.Rounds == 0 {
+		o.Rounds = DefaultSwissRounds(n)
+	}
+	f := Fixtures{Format: format, Teams: n, Options: o}
 	switch format {
 	case RoundRobin, LeagueThenPlayoffs:
 		f.Matches = roundRobin(n)
 	case SingleElimination:
-		f.Matches = knockout(n)
-	default:
-		return Fixtures{}, fmt.Errorf("bracket: unknown format %q", format)
+		f.Matches = knockout(n, false)
+	case DoubleElimination:
+		f.Matches = knockout(n, true)
+	case Swiss:
+		f.Matches = swissFirstRound(n)
 	}
 	return f, nil
 }
@@ -124,89 +216,4 @@ func Seeding(size int) []int {
 		order = next
 	}
 	return order
-}
-
-// knockout is a single-elimination bracket for n teams: the bracket is the
-// next power of two, and the top seeds whose opponent would be missing get
-// a bye into the second round.
-func knockout(n int) []Match {
-	size := 1
-	for size < n {
-		size *= 2
-	}
-	seeds := Seeding(size)
-	rounds := 0
-	for s := size; s > 1; s /= 2 {
-		rounds++
-	}
-	// Matches of every round, with their slots; the first round is built
-	// from the seeding, and a pair with a missing seed is a bye.
-	var out []Match
-	index := map[[2]int]int{} // (round, slot) -> index in out
-	for r := 1; r <= rounds; r++ {
-		matches := size >> r
-		for slot := 0; slot < matches; slot++ {
-			m := Match{Round: r, Slot: slot, Stage: knockoutStage(r, rounds), Next: -1}
-			if r == firstRound {
-				m.Home, m.Away = seeds[2*slot], seeds[2*slot+1]
-				if m.Away > n || m.Home > n {
-					continue // a bye: the seed goes straight to round 2
-				}
-			}
-			index[[2]int{r, slot}] = len(out)
-			out = append(out, m)
-		}
-	}
-	// Wire winners forward, and place the byes' seeds in round 2.
-	for i := range out {
-		m := &out[i]
-		if m.Round == rounds {
-			continue
-		}
-		next := index[[2]int{m.Round + 1, m.Slot / 2}]
-		m.Next, m.Side = next, 1+m.Slot%2
-	}
-	for slot := 0; slot < size/2; slot++ {
-		home, away := seeds[2*slot], seeds[2*slot+1]
-		if home <= n && away <= n {
-			continue
-		}
-		seed := min(home, away)
-		if rounds == 1 {
-			continue
-		}
-		next := &out[index[[2]int{2, slot / 2}]]
-		if slot%2 == 0 {
-			next.Home = seed
-		} else {
-			next.Away = seed
-		}
-	}
-	return out
-}
-
-func knockoutStage(round, rounds int) string {
-	switch rounds - round {
-	case 0:
-		return StageFinal
-	case 1:
-		return StageSemi
-	case 2:
-		return "quarter_final"
-	}
-	return fmt.Sprintf("round_of_%d", 1<<(rounds-round+1))
-}
-
-// Playoffs are the play-offs after a league stage: the top four of its
-// table (standing[0] is first) in semi-finals, 1 v 4 and 2 v 3, whose
-// winners meet in the final. Teams are given as they are in standing.
-func Playoffs(standing []int) ([]Match, error) {
-	if len(standing) < PlayoffTeams {
-		return nil, fmt.Errorf("bracket: play-offs need %d teams, the table has %d", PlayoffTeams, len(standing))
-	}
-	return []Match{
-		{Round: 1, Slot: 0, Stage: StageSemi, Home: standing[0], Away: standing[3], Next: 2, Side: 1},
-		{Round: 1, Slot: 1, Stage: StageSemi, Home: standing[1], Away: standing[2], Next: 2, Side: 2},
-		{Round: 2, Slot: 0, Stage: StageFinal, Next: -1},
-	}, nil
 }

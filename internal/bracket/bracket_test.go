@@ -26,7 +26,7 @@ func TestSeeding(t *testing.T) {
 func TestRoundRobinEachPairOnce(t *testing.T) {
 	for n := MinTeams; n <= MaxTeams; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f, err := Generate(RoundRobin, n)
+			f, err := Generate(RoundRobin, n, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +124,7 @@ func playKnockout(t *testing.T, f Fixtures, win func(a, b int) int) (int, map[in
 func TestSingleElimination(t *testing.T) {
 	for n := MinTeams; n <= MaxTeams; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f, err := Generate(SingleElimination, n)
+			f, err := Generate(SingleElimination, n, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +174,7 @@ func TestSingleElimination(t *testing.T) {
 		})
 	}
 	t.Run("EightTeamsStandardPairs", func(t *testing.T) {
-		f, _ := Generate(SingleElimination, 8)
+		f, _ := Generate(SingleElimination, 8, Options{})
 		var first [][2]int
 		for _, m := range f.Matches {
 			if m.Round == 1 {
@@ -201,7 +201,7 @@ func (f Fixtures) firstRoundOf(seed int) bool {
 }
 
 func TestPlayoffs(t *testing.T) {
-	ms, err := Playoffs([]int{5, 2, 7, 1, 3})
+	ms, err := Playoffs([]int{5, 2, 7, 1, 3}, PlayoffTeams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,19 +213,37 @@ func TestPlayoffs(t *testing.T) {
 	if champion != 7 {
 		t.Fatalf("champion %d", champion)
 	}
-	if _, err := Playoffs([]int{1, 2, 3}); err == nil {
+	if _, err := Playoffs([]int{1, 2, 3}, PlayoffTeams); err == nil {
 		t.Fatal("play-offs of three teams")
 	}
 }
 
+// Fixtures are refused for a count out of range, an unknown format, and
+// options the format does not have or the count cannot bear.
 func TestGenerateRefuses(t *testing.T) {
 	for _, c := range []struct {
 		format string
 		n      int
-	}{{RoundRobin, 1}, {SingleElimination, 17}, {"double_elimination", 8}} {
-		if _, err := Generate(c.format, c.n); err == nil {
-			t.Errorf("Generate(%q, %d) made fixtures", c.format, c.n)
+		o      Options
+	}{
+		{RoundRobin, 1, Options{}},
+		{SingleElimination, 17, Options{}},
+		{"triple_elimination", 8, Options{}},
+		{RoundRobin, 8, Options{Rounds: 3}},
+		{DoubleElimination, 8, Options{TopCut: 4}},
+		{SingleElimination, 8, Options{GrandFinalReset: true}},
+		{Swiss, 8, Options{Rounds: 8}},  // more rounds than opponents
+		{Swiss, 8, Options{Rounds: -1}}, // no such count
+		{Swiss, 8, Options{TopCut: 6}},  // not a power of two
+		{Swiss, 6, Options{TopCut: 8}},  // more than the teams
+		{Swiss, 8, Options{TopCut: 1}},
+	} {
+		if _, err := Generate(c.format, c.n, c.o); err == nil {
+			t.Errorf("Generate(%q, %d, %+v) made fixtures", c.format, c.n, c.o)
 		}
+	}
+	if f, err := Generate(Swiss, 8, Options{}); err != nil || f.Options.Rounds != 3 {
+		t.Errorf("a Swiss stage of 8 without rounds: %+v %v, want the default 3 rounds", f.Options, err)
 	}
 }
 

@@ -57,35 +57,19 @@ type Row struct {
 	KillDiff   int    `json:"kill_difference"`
 	KillPoints int    `json:"kill_points"`
 	Points     int    `json:"points"`
+	// A Swiss stage's: the rounds the team sat out (each a point), and the
+	// sum of the points of the opponents it played.
+	Byes     int `json:"byes,omitempty"`
+	Buchholz int `json:"buchholz,omitempty"`
 }
 
 // Standings ranks teams by results: points (wins, losses and kill points),
 // then kill difference, then head-to-head (wins in the matches between the
 // teams still level), then kills, then the team's name.
 func Standings(teams []string, results []Result, s Scoring) []Row {
-	rows := map[string]*Row{}
-	for _, t := range teams {
-		rows[t] = &Row{Team: t}
-	}
-	for _, r := range results {
-		for _, t := range []string{r.Home, r.Away} {
-			if rows[t] == nil {
-				rows[t] = &Row{Team: t}
-			}
-			rows[t].Played++
-		}
-		rows[r.Winner].Won++
-		rows[r.loser()].Lost++
-		for _, l := range r.Lines {
-			if row := rows[l.Team]; row != nil {
-				row.Kills += l.Kills
-				row.Deaths += l.Deaths
-			}
-		}
-	}
+	rows := tally(teams, results)
 	out := make([]Row, 0, len(rows))
 	for _, row := range rows {
-		row.KillDiff = row.Kills - row.Deaths
 		if s.KillsPerPoint > 0 {
 			row.KillPoints = row.Kills / s.KillsPerPoint
 		}
@@ -130,6 +114,35 @@ func Standings(teams []string, results []Result, s Scoring) []Row {
 		i = j
 	}
 	return out
+}
+
+// tally counts each team's matches, wins, losses, kills and deaths in the
+// results: every team of teams, and any other a result names.
+func tally(teams []string, results []Result) map[string]*Row {
+	rows := map[string]*Row{}
+	for _, t := range teams {
+		rows[t] = &Row{Team: t}
+	}
+	for _, r := range results {
+		for _, t := range []string{r.Home, r.Away} {
+			if rows[t] == nil {
+				rows[t] = &Row{Team: t}
+			}
+			rows[t].Played++
+		}
+		rows[r.Winner].Won++
+		rows[r.loser()].Lost++
+		for _, l := range r.Lines {
+			if row := rows[l.Team]; row != nil {
+				row.Kills += l.Kills
+				row.Deaths += l.Deaths
+			}
+		}
+	}
+	for _, row := range rows {
+		row.KillDiff = row.Kills - row.Deaths
+	}
+	return rows
 }
 
 // headToHead counts each team's wins in the matches among teams.

@@ -6,9 +6,12 @@ import (
 	"os"
 	"testing"
 
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 func TestMain(m *testing.M) {
@@ -125,5 +128,41 @@ func TestPhases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The demo plays a season in every format to its champion, and at the
+// matches phase makes a format's fixtures with none played.
+func TestFormats(t *testing.T) {
+	for _, in := range []matches.FormatInput{
+		{Format: bracket.DoubleElimination},
+		{Format: bracket.Swiss, Rounds: 3, TopCut: 4},
+		{Format: bracket.Swiss},
+	} {
+		for _, phase := range []string{tournament.StatusMatches, tournament.StatusCompleted} {
+			t.Run(fmt.Sprintf("%s %+v", phase, in), func(t *testing.T) {
+				ctx := context.Background()
+				db := pgtest.Fresh(t)
+				if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+					t.Fatal(err)
+				}
+				if err := demo.AdvanceIn(ctx, db, "PPL7", phase, in); err != nil {
+					t.Fatal(err)
+				}
+				var format string
+				var played, open, champions int
+				db.Pool.QueryRow(ctx, `SELECT format, (SELECT count(*) FROM matches WHERE status = 'completed'),
+					(SELECT count(*) FROM matches WHERE status <> 'completed'), (SELECT count(champion_team_id) FROM tournaments)
+					FROM tournaments WHERE name = 'PPL7'`).Scan(&format, &played, &open, &champions)
+				switch {
+				case format != in.Format:
+					t.Fatalf("format %q", format)
+				case phase == tournament.StatusMatches && (played != 0 || open == 0):
+					t.Fatalf("at the matches phase: %d played, %d to play", played, open)
+				case phase == tournament.StatusCompleted && (open != 0 || champions != 1):
+					t.Fatalf("completed: %d not played, %d champions", open, champions)
+				}
+			})
+		}
 	}
 }

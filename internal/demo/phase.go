@@ -45,6 +45,14 @@ func (noJobs) Unschedule(context.Context, string, string, any) error { return ni
 //   - completed: the season was played (a league then play-offs, every
 //     result reported and confirmed), its champion and Red Cap crowned.
 func Advance(ctx context.Context, db *postgres.DB, name, phase string) error {
+	return AdvanceIn(ctx, db, name, phase, matches.FormatInput{})
+}
+
+// AdvanceIn is Advance with the fixtures in the format given: at the
+// matches phase they are made and none played (none are made when no
+// format is given); at completed the season is played in it (the default
+// format when none is given).
+func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixtures matches.FormatInput) error {
 	if !ValidPhase(phase) {
 		return fmt.Errorf("demo: phase must be one of %v", Phases)
 	}
@@ -76,25 +84,29 @@ func Advance(ctx context.Context, db *postgres.DB, name, phase string) error {
 	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusMatches); err != nil {
 		return err
 	}
-	if phase == tournament.StatusMatches {
+	if phase == tournament.StatusMatches && fixtures.Format == "" {
 		return nil
 	}
 	mat := &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: tour, Tx: db,
 		Events: outbox, Audit: audit, Jobs: noJobs{}}
 	tour.OnComplete = mat.Award
-	if err := playSeason(ctx, db, mat, t); err != nil {
+	if _, err := mat.GenerateWith(ctx, core.System, t.Name, fixtures); err != nil {
+		return err
+	}
+	if phase == tournament.StatusMatches {
+		return nil
+	}
+	if err := playSeason(ctx, mat, t); err != nil {
 		return err
 	}
 	_, err = tour.SetStatus(ctx, organiser, name, tournament.StatusCompleted)
 	return err
 }
 
-// playSeason makes the fixtures and plays every match: the home captain
-// reports two karts a side with a screenshot, the other side confirms.
-func playSeason(ctx context.Context, db *postgres.DB, mat *matches.Service, t tournament.Tournament) error {
-	if _, err := mat.Generate(ctx, core.System, t.Name, ""); err != nil {
-		return err
-	}
+// playSeason plays every match of the fixtures, those made as earlier
+// ones end included: the home captain reports two karts a side with a
+// screenshot, the other side confirms.
+func playSeason(ctx context.Context, mat *matches.Service, t tournament.Tournament) error {
 	rng := rand.New(rand.NewPCG(11, 2026))
 	captain := func(m matches.Match, side *matches.TeamRef) core.Actor {
 		c := m.Members[side.ID][0] // the captain comes first

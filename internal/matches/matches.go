@@ -7,6 +7,8 @@ package matches
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/bracket"
@@ -26,6 +28,7 @@ const (
 const (
 	EventMatch     = "match.updated"
 	EventBracket   = "bracket.generated"
+	EventSeeds     = "bracket.seeds" // the seeds' order, set before the fixtures
 	EventStandings = "standings.updated"
 	// EventReminder announces a match shortly before its time.
 	EventReminder = "match.reminder"
@@ -36,6 +39,7 @@ const (
 // Audited actions.
 const (
 	ActionGenerate = "bracket.generate"
+	ActionSeeds    = "bracket.seeds"
 	ActionRoom     = "match.room"
 	ActionTime     = "match.time"
 	ActionLineup   = "match.lineup"
@@ -106,29 +110,34 @@ type Match struct {
 	Tournament   string `json:"tournament"` // its tournament's name
 	// Season is its tournament's phase: a match is played or ruled on only
 	// while it is "matches".
-	Season      string              `json:"season_status"`
-	Stage       string              `json:"stage"`
-	Round       int                 `json:"round_number"`
-	Slot        int                 `json:"slot"`
-	Team1       *TeamRef            `json:"team1"`
-	Team2       *TeamRef            `json:"team2"`
-	Winner      *string             `json:"winner"`
-	Status      string              `json:"status"`
-	ScheduledAt *time.Time          `json:"scheduled_at"`
-	Room        string              `json:"room"`     // shown to the two sides and organisers only
-	RoomSet     bool                `json:"room_set"` // whether the home captain posted it
-	NextMatch   *int64              `json:"next_match"`
-	NextSide    int                 `json:"next_side,omitempty"`
-	ReportedBy  *string             `json:"reported_by"`
-	ReportedAt  *time.Time          `json:"reported_at"`
-	Report      *Report             `json:"report"`
-	Proof       *string             `json:"proof"` // the end-of-match screenshot's URL
-	Dispute     string              `json:"dispute_reason"`
-	ConfirmBy   *time.Time          `json:"confirm_by"`
-	Forfeit     bool                `json:"forfeit"`
-	Lineups     map[string][]Member `json:"lineups"`
-	UpdatedAt   time.Time           `json:"updated_at"`
-	Members     map[string][]Member `json:"members"` // who may play for each side: its captain and players
+	Season      string     `json:"season_status"`
+	Stage       string     `json:"stage"`
+	Bracket     string     `json:"bracket,omitempty"` // winners, losers, grand_final or swiss (bracket.BracketOf)
+	Round       int        `json:"round_number"`
+	Slot        int        `json:"slot"`
+	Team1       *TeamRef   `json:"team1"`
+	Team2       *TeamRef   `json:"team2"`
+	Winner      *string    `json:"winner"`
+	Status      string     `json:"status"`
+	ScheduledAt *time.Time `json:"scheduled_at"`
+	Room        string     `json:"room"`     // shown to the two sides and organisers only
+	RoomSet     bool       `json:"room_set"` // whether the home captain posted it
+	NextMatch   *int64     `json:"next_match"`
+	NextSide    int        `json:"next_side,omitempty"`
+	// LoserMatch is where a double elimination's winners-bracket loser
+	// plays next (its LoserSide).
+	LoserMatch *int64              `json:"loser_match"`
+	LoserSide  int                 `json:"loser_side,omitempty"`
+	ReportedBy *string             `json:"reported_by"`
+	ReportedAt *time.Time          `json:"reported_at"`
+	Report     *Report             `json:"report"`
+	Proof      *string             `json:"proof"` // the end-of-match screenshot's URL
+	Dispute    string              `json:"dispute_reason"`
+	ConfirmBy  *time.Time          `json:"confirm_by"`
+	Forfeit    bool                `json:"forfeit"`
+	Lineups    map[string][]Member `json:"lineups"`
+	UpdatedAt  time.Time           `json:"updated_at"`
+	Members    map[string][]Member `json:"members"` // who may play for each side: its captain and players
 }
 
 // Sides lists the match's known teams.
@@ -172,13 +181,20 @@ type SeededTeam struct {
 // Store is what the matches need from the database; every method joins the
 // transaction of its ctx.
 type Store interface {
-	// SeedTeams lists the tournament's teams that have a captain, strongest
-	// first (mean K/D of captain and roster, then more games, then letter).
+	// SeedTeams lists the tournament's teams that have a captain, seed 1
+	// first: by the seeds set (SetSeeds), else strongest first (mean K/D of
+	// captain and roster, then more games, then letter).
 	SeedTeams(ctx context.Context, tournamentID int64) ([]SeededTeam, error)
-	// CreateMatches records fixtures (in order; Next indexes into them),
-	// the seeds mapped to teams.
+	// SetSeeds sets the teams' seeds in order (the first is seed 1) and
+	// whether an organiser chose them; no order clears them (by strength).
+	SetSeeds(ctx context.Context, tournamentID int64, order []string, byHand bool) error
+	// CreateMatches records fixtures (in order; Next and LoserNext index
+	// into them), the seeds mapped to teams.
 	CreateMatches(ctx context.Context, tournamentID int64, fixtures []bracket.Match, seeds map[int]TeamRef) ([]int64, error)
-	SetFormat(ctx context.Context, tournamentID int64, format string) error
+	// DeleteMatch removes a match nobody played (a grand final's reset a
+	// correction made needless).
+	DeleteMatch(ctx context.Context, id int64) error
+	SetFormat(ctx context.Context, tournamentID int64, format string, o bracket.Options) error
 	Matches(ctx context.Context, tournamentID int64) ([]Match, error)
 	// LockMatch reads a match and locks it, with its teams' members.
 	LockMatch(ctx context.Context, id int64) (Match, error)
@@ -190,14 +206,16 @@ type Store interface {
 	SaveReport(ctx context.Context, id int64, by TeamRef, r Report, proofImageID string, confirmBy time.Time) error
 	SetDisputed(ctx context.Context, id int64, reason string) error
 	// Complete records the result: the winner, the players' lines (none for
-	// a forfeit), and the winner in the next match's side.
+	// a forfeit), the winner in the next match's side and the loser in the
+	// loser's next match's side.
 	Complete(ctx context.Context, m Match, winner TeamRef, lines []PlayerLine, forfeit bool) error
 	// Results are the completed matches of a tournament's stage ("" all).
 	Results(ctx context.Context, tournamentID int64, stage string) ([]bracket.Result, error)
 	Names(ctx context.Context, userIDs []int64) (map[int64]string, error)
 	// Teams are the tournament's teams by letter.
 	Teams(ctx context.Context, tournamentID int64) (map[string]TeamRef, error)
-	SetChampion(ctx context.Context, tournamentID int64, team TeamRef) error
+	// SetChampion crowns team (nil: nobody yet).
+	SetChampion(ctx context.Context, tournamentID int64, team *TeamRef) error
 	Champion(ctx context.Context, tournamentID int64) (*TeamRef, error)
 	// LockPhase reads the tournament's phase, holding it until the end of
 	// the transaction (a phase change waits).
@@ -214,4 +232,51 @@ type Store interface {
 	// Award gives the badge named (made once) to the users.
 	Award(ctx context.Context, badge, icon, color string, userIDs []int64) error
 	TeamMembers(ctx context.Context, teamID int64) ([]Member, error)
+}
+
+// RoundName is how a round is called: "Round 3" of a league, "Semi-finals"
+// of a knockout, "Winners round 2", "Losers round 1", "Grand final",
+// "Grand final reset", "Swiss round 2".
+func RoundName(stage string, round int) string {
+	switch stage {
+	case bracket.StageLeague, "":
+		return fmt.Sprintf("Round %d", round)
+	case bracket.StageWinners:
+		return fmt.Sprintf("Winners round %d", round)
+	case bracket.StageLosers:
+		return fmt.Sprintf("Losers round %d", round)
+	case bracket.StageSwiss:
+		return fmt.Sprintf("Swiss round %d", round)
+	case bracket.StageGrandFinal:
+		if round > 1 {
+			return "Grand final reset"
+		}
+		return "Grand final"
+	case bracket.StageFinal:
+		return "Final"
+	case bracket.StageSemi:
+		return "Semi-finals"
+	case "quarter_final":
+		return "Quarter-finals"
+	}
+	if n, ok := strings.CutPrefix(stage, "round_of_"); ok {
+		return "Round of " + n
+	}
+	return strings.ReplaceAll(stage, "_", " ")
+}
+
+// FormatName is a format and its options in words: "swiss, 3 rounds, top 4
+// cut", "double elimination with a grand final reset".
+func FormatName(format string, o *bracket.Options) string {
+	s := strings.ReplaceAll(format, "_", " ")
+	switch {
+	case o == nil:
+	case format == bracket.Swiss && o.TopCut > 0:
+		s += fmt.Sprintf(", %d rounds, top %d cut", o.Rounds, o.TopCut)
+	case format == bracket.Swiss:
+		s += fmt.Sprintf(", %d rounds", o.Rounds)
+	case format == bracket.DoubleElimination && o.GrandFinalReset:
+		s += " with a grand final reset"
+	}
+	return s
 }

@@ -80,9 +80,14 @@ func (s *Service) confirmAfter() time.Duration {
 
 // Round is one round of the bracket as it is shown.
 type Round struct {
-	Number  int     `json:"number"`
-	Stage   string  `json:"stage"`
+	Number int    `json:"number"`
+	Stage  string `json:"stage"`
+	// Bracket is the part of the draw the round is in: winners, losers,
+	// grand_final or swiss ("" for a one-bracket format).
+	Bracket string  `json:"bracket,omitempty"`
 	Matches []Match `json:"matches"`
+	// Bye is the team that sits out a Swiss round (a win).
+	Bye *TeamRef `json:"bye,omitempty"`
 }
 
 // Bracket is the fixtures of a tournament at one moment (the bracket
@@ -95,65 +100,190 @@ type Bracket struct {
 	SeededBy   string       `json:"seeded_by"`
 	Rounds     []Round      `json:"rounds"`
 	Champion   *TeamRef     `json:"champion"`
+	// Options are a Swiss stage's or a double elimination's.
+	Options *bracket.Options `json:"options,omitempty"`
 }
 
-// SeededBy states how teams are seeded.
-const SeededBy = "team strength: the mean K/D of the captain and the players bought, then games played"
+// How teams are seeded: by strength unless an organiser set the order.
+const (
+	SeededBy       = "team strength: the mean K/D of the captain and the players bought, then games played"
+	SeededByOrder  = "the organisers' order"
+	formatsAllowed = "league_then_playoffs, round_robin, single_elimination, double_elimination or swiss"
+)
 
-// Generate makes the tournament's fixtures (organisers, in the matches
-// phase, once): every team with a captain, seeded by strength.
+// FormatInput is an organiser's choice of fixtures: a format ("" the
+// default) and its options. A Swiss stage's Rounds (0: enough for one
+// unbeaten team) and TopCut (0: none); a double elimination's
+// GrandFinalReset, on unless set false.
+type FormatInput struct {
+	Format          string `json:"format"`
+	Rounds          int    `json:"rounds"`
+	TopCut          int    `json:"top_cut"`
+	GrandFinalReset *bool  `json:"grand_final_reset"`
+}
+
+// options are in's format options, the defaults filled.
+func (in FormatInput) options() bracket.Options {
+	o := bracket.Options{Rounds: in.Rounds, TopCut: in.TopCut}
+	if in.GrandFinalReset != nil {
+		o.GrandFinalReset = *in.GrandFinalReset
+	} else if in.Format == bracket.DoubleElimination {
+		o.GrandFinalReset = true
+	}
+	return o
+}
+
+// Generate makes the tournament's fixtures in format with its default
+// options (GenerateWith).
 func (s *Service) Generate(ctx context.Context, a core.Actor, name, format string) (Bracket, error) {
+	return s.GenerateWith(ctx, a, name, FormatInput{Format: format})
+}
+
+// GenerateWith makes the tournament's fixtures (organisers, in the matches
+// phase, once): every team with a captain, seeded by the organisers' order
+// or else by strength; the seeds are kept from then on.
+func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, in FormatInput) (Bracket, error) {
 	if err := tournament.Admit(a, tournament.MakeFixtures); err != nil {
 		return Bracket{}, err
 	}
+	format := strings.ToLower(strings.TrimSpace(in.Format))
 	if format == "" {
 		format = bracket.DefaultFormat
 	}
+	in.Format = format
 	if !bracket.ValidFormat(format) {
-		return Bracket{}, errs.E(errs.Invalid, "Format must be round_robin, single_elimination or league_then_playoffs")
+		return Bracket{}, errs.E(errs.Invalid, "Format must be %s.", formatsAllowed)
+	}
+	opts := in.options()
+	if err := opts.Check(format, bracket.MaxTeams); err != nil {
+		return Bracket{}, errs.E(errs.Invalid, "%s.", capitalize(err.Error()))
 	}
 	var t tournament.Tournament
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		var err error
-		if t, err = s.Tournaments.Find(ctx, name); err != nil {
+		var (
+			seeds []SeededTeam
+			err   error
+		)
+		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.MakeFixtures, "The fixtures of %s are made already."); err != nil {
 			return err
 		}
-		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
-			return err
-		}
-		if err := t.Allows(tournament.MakeFixtures); err != nil {
-			return err
-		}
-		existing, err := s.Store.Matches(ctx, t.ID)
-		if err != nil {
-			return err
-		}
-		if len(existing) > 0 {
-			return errs.E(errs.Conflict, "The fixtures of %s are made already.", t.Name)
-		}
-		seeds, err := s.Store.SeedTeams(ctx, t.ID)
-		if err != nil {
-			return err
-		}
-		fx, err := bracket.Generate(format, len(seeds))
-		if err != nil {
+		if len(seeds) < bracket.MinTeams || len(seeds) > bracket.MaxTeams {
 			return errs.E(errs.Conflict, "%d teams have a captain; fixtures need %d to %d.", len(seeds), bracket.MinTeams, bracket.MaxTeams)
 		}
+		fx, err := bracket.Generate(format, len(seeds), opts)
+		if err != nil {
+			return errs.E(errs.Unprocessable, "%s.", capitalize(err.Error()))
+		}
 		bySeed := map[int]TeamRef{}
-		for _, st := range seeds {
+		order := make([]string, len(seeds))
+		for i, st := range seeds {
 			bySeed[st.Seed] = st.Team
+			order[i] = st.Team.ID
+		}
+		// The seeds are kept: later Swiss rounds and play-offs rank by the
+		// ones the fixtures were made with, whatever the stats say since.
+		if err := s.Store.SetSeeds(ctx, t.ID, order, t.SeedsByHand); err != nil {
+			return err
 		}
 		if _, err := s.Store.CreateMatches(ctx, t.ID, fx.Matches, bySeed); err != nil {
 			return err
 		}
-		if err := s.Store.SetFormat(ctx, t.ID, format); err != nil {
+		if err := s.Store.SetFormat(ctx, t.ID, format, fx.Options); err != nil {
 			return err
 		}
-		if err := s.Audit.Record(ctx, a, ActionGenerate, t.ID, t.Name,
-			map[string]any{"format": format, "teams": len(seeds), "matches": len(fx.Matches)}); err != nil {
+		data := map[string]any{"format": format, "teams": len(seeds), "matches": len(fx.Matches), "seeds": order}
+		if fx.Options != (bracket.Options{}) {
+			data["options"] = fx.Options
+		}
+		if err := s.Audit.Record(ctx, a, ActionGenerate, t.ID, t.Name, data); err != nil {
 			return err
 		}
 		return s.emitBracket(ctx, t.ID)
+	})
+	if err != nil {
+		return Bracket{}, err
+	}
+	return s.Bracket(ctx, a, t.Name)
+}
+
+// beforeFixtures reads the named tournament, holding its phase until the
+// transaction ends, and its seeded teams, once act may be done to it: in
+// its phase (the rules' refusal), and while no fixtures are made (a
+// Conflict saying made, %s the tournament).
+func (s *Service) beforeFixtures(ctx context.Context, name string, act tournament.Action, made string) (tournament.Tournament, []SeededTeam, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return t, nil, err
+	}
+	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
+		return t, nil, err
+	}
+	if err := t.Allows(act); err != nil {
+		return t, nil, err
+	}
+	existing, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return t, nil, err
+	}
+	if len(existing) > 0 {
+		return t, nil, errs.E(errs.Conflict, made, t.Name)
+	}
+	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	return t, seeds, err
+}
+
+func capitalize(msg string) string {
+	if msg == "" {
+		return msg
+	}
+	r, n := utf8.DecodeRuneInString(msg)
+	return string(unicode.ToUpper(r)) + msg[n:]
+}
+
+// SetSeeds orders the seeds by hand (organisers, in the matches phase,
+// before the fixtures are made): order names every team with a captain
+// once, seed 1 first; an empty order goes back to seeding by strength.
+func (s *Service) SetSeeds(ctx context.Context, a core.Actor, name string, order []string) (Bracket, error) {
+	if err := tournament.Admit(a, tournament.ReorderSeeds); err != nil {
+		return Bracket{}, err
+	}
+	var t tournament.Tournament
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var (
+			seeds []SeededTeam
+			err   error
+		)
+		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.ReorderSeeds, "The fixtures of %s are made: its seeds are final."); err != nil {
+			return err
+		}
+		letters := make([]string, len(seeds))
+		for i, st := range seeds {
+			letters[i] = st.Team.ID
+		}
+		clean := make([]string, len(order))
+		for i, l := range order {
+			clean[i] = strings.ToUpper(strings.TrimSpace(l))
+		}
+		sorted := slices.Sorted(slices.Values(clean))
+		if len(order) > 0 && !slices.Equal(sorted, slices.Sorted(slices.Values(letters))) {
+			slices.Sort(letters)
+			return errs.E(errs.Unprocessable, "The order names each team with a captain once (%s), the first seed first.",
+				strings.Join(letters, ", "))
+		}
+		if len(order) == 0 {
+			clean = nil
+		}
+		if err := s.Store.SetSeeds(ctx, t.ID, clean, len(clean) > 0); err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, ActionSeeds, t.ID, t.Name, map[string]any{"order": clean}); err != nil {
+			return err
+		}
+		if seeds, err = s.Store.SeedTeams(ctx, t.ID); err != nil {
+			return err
+		}
+		_, err = s.Events.Emit(ctx, core.TopicBracket, EventSeeds, map[string]any{"tournament": t.Name, "seeds": seeds})
+		return err
 	})
 	if err != nil {
 		return Bracket{}, err
@@ -195,6 +325,12 @@ func (s *Service) Bracket(ctx context.Context, a core.Actor, name string) (Brack
 
 func (s *Service) bracketOf(ctx context.Context, a core.Actor, t tournament.Tournament) (Bracket, error) {
 	b := Bracket{Tournament: t.Name, Format: t.Format, SeededBy: SeededBy, Rounds: []Round{}}
+	if t.SeedsByHand {
+		b.SeededBy = SeededByOrder
+	}
+	if t.Format == bracket.Swiss || t.Format == bracket.DoubleElimination {
+		b.Options = &t.Options
+	}
 	ms, err := s.Store.Matches(ctx, t.ID)
 	if err != nil {
 		return b, err
@@ -206,10 +342,20 @@ func (s *Service) bracketOf(ctx context.Context, a core.Actor, t tournament.Tour
 		m = shown(m, a)
 		n := len(b.Rounds)
 		if n == 0 || b.Rounds[n-1].Number != m.Round || b.Rounds[n-1].Stage != m.Stage {
-			b.Rounds = append(b.Rounds, Round{Number: m.Round, Stage: m.Stage})
+			b.Rounds = append(b.Rounds, Round{Number: m.Round, Stage: m.Stage, Bracket: m.Bracket})
 			n++
 		}
 		b.Rounds[n-1].Matches = append(b.Rounds[n-1].Matches, m)
+	}
+	for i, r := range b.Rounds {
+		if r.Stage != bracket.StageSwiss {
+			continue
+		}
+		for _, st := range b.Seeds {
+			if !slices.ContainsFunc(r.Matches, func(m Match) bool { return m.Side(st.Team.ID) != nil }) {
+				b.Rounds[i].Bye = &st.Team
+			}
+		}
 	}
 	b.Champion, err = s.Store.Champion(ctx, t.ID)
 	return b, err
@@ -580,9 +726,12 @@ func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason st
 
 // Resolve rules on a match (organisers): a dispute, a report nobody
 // answered, a match nobody reported (a no-show), or a correction of a
-// completed result while the winner's next match is not yet played. A
-// ruling that names only the winner keeps the lines reported, else counts
-// each side's lineup (or its first four players) with no kills.
+// completed result. A correction that changes the winner waits on nothing
+// the result decided being played: the winner's and the loser's next
+// matches, a grand final's reset; a Swiss result's winner is final once the
+// next round is paired on it. A ruling that names only the winner keeps the
+// lines reported, else counts each side's lineup (or its first four
+// players) with no kills.
 func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report) (Match, error) {
 	m, err := s.change(ctx, a, ActResolve, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		if len(r.Players) == 0 {
@@ -591,13 +740,9 @@ func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report)
 		if err := checkReport(m, r); err != nil {
 			return err
 		}
-		if m.Status == StatusCompleted && m.NextMatch != nil {
-			next, err := s.Store.FindMatch(ctx, *m.NextMatch)
-			if err != nil {
+		if m.Status == StatusCompleted && m.Winner != nil && *m.Winner != r.Winner {
+			if err := s.mayOverturn(ctx, m); err != nil {
 				return err
-			}
-			if next.Status != StatusScheduled && next.Status != StatusLive && m.Winner != nil && *m.Winner != r.Winner {
-				return errs.E(errs.Conflict, "The winner's next match (%d) is played already: correct that one first.", next.ID)
 			}
 		}
 		if err := s.Audit.Record(ctx, a, ActionResolve, m.TournamentID, matchTarget(m),
@@ -695,8 +840,33 @@ func (s *Service) AutoConfirmDue(ctx context.Context, id int64) error {
 	return err
 }
 
-// complete records a result: the winner advances, a finished league stage
-// makes its play-offs, a final crowns the champion, and the tables change.
+// mayOverturn says whether the winner of the completed match m may change:
+// not once a match it decided is played, nor a Swiss round paired after it.
+func (s *Service) mayOverturn(ctx context.Context, m Match) error {
+	all, err := s.Store.Matches(ctx, m.TournamentID)
+	if err != nil {
+		return err
+	}
+	played := func(x Match) bool { return x.Status != StatusScheduled && x.Status != StatusLive }
+	for _, x := range all {
+		switch {
+		case m.NextMatch != nil && x.ID == *m.NextMatch && played(x):
+			return errs.E(errs.Conflict, "The winner's next match (%d) is played already: correct that one first.", x.ID)
+		case m.LoserMatch != nil && x.ID == *m.LoserMatch && played(x):
+			return errs.E(errs.Conflict, "The loser's next match (%d) is played already: correct that one first.", x.ID)
+		case m.Stage == bracket.StageGrandFinal && x.Stage == bracket.StageGrandFinal && x.Round > m.Round && played(x):
+			return errs.E(errs.Conflict, "The grand final's reset (%d) is played already: correct that one first.", x.ID)
+		case m.Stage == bracket.StageSwiss && (x.Stage != bracket.StageSwiss || x.Round > m.Round):
+			return errs.E(errs.Conflict, "Match %d is paired on this result already: a Swiss result's winner stands once the next round is made.", x.ID)
+		}
+	}
+	return nil
+}
+
+// complete records a result: the winner advances (and a double
+// elimination's loser drops), a finished league stage makes its play-offs,
+// a finished Swiss round the next round or the top cut, a final or a
+// grand final crowns the champion, and the tables change.
 func (s *Service) complete(ctx context.Context, m Match, r Report, forfeit bool) error {
 	winner := m.Side(r.Winner)
 	lines := r.Players
@@ -715,16 +885,135 @@ func (s *Service) complete(ctx context.Context, m Match, r Report, forfeit bool)
 		return err
 	}
 	switch {
-	case m.NextMatch == nil && m.Stage != bracket.StageLeague:
-		if err := s.Store.SetChampion(ctx, t.ID, *winner); err != nil {
+	case m.Stage == bracket.StageLeague:
+		if stageDone(all, bracket.StageLeague) {
+			err = s.afterLeague(ctx, t, all)
+		}
+	case m.Stage == bracket.StageSwiss:
+		if stageDone(all, bracket.StageSwiss) {
+			err = s.afterSwiss(ctx, t, all)
+		}
+	case m.Stage == bracket.StageGrandFinal:
+		err = s.afterGrandFinal(ctx, t, m, *winner, all)
+	case m.NextMatch == nil:
+		err = s.Store.SetChampion(ctx, t.ID, winner)
+	}
+	if err != nil {
+		return err
+	}
+	return s.emitStandings(ctx, t)
+}
+
+// afterGrandFinal crowns a grand final's winner, unless the losers'
+// champion won the first with the reset on: then the two play again, and
+// nobody is champion until they have. A correction that gives the first
+// back to the winners' champion takes the unplayed reset away.
+func (s *Service) afterGrandFinal(ctx context.Context, t tournament.Tournament, m Match, winner TeamRef, all []Match) error {
+	var reset *Match
+	for _, x := range all {
+		if x.Stage == bracket.StageGrandFinal && x.Round > m.Round {
+			reset = &x
+		}
+	}
+	gf := bracket.Match{Round: m.Round, Stage: m.Stage, Home: 1, Away: 2}
+	if again, ok := bracket.AfterGrandFinal(t.Options, gf, winner.ID == m.Team2.ID); ok {
+		if err := s.Store.SetChampion(ctx, t.ID, nil); err != nil || reset != nil {
 			return err
 		}
-	case m.Stage == bracket.StageLeague && stageDone(all, bracket.StageLeague):
-		if err := s.afterLeague(ctx, t, all); err != nil {
+		if _, err := s.Store.CreateMatches(ctx, t.ID, []bracket.Match{again}, map[int]TeamRef{1: *m.Team1, 2: *m.Team2}); err != nil {
+			return err
+		}
+		return s.emitBracket(ctx, t.ID)
+	}
+	if reset != nil {
+		if err := s.Store.DeleteMatch(ctx, reset.ID); err != nil {
+			return err
+		}
+		if err := s.emitBracket(ctx, t.ID); err != nil {
 			return err
 		}
 	}
-	return s.emitStandings(ctx, t)
+	return s.Store.SetChampion(ctx, t.ID, &winner)
+}
+
+// swissStage is a Swiss stage so far, as internal/bracket takes it.
+type swissStage struct {
+	teams   []string // in seed order
+	bySeed  map[int]TeamRef
+	rounds  [][]bracket.Pair
+	results []bracket.Result
+}
+
+func (s *Service) swissStage(ctx context.Context, t tournament.Tournament, all []Match) (swissStage, error) {
+	st := swissStage{bySeed: map[int]TeamRef{}}
+	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	if err != nil {
+		return st, err
+	}
+	for _, sd := range seeds {
+		st.teams = append(st.teams, sd.Team.ID)
+		st.bySeed[sd.Seed] = sd.Team
+	}
+	for _, m := range all {
+		if m.Stage != bracket.StageSwiss || m.Team1 == nil || m.Team2 == nil {
+			continue
+		}
+		for len(st.rounds) < m.Round {
+			st.rounds = append(st.rounds, nil)
+		}
+		st.rounds[m.Round-1] = append(st.rounds[m.Round-1], bracket.Pair{Home: m.Team1.ID, Away: m.Team2.ID})
+	}
+	st.results, err = s.Store.Results(ctx, t.ID, bracket.StageSwiss)
+	return st, err
+}
+
+// afterSwiss follows a Swiss round's last result: the next round, paired
+// on the standings, or once every round is played the top cut's play-offs,
+// seeded by the standings, or without a cut the leader is champion.
+func (s *Service) afterSwiss(ctx context.Context, t tournament.Tournament, all []Match) error {
+	for _, m := range all {
+		if m.Stage != bracket.StageSwiss {
+			return nil // the top cut is made already
+		}
+	}
+	st, err := s.swissStage(ctx, t, all)
+	if err != nil {
+		return err
+	}
+	played := len(st.rounds)
+	if played < t.Options.Rounds {
+		if _, err := s.Store.CreateMatches(ctx, t.ID, bracket.SwissRound(st.teams, st.rounds, st.results), st.bySeed); err != nil {
+			return err
+		}
+		return s.emitBracket(ctx, t.ID)
+	}
+	rows := bracket.SwissStandings(st.teams, st.rounds, st.results)
+	if len(rows) == 0 {
+		return nil
+	}
+	refs := map[int]TeamRef{}
+	for i, row := range rows {
+		refs[i+1] = st.bySeed[slices.Index(st.teams, row.Team)+1]
+	}
+	if t.Options.TopCut == 0 {
+		leader := refs[1]
+		return s.Store.SetChampion(ctx, t.ID, &leader)
+	}
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i + 1
+	}
+	po, err := bracket.Playoffs(order, t.Options.TopCut)
+	if err != nil {
+		return err
+	}
+	for i := range po {
+		po[i].Round += played
+	}
+	if _, err := s.Store.CreateMatches(ctx, t.ID, po, refs); err != nil {
+		return err
+	}
+	return s.emitBracket(ctx, t.ID)
 }
 
 func stageDone(all []Match, stage string) bool {
@@ -747,7 +1036,7 @@ func (s *Service) afterLeague(ctx context.Context, t tournament.Tournament, all 
 		return nil
 	}
 	if t.Format != bracket.LeagueThenPlayoffs || len(table.Rows) < bracket.PlayoffTeams {
-		return s.Store.SetChampion(ctx, t.ID, table.Rows[0].TeamRef)
+		return s.Store.SetChampion(ctx, t.ID, &table.Rows[0].TeamRef)
 	}
 	for _, m := range all {
 		if m.Stage != bracket.StageLeague {
@@ -760,7 +1049,7 @@ func (s *Service) afterLeague(ctx context.Context, t tournament.Tournament, all 
 		refs[i+1] = row.TeamRef
 		order[i] = i + 1
 	}
-	po, err := bracket.Playoffs(order)
+	po, err := bracket.Playoffs(order, bracket.PlayoffTeams)
 	if err != nil {
 		return err
 	}
@@ -810,8 +1099,11 @@ type RedCap struct {
 
 func (s *Service) standings(ctx context.Context, t tournament.Tournament) (Table, error) {
 	tab := Table{Tournament: t.Name, Scoring: t.Scoring, TieBreak: bracket.TieBreak, Stage: bracket.StageLeague, Rows: []TableRow{}}
-	if t.Format == bracket.SingleElimination {
+	switch t.Format {
+	case bracket.SingleElimination, bracket.DoubleElimination:
 		tab.Stage = "all"
+	case bracket.Swiss:
+		return s.swissTable(ctx, t, tab)
 	}
 	stage := tab.Stage
 	if stage == "all" {
@@ -834,6 +1126,28 @@ func (s *Service) standings(ctx context.Context, t tournament.Tournament) (Table
 		letters = append(letters, st.Team.ID)
 	}
 	for _, row := range bracket.Standings(letters, results, t.Scoring) {
+		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
+	}
+	return tab, nil
+}
+
+// swissTable is a Swiss stage's standings as the Points Table: a win or a
+// bye a point, ties by Buchholz, then kill difference, then seed.
+func (s *Service) swissTable(ctx context.Context, t tournament.Tournament, tab Table) (Table, error) {
+	tab.Stage, tab.Scoring, tab.TieBreak = bracket.StageSwiss, bracket.SwissScoring, bracket.SwissTieBreak
+	all, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return tab, err
+	}
+	st, err := s.swissStage(ctx, t, all)
+	if err != nil {
+		return tab, err
+	}
+	refs := map[string]TeamRef{}
+	for _, ref := range st.bySeed {
+		refs[ref.ID] = ref
+	}
+	for _, row := range bracket.SwissStandings(st.teams, st.rounds, st.results) {
 		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
 	}
 	return tab, nil

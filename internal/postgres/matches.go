@@ -37,7 +37,7 @@ func (s Matches) SeedTeams(ctx context.Context, tournamentID int64) ([]matches.S
 		                SELECT tp.user_id FROM team_players tp WHERE tp.team_id = t.id) m ON true
 		  LEFT JOIN stats s ON s.user_id = m.uid
 		 WHERE t.tournament_id = $1 AND t.captain_user_id IS NOT NULL
-		 GROUP BY t.id ORDER BY 4 DESC, 5 DESC, t.letter`, tournamentID)
+		 GROUP BY t.id ORDER BY t.seed NULLS LAST, 4 DESC, 5 DESC, t.letter`, tournamentID)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -55,6 +55,21 @@ func (s Matches) SeedTeams(ctx context.Context, tournamentID int64) ([]matches.S
 		out = []matches.SeededTeam{}
 	}
 	return out, unavailable(err)
+}
+
+// SetSeeds implements matches.Store: one statement, so the seeds are
+// checked unique once they are all set.
+func (s Matches) SetSeeds(ctx context.Context, tournamentID int64, order []string, byHand bool) error {
+	return unavailable(s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if _, err := q.Exec(ctx, `UPDATE teams t SET seed = o.seed
+			  FROM teams x LEFT JOIN unnest($2::text[]) WITH ORDINALITY AS o(letter, seed) ON o.letter = x.letter
+			 WHERE x.id = t.id AND t.tournament_id = $1`, tournamentID, order); err != nil {
+			return err
+		}
+		_, err := q.Exec(ctx, `UPDATE tournaments SET seeds_by_hand = $2 WHERE id = $1`, tournamentID, byHand)
+		return err
+	}))
 }
 
 // CreateMatches implements matches.Store.
@@ -76,12 +91,17 @@ func (s Matches) CreateMatches(ctx context.Context, tournamentID int64, fx []bra
 			}
 		}
 		for i, m := range fx {
-			if m.Next < 0 {
-				continue
+			if m.Next >= 0 {
+				if _, err := q.Exec(ctx, `UPDATE matches SET next_match_id = $2, next_side = $3 WHERE id = $1`,
+					ids[i], ids[m.Next], m.Side); err != nil {
+					return err
+				}
 			}
-			if _, err := q.Exec(ctx, `UPDATE matches SET next_match_id = $2, next_side = $3 WHERE id = $1`,
-				ids[i], ids[m.Next], m.Side); err != nil {
-				return err
+			if m.LoserSide > 0 {
+				if _, err := q.Exec(ctx, `UPDATE matches SET loser_match_id = $2, loser_side = $3 WHERE id = $1`,
+					ids[i], ids[m.LoserNext], m.LoserSide); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -89,9 +109,15 @@ func (s Matches) CreateMatches(ctx context.Context, tournamentID int64, fx []bra
 	return ids, unavailable(err)
 }
 
+// DeleteMatch implements matches.Store.
+func (s Matches) DeleteMatch(ctx context.Context, id int64) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `DELETE FROM matches WHERE id = $1`, id)
+	return unavailable(err)
+}
+
 // SetFormat implements matches.Store.
-func (s Matches) SetFormat(ctx context.Context, tournamentID int64, format string) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET format = $2 WHERE id = $1`, tournamentID, format)
+func (s Matches) SetFormat(ctx context.Context, tournamentID int64, format string, o bracket.Options) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET format = $2, format_options = $3 WHERE id = $1`, tournamentID, format, o)
 	return unavailable(err)
 }
 
@@ -99,7 +125,8 @@ const matchSQL = `
 SELECT m.id, m.tournament_id, m.stage, m.round_number, m.slot,
        t1.id, t1.letter, t1.name, t2.id, t2.letter, t2.name, w.letter,
        m.status, m.scheduled_at, m.room, m.next_match_id, coalesce(m.next_side, 0), rb.letter, m.reported_at,
-       m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name, tn.status
+       m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name, tn.status,
+       m.loser_match_id, coalesce(m.loser_side, 0)
   FROM matches m
   JOIN tournaments tn ON tn.id = m.tournament_id
   LEFT JOIN teams t1 ON t1.id = m.team1_id
@@ -117,7 +144,9 @@ func scanMatch(row pgx.Row) (matches.Match, error) {
 	)
 	err := row.Scan(&m.ID, &m.TournamentID, &m.Stage, &m.Round, &m.Slot, &t1ID, &t1L, &t1N, &t2ID, &t2L, &t2N, &m.Winner,
 		&m.Status, &m.ScheduledAt, &m.Room, &m.NextMatch, &m.NextSide, &m.ReportedBy, &m.ReportedAt,
-		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament, &m.Season)
+		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament, &m.Season,
+		&m.LoserMatch, &m.LoserSide)
+	m.Bracket = bracket.BracketOf(m.Stage)
 	if t1ID != nil {
 		m.Team1 = &matches.TeamRef{DBID: *t1ID, ID: *t1L, Name: *t1N}
 	}
@@ -181,9 +210,14 @@ func (s Matches) withPeople(ctx context.Context, tournamentID int64, ms []matche
 	return rows.Err()
 }
 
-// Matches implements matches.Store, in play order.
+// matchOrder lists a tournament's matches by round (a Swiss stage's before
+// its top cut's, a league's before its play-offs'), a double elimination's
+// winners bracket before its losers bracket and its grand final.
+const matchOrder = ` ORDER BY CASE m.stage WHEN 'losers' THEN 1 WHEN 'grand_final' THEN 2 ELSE 0 END, m.round_number, m.stage, m.slot`
+
+// Matches implements matches.Store, in matchOrder.
 func (s Matches) Matches(ctx context.Context, tournamentID int64) ([]matches.Match, error) {
-	rows, err := s.DB.q(ctx).Query(ctx, matchSQL+` WHERE m.tournament_id = $1 ORDER BY m.round_number, m.stage, m.slot`, tournamentID)
+	rows, err := s.DB.q(ctx).Query(ctx, matchSQL+` WHERE m.tournament_id = $1`+matchOrder, tournamentID)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -280,16 +314,21 @@ func (s Matches) Complete(ctx context.Context, m matches.Match, winner matches.T
 				return err
 			}
 		}
-		if m.NextMatch != nil {
+		place := func(match *int64, side int, team *matches.TeamRef) error {
+			if match == nil || team == nil {
+				return nil
+			}
 			column := "team1_id"
-			if m.NextSide == 2 {
+			if side == 2 {
 				column = "team2_id"
 			}
-			if _, err := q.Exec(ctx, `UPDATE matches SET `+column+` = $2, updated_at = now() WHERE id = $1`, *m.NextMatch, winner.DBID); err != nil {
-				return err
-			}
+			_, err := q.Exec(ctx, `UPDATE matches SET `+column+` = $2, updated_at = now() WHERE id = $1`, *match, team.DBID)
+			return err
 		}
-		return nil
+		if err := place(m.NextMatch, m.NextSide, &winner); err != nil {
+			return err
+		}
+		return place(m.LoserMatch, m.LoserSide, m.Other(winner.ID))
 	})
 }
 
@@ -384,8 +423,12 @@ func (s Matches) Teams(ctx context.Context, tournamentID int64) (map[string]matc
 }
 
 // SetChampion implements matches.Store.
-func (s Matches) SetChampion(ctx context.Context, tournamentID int64, team matches.TeamRef) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET champion_team_id = $2 WHERE id = $1`, tournamentID, team.DBID)
+func (s Matches) SetChampion(ctx context.Context, tournamentID int64, team *matches.TeamRef) error {
+	var id *int64
+	if team != nil {
+		id = &team.DBID
+	}
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET champion_team_id = $2 WHERE id = $1`, tournamentID, id)
 	return unavailable(err)
 }
 

@@ -31,10 +31,12 @@ func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
 	})
 }
 
-const tournamentColumns = `id, name, status, purse, coalesce(season, 0), coalesce(format, ''), scoring, created_at, roster_version`
+const tournamentColumns = `id, name, status, purse, coalesce(season, 0), coalesce(format, ''), scoring, created_at, roster_version,
+	format_options, seeds_by_hand`
 
 func scanTournament(row pgx.Row, t *tournament.Tournament) error {
-	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.Season, &t.Format, &t.Scoring, &t.CreatedAt, &t.RosterVersion)
+	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.Season, &t.Format, &t.Scoring, &t.CreatedAt, &t.RosterVersion,
+		&t.Options, &t.SeedsByHand)
 }
 
 // CreateTournament implements tournament.Store.

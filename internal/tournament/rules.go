@@ -35,6 +35,7 @@ const (
 	CloseLot     Action = "close a lot"
 	VoidSale     Action = "void a sale"
 	TalkInRoom   Action = "speak in the captains room"
+	ReorderSeeds Action = "reorder the seeds"
 	MakeFixtures Action = "make the fixtures"
 	PlayMatch    Action = "play a match" // a side's room, time, lineup, proof, report, answer, forfeit
 	RuleMatch    Action = "rule on a match"
@@ -53,15 +54,18 @@ type Rule struct {
 // and by whom. Every service of the league consults it; docs/league.md
 // states it for people.
 var Rules = map[Action]Rule{
-	Register:     {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed."},
-	Unregister:   {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed; ask an organiser to withdraw you."},
-	NameCaptain:  {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
-	SetTier:      {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
-	OpenLot:      {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	Bid:          {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	CloseLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	VoidSale:     {[]Who{Organisers}, []string{StatusAuction}, "A sale can be voided only while the auction runs: %[1]s is in its %[2]s phase."},
-	TalkInRoom:   {[]Who{Captains, Organisers}, []string{StatusRegistration, StatusAuction, StatusMatches}, "The captains room of %[1]s is closed: the season is %[2]s."},
+	Register:    {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed."},
+	Unregister:  {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed; ask an organiser to withdraw you."},
+	NameCaptain: {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
+	SetTier:     {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
+	OpenLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	Bid:         {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	CloseLot:    {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	VoidSale:    {[]Who{Organisers}, []string{StatusAuction}, "A sale can be voided only while the auction runs: %[1]s is in its %[2]s phase."},
+	TalkInRoom:  {[]Who{Captains, Organisers}, []string{StatusRegistration, StatusAuction, StatusMatches}, "The captains room of %[1]s is closed: the season is %[2]s."},
+	// Seeds are reordered before the fixtures are made (checked by the
+	// matches), once the rosters are final.
+	ReorderSeeds: {[]Who{Organisers}, []string{StatusMatches}, "Seeds are reordered in the matches phase, before the fixtures: %[1]s is in its %[2]s phase."},
 	MakeFixtures: {[]Who{Organisers}, []string{StatusMatches}, "Fixtures are made in the matches phase: %[1]s is in its %[2]s phase."},
 	PlayMatch:    {[]Who{Captains}, []string{StatusMatches}, "Matches are played in the matches phase: %[1]s is in its %[2]s phase."},
 	RuleMatch:    {[]Who{Organisers}, []string{StatusMatches}, "Matches are ruled on in the matches phase: %[1]s is in its %[2]s phase."},

@@ -91,7 +91,7 @@ func docsTable(t *testing.T, name string) string {
 func TestTheDocsStateTheSeasonsTable(t *testing.T) {
 	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.NameCaptain, tournament.SetTier,
 		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.TalkInRoom,
-		tournament.MakeFixtures, tournament.PlayMatch, tournament.RuleMatch}
+		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.PlayMatch, tournament.RuleMatch}
 	if len(order) != len(tournament.Rules) {
 		t.Fatalf("%d actions listed, %d in the table", len(order), len(tournament.Rules))
 	}

@@ -49,6 +49,11 @@ type Tournament struct {
 	Purse  int    `json:"purse"` // each team's credits for the auction
 	Season int    `json:"season,omitempty"`
 	Format string `json:"format,omitempty"` // the fixtures' format, once made
+	// Options are the format's (a Swiss stage's rounds and top cut, the
+	// grand final's reset), once the fixtures are made.
+	Options bracket.Options `json:"-"`
+	// SeedsByHand: an organiser set the seeds' order (else: by strength).
+	SeedsByHand bool `json:"-"`
 	// Scoring is the Points Table's: points per win and loss, and kill points.
 	Scoring       bracket.Scoring `json:"scoring"`
 	CreatedAt     time.Time       `json:"created_at"`

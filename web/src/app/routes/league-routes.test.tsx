@@ -183,4 +183,53 @@ describe('league pages', () => {
     expect(rows.map((li) => li.dataset.matchId)).toEqual(['9', '8'])
     expect(within(rows[0]).getByText(/Overdue: it was due/)).toBeInTheDocument()
   })
+
+  it('/admin/matches makes a Swiss stage with the rounds and top cut the organiser picks', async () => {
+    const seeds = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((id, i) => ({ seed: i + 1, team: { id, name: `Team ${id}` }, strength: 2 - i / 10 }))
+    const api = mockApi({
+      ...base,
+      'GET /tournaments/PPL7/bracket': { body: { tournament: 'PPL7', format: '', seq: 1, seeds, seeded_by: 'team strength', rounds: [], champion: null } },
+      'GET /tournaments/PPL7/matches': { body: { matches: [] } },
+      'POST /admin/tournaments/PPL7/bracket': {
+        status: 201,
+        body: { tournament: 'PPL7', format: 'swiss', seq: 2, seeds, seeded_by: 'team strength', rounds: [{ number: 1, stage: 'swiss', matches: [match()] }], champion: null, options: { rounds: 4, top_cut: 4 } },
+      },
+    })
+    at('/admin/matches', makeUser({ id: 1, role: 'admin' }))
+    await screen.findByRole('region', { name: 'Seeds' }) // the teams are known
+    fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }))
+    const options = within(screen.getByRole('group', { name: 'Swiss options' }))
+    expect(options.getByLabelText('Rounds')).toHaveAttribute('placeholder', '3 (the default)')
+    fireEvent.change(options.getByLabelText('Rounds'), { target: { value: '4' } })
+    fireEvent.change(options.getByLabelText('Top cut'), { target: { value: '4' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate fixtures' }))
+    expect(await screen.findByText('Fixtures made: 1 matches, Swiss · 4 rounds · top 4 cut.')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/admin/tournaments/PPL7/bracket')[0].body).toEqual({ format: 'swiss', rounds: 4, top_cut: 4 })
+  })
+
+  it('/admin/matches reorders the seeds before the fixtures and saves the order whole', async () => {
+    const seed = (ids: string[]) => ids.map((id, i) => ({ seed: i + 1, team: { id, name: `Team ${id}` }, strength: 1.5 }))
+    const api = mockApi({
+      ...base,
+      'GET /tournaments/PPL7/bracket': { body: { tournament: 'PPL7', format: '', seq: 1, seeds: seed(['A', 'B', 'C']), seeded_by: 'team strength', rounds: [], champion: null } },
+      'GET /tournaments/PPL7/matches': { body: { matches: [] } },
+      'PUT /admin/tournaments/PPL7/seeds': (req) => ({
+        body: { tournament: 'PPL7', format: '', seq: 2, seeds: seed((req.body as { order: string[] }).order), seeded_by: "the organisers' order", rounds: [], champion: null },
+      }),
+    })
+    at('/admin/matches', makeUser({ id: 1, role: 'admin' }))
+    const panel = within(await screen.findByRole('region', { name: 'Seeds' }))
+    expect(panel.getByRole('button', { name: 'Back to strength' })).toBeDisabled()
+    fireEvent.click(await panel.findByRole('button', { name: 'Move team C up' }))
+    const order = () => panel.getAllByRole('listitem').map((li) => li.dataset.team)
+    expect(order()).toEqual(['A', 'C', 'B'])
+    fireEvent.click(panel.getByRole('button', { name: 'Save the order' }))
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/tournaments/PPL7/seeds')).toHaveLength(1))
+    expect(api.callsTo('PUT', '/admin/tournaments/PPL7/seeds')[0].body).toEqual({ order: ['A', 'C', 'B'] })
+    expect(await panel.findByText(/Seeded by the organisers' order/)).toBeInTheDocument()
+    expect(order()).toEqual(['A', 'C', 'B'])
+    fireEvent.click(panel.getByRole('button', { name: 'Back to strength' }))
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/tournaments/PPL7/seeds')).toHaveLength(2))
+    expect(api.callsTo('PUT', '/admin/tournaments/PPL7/seeds')[1].body).toEqual({ order: [] })
+  })
 })

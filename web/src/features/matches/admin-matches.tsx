@@ -8,16 +8,20 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
-import { leagueKey, matchCalls, matchKey, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
+import { bracketKey, leagueKey, matchCalls, matchKey, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
-import { FORMATS, formatLabel, isOverdue, matchTime, needsRuling, roundTitle, stillToPlay, teamName } from './lib/match-model'
-import type { Match } from './types'
+import { BY_ORGANISERS, defaultSwissRounds, formatSummary, moveSeed, topCutChoices } from './lib/bracket-model'
+import { FORMATS, isOverdue, matchTime, needsRuling, roundTitle, stillToPlay, teamName } from './lib/match-model'
+import type { FormatInput, Match, Seed } from './types'
 
-function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phase: string; hasFixtures: boolean }) {
+function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
   const qc = useQueryClient()
   const [format, setFormat] = useState<string>('league_then_playoffs')
+  const [rounds, setRounds] = useState('')
+  const [cut, setCut] = useState(0)
+  const [reset, setReset] = useState(true)
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
   const [busy, setBusy] = useState(false)
@@ -26,8 +30,14 @@ function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phas
     setDone('')
     setBusy(true)
     try {
-      const b = await matchCalls.generate(tournament, format)
-      setDone(`Fixtures made: ${b.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatLabel(b.format)}.`)
+      const input: FormatInput = { format }
+      if (format === 'swiss') {
+        if (rounds.trim()) input.rounds = Number(rounds)
+        input.top_cut = cut
+      }
+      if (format === 'double_elimination') input.grand_final_reset = reset
+      const b = await matchCalls.generate(tournament, input)
+      setDone(`Fixtures made: ${b.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatSummary(b.format, b.options)}.`)
       await qc.invalidateQueries({ queryKey: leagueKey(tournament) })
     } catch (err) {
       setError(errorMessage(err, 'The fixtures could not be made.'))
@@ -35,6 +45,7 @@ function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phas
       setBusy(false)
     }
   }
+  const n = Math.max(teams, 2)
   return (
     <section className="match-panel" aria-label="Fixtures">
       <h2>Fixtures</h2>
@@ -59,6 +70,48 @@ function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phas
               </label>
             ))}
           </fieldset>
+          {format === 'swiss' ? (
+            <div className="format-options" role="group" aria-label="Swiss options">
+              <div className="field">
+                <label htmlFor="swiss-rounds">Rounds</label>
+                <input
+                  id="swiss-rounds"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={n - 1}
+                  placeholder={`${defaultSwissRounds(n)} (the default)`}
+                  value={rounds}
+                  onChange={(e) => setRounds(e.target.value)}
+                />
+                <small className="field-hint">
+                  1 to {n - 1} for {n} teams; no two teams meet twice while it can be helped.
+                </small>
+              </div>
+              <div className="field">
+                <label htmlFor="swiss-cut">Top cut</label>
+                <select id="swiss-cut" value={cut} onChange={(e) => setCut(Number(e.target.value))}>
+                  {topCutChoices(n).map((c) => (
+                    <option key={c} value={c}>
+                      {TOP_CUT_LABEL[c] ?? `Top ${c}`}
+                    </option>
+                  ))}
+                </select>
+                <small className="field-hint">After the last round, the top of the standings play a knockout for the title.</small>
+              </div>
+            </div>
+          ) : null}
+          {format === 'double_elimination' ? (
+            <label className="format-options check-line">
+              <input type="checkbox" checked={reset} onChange={(e) => setReset(e.target.checked)} />
+              <span>
+                <strong>Grand final reset</strong>
+                <small className="muted">
+                  If the losers’ champion wins the grand final, it is played again: both sides go out only on a second loss.
+                </small>
+              </span>
+            </label>
+          ) : null}
           <div className="row-actions">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void generate()}>
               {busy ? 'Generating…' : 'Generate fixtures'}
@@ -71,6 +124,106 @@ function Fixtures({ tournament, phase, hasFixtures }: { tournament: string; phas
       </p>
       <p className="msg msg-success" role="status">
         {done}
+      </p>
+    </section>
+  )
+}
+
+const TOP_CUT_LABEL: Record<number, string> = {
+  0: 'None: the leader is champion',
+  2: 'Top 2: a final',
+  4: 'Top 4: semi-finals and a final',
+  8: 'Top 8: quarter-finals on',
+}
+
+/** The seeds' order before the fixtures: strongest first unless the organisers move teams; saved as a whole. */
+function Seeds({ tournament, phase, seeds, seededBy }: { tournament: string; phase: string; seeds: Seed[]; seededBy: string }) {
+  const qc = useQueryClient()
+  const server = seeds.map((s) => s.team.id)
+  const [order, setOrder] = useState<string[] | null>(null)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  // A local order counts while it names the server's teams; a change of teams meanwhile drops it.
+  const shown = order && [...order].sort().join() === [...server].sort().join() ? order : server
+  const byId = new Map(seeds.map((s) => [s.team.id, s]))
+  const dirty = shown.join() !== server.join()
+  const editable = phase === 'matches' && !busy
+  async function save(next: string[]) {
+    setError('')
+    setBusy(true)
+    try {
+      qc.setQueryData(bracketKey(tournament), await matchCalls.seeds(tournament, next))
+      setOrder(null)
+    } catch (err) {
+      setError(errorMessage(err, 'The seeds could not be saved.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="match-panel" aria-label="Seeds">
+      <h2>Seeds</h2>
+      <p className="muted small">
+        Seeded by {seededBy || 'strength'}. Move teams up or down and save: the fixtures are made in this order, seed 1 first.
+      </p>
+      {phase !== 'matches' ? <p className="msg msg-info">Seeds are reordered in the matches phase.</p> : null}
+      <ol className="seed-list">
+        {shown.map((id, i) => {
+          const s = byId.get(id)
+          return (
+            <li key={id} className="seed-row" data-team={id}>
+              <span className="seed-no">{i + 1}</span>
+              <span className="team-letter-sm" aria-hidden="true">
+                {id}
+              </span>
+              <span className="seed-name">
+                {teamName(s?.team ?? { id, name: '' })}
+                {s ? <small className="muted"> · K/D {s.strength.toFixed(2)}</small> : null}
+              </span>
+              <span className="seed-move">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Move team ${id} up`}
+                  disabled={!editable || i === 0}
+                  onClick={() => setOrder(moveSeed(shown, i, i - 1))}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Move team ${id} down`}
+                  disabled={!editable || i === shown.length - 1}
+                  onClick={() => setOrder(moveSeed(shown, i, i + 1))}
+                >
+                  ↓
+                </button>
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+      <div className="row-actions">
+        <button type="button" className="btn btn-primary btn-sm" disabled={!editable || !dirty} onClick={() => void save(shown)}>
+          {busy ? 'Saving…' : 'Save the order'}
+        </button>
+        {dirty ? (
+          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setOrder(null)}>
+            Undo
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={!editable || dirty || seededBy !== BY_ORGANISERS}
+          onClick={() => void save([])}
+        >
+          Back to strength
+        </button>
+      </div>
+      <p className="msg msg-error" role="alert">
+        {error}
       </p>
     </section>
   )
@@ -224,7 +377,7 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
           <h1>Matches · {tournament}</h1>
           <p className="muted page-meta">
             Phase: <strong data-testid="phase">{phase || '…'}</strong>
-            {bracket.data?.format && hasFixtures ? ` · ${formatLabel(bracket.data.format)}` : ''}
+            {bracket.data?.format && hasFixtures ? ` · ${formatSummary(bracket.data.format, bracket.data.options)}` : ''}
           </p>
         </div>
         {seasons.data && seasons.data.length > 1 ? (
@@ -244,7 +397,10 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
       {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={tournament} /> : null}
 
       <div className="admin-grid">
-        <Fixtures tournament={tournament} phase={phase} hasFixtures={hasFixtures} />
+        <Fixtures tournament={tournament} phase={phase} hasFixtures={hasFixtures} teams={bracket.data?.seeds?.length ?? 0} />
+        {!hasFixtures && (bracket.data?.seeds?.length ?? 0) > 0 ? (
+          <Seeds tournament={tournament} phase={phase} seeds={bracket.data?.seeds ?? []} seededBy={bracket.data?.seeded_by ?? ''} />
+        ) : null}
 
         <section className="match-panel" aria-label="Disputes and reports">
           <h2>Disputes and reports ({queue.length})</h2>

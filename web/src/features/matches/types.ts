@@ -14,12 +14,16 @@ export type PlayerLine = {
   placement: number
 }
 
+/** The part of a draw a round is in: a double elimination's brackets and grand final, a Swiss stage. */
+export type BracketPart = 'winners' | 'losers' | 'grand_final' | 'swiss'
+
 export type Match = {
   id: number
   tournament?: string
   /** The tournament's phase: a match is played or ruled on only in its matches phase. */
   season_status?: 'registration' | 'auction' | 'matches' | 'completed'
   stage: string
+  bracket?: BracketPart
   round_number: number
   slot: number
   team1: TeamRef | null
@@ -31,6 +35,9 @@ export type Match = {
   room_set?: boolean
   next_match: number | null
   next_side?: number
+  /** Double elimination: where a winners-bracket loser plays next. */
+  loser_match?: number | null
+  loser_side?: number
   reported_by: string | null
   reported_at: string | null
   report: { winner: string; players: PlayerLine[] } | null
@@ -43,16 +50,32 @@ export type Match = {
   updated_at?: string
 }
 
-export type Round = { number: number; stage: string; matches: Match[] }
+export type Round = {
+  number: number
+  stage: string
+  bracket?: BracketPart
+  matches: Match[]
+  /** A Swiss round's team that sits out (a win). */
+  bye?: TeamRef | null
+}
+
+/** A Swiss stage's rounds and top cut, a double elimination's grand final reset. */
+export type FormatOptions = { rounds?: number; top_cut?: number; grand_final_reset?: boolean }
+
+/** What an organiser makes the fixtures with. */
+export type FormatInput = { format: string; rounds?: number; top_cut?: number; grand_final_reset?: boolean }
+
+export type Seed = { seed: number; team: TeamRef; strength: number }
 
 export type Bracket = {
   tournament: string
   format: string
   seq: number
-  seeds: { seed: number; team: TeamRef; strength: number }[]
+  seeds: Seed[]
   seeded_by: string
   rounds: Round[]
   champion: TeamRef | null
+  options?: FormatOptions
 }
 
 export type Scoring = { win: number; loss: number; kills_per_point: number }
@@ -68,6 +91,9 @@ export type TableRow = {
   kill_difference: number
   kill_points: number
   points: number
+  /** Swiss: rounds sat out (each a win), and the points of the opponents played. */
+  byes?: number
+  buchholz?: number
 }
 
 export type Standings = {

@@ -1,9 +1,9 @@
 // The league over REST, kept current by the `bracket` topic (match.updated, bracket.generated,
 // standings.updated): a change anywhere refetches what it touches, a resync refetches it all.
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, request } from '@/lib/api-client'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
-import type { Bracket, LeagueTeam, Match, RedCapData, ResultInput, Season, Standings } from '../types'
+import type { Bracket, FormatInput, LeagueTeam, Match, RedCapData, ResultInput, Season, Standings } from '../types'
 
 const enc = encodeURIComponent
 
@@ -187,7 +187,11 @@ export const matchCalls = {
   forfeitFor: (id: number, team: string) => api.post<MatchAnswer>(`/admin/matches/${id}/forfeit`, { team }).then((d) => d.match),
   resolve: (id: number, result: ResultInput) =>
     api.post<MatchAnswer>(`/admin/matches/${id}/resolve`, result).then((d) => d.match),
-  generate: (tournament: string, format: string) => api.post<Bracket>(`/admin/tournaments/${enc(tournament)}/bracket`, { format }),
+  /** Makes the fixtures: a format and its options (a Swiss stage's rounds and top cut, a grand final reset). */
+  generate: (tournament: string, input: FormatInput) => api.post<Bracket>(`/admin/tournaments/${enc(tournament)}/bracket`, input),
+  /** Orders the seeds by hand (team letters, seed 1 first); an empty order goes back to strength. */
+  seeds: (tournament: string, order: string[]) =>
+    request<Bracket>(`/admin/tournaments/${enc(tournament)}/seeds`, { method: 'PUT', body: { order } }),
   setPhase: (tournament: string, status: string) =>
     api.post<{ name: string; status: string }>(`/admin/tournaments/${enc(tournament)}/status`, { status }),
 }

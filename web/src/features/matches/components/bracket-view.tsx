@@ -4,11 +4,13 @@ import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
-import { formatLabel, matchTime, roundTitle, teamName } from '../lib/match-model'
+import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
+import { matchTime, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
+import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
 
-function Side({ team, match }: { team: TeamRef | null; match: Match }) {
+function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?: string }) {
   const won = !!team && match.winner === team.id
   const lost = !!team && !!match.winner && match.winner !== team.id
   return (
@@ -16,21 +18,22 @@ function Side({ team, match }: { team: TeamRef | null; match: Match }) {
       <span className={`team-letter-sm ${team ? '' : 'is-tbd'}`} aria-hidden="true">
         {team?.id ?? '?'}
       </span>
-      <span className="match-side-name">{teamName(team)}</span>
+      <span className="match-side-name">{team ? teamName(team) : (from ?? teamName(team))}</span>
       {won ? <span className="won-tag">{match.forfeit ? 'W/O' : 'Won'}</span> : null}
     </span>
   )
 }
 
-export function MatchCard({ match }: { match: Match }) {
+/** A match in the bracket; `from` says where each side not known yet comes from (by side, 1 and 2). */
+export function MatchCard({ match, from }: { match: Match; from?: Record<number, string> }) {
   return (
     <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
         <StatusBadge status={match.status} />
       </span>
-      <Side team={match.team1} match={match} />
-      <Side team={match.team2} match={match} />
+      <Side team={match.team1} match={match} from={from?.[1]} />
+      <Side team={match.team2} match={match} from={from?.[2]} />
       {match.scheduled_at && match.status !== 'completed' && match.status !== 'cancelled' ? (
         <time className="match-card-time" dateTime={match.scheduled_at}>
           {matchTime(match.scheduled_at)}
@@ -52,7 +55,62 @@ export function ChampionBanner({ champion, season }: { champion: TeamRef; season
   )
 }
 
-/** The fixtures round by round, each match's live status, and the champion once crowned. */
+function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Record<number, string>> }) {
+  const r = shown.round
+  return (
+    <section className={`bracket-round${r ? '' : ' is-pending'}`} aria-label={shown.title}>
+      <h4>{shown.title}</h4>
+      {r ? (
+        <ol>
+          {r.matches.map((m) => (
+            <li key={m.id}>
+              <MatchCard match={m} from={from.get(m.id)} />
+            </li>
+          ))}
+          {r.bye ? (
+            <li className="bye-card" data-bye={r.bye.id}>
+              <span className="team-letter-sm" aria-hidden="true">
+                {r.bye.id}
+              </span>
+              <span>
+                <strong>{teamName(r.bye)}</strong>
+                <small className="muted">Bye: sits this round out, counted a win</small>
+              </span>
+            </li>
+          ) : null}
+        </ol>
+      ) : (
+        <p className="round-pending">{shown.pending}</p>
+      )}
+    </section>
+  )
+}
+
+function BracketSection({ section, from }: { section: Section; from: Map<number, Record<number, string>> }) {
+  const rounds = (
+    <div className="bracket-rounds">
+      {section.rounds.map((r) => (
+        <RoundColumn key={r.key} shown={r} from={from} />
+      ))}
+    </div>
+  )
+  if (!section.title) return rounds
+  return (
+    <section className={`bracket-section bracket-section-${section.key}`} aria-label={section.title} data-section={section.key}>
+      <header className="bracket-section-head">
+        <h3>{section.title}</h3>
+        {section.note ? <p className="muted">{section.note}</p> : null}
+      </header>
+      {rounds}
+    </section>
+  )
+}
+
+/**
+ * The fixtures round by round, each match's live status, and the champion once crowned: a double elimination
+ * in its winners bracket, losers bracket and grand final; a Swiss stage's rounds beside its standings, then
+ * its top cut.
+ */
 export function BracketView({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
   const { user } = useSession()
@@ -69,33 +127,31 @@ export function BracketView({ tournament }: { tournament: string }) {
   if (data.rounds.length === 0) {
     return (
       <EmptyState title="The fixtures appear when the organisers generate them.">
-        They are made from the teams after the auction, seeded by strength.
+        They are made from the teams after the auction, seeded by strength unless the organisers order the seeds.
         {organiser}
       </EmptyState>
     )
   }
+  const sections = bracketSections(data)
+  const swiss = data.format === 'swiss'
+  const from = feeders(data)
+  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>
       {data.champion ? <ChampionBanner champion={data.champion} season={tournament} /> : null}
       <p className="muted bracket-meta">
-        {formatLabel(data.format)}
+        {formatSummary(data.format, data.options)}
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}
       </p>
       {organiser}
-      <div className="bracket-rounds">
-        {data.rounds.map((r) => (
-          <section key={`${r.stage}-${r.number}`} className="bracket-round" aria-label={roundTitle(r)}>
-            <h3>{roundTitle(r)}</h3>
-            <ol>
-              {r.matches.map((m) => (
-                <li key={m.id}>
-                  <MatchCard match={m} />
-                </li>
-              ))}
-            </ol>
-          </section>
-        ))}
-      </div>
+      {swiss ? (
+        <div className="swiss-layout">
+          <SwissStandings tournament={tournament} cut={data.options?.top_cut ?? 0} />
+          <div className="swiss-draw">{drawn}</div>
+        </div>
+      ) : (
+        drawn
+      )}
     </section>
   )
 }

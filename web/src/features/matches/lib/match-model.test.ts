@@ -35,12 +35,17 @@ const row = (userId: number, team: string, over: Partial<ReportRow> = {}): Repor
 })
 
 describe('roundTitle', () => {
-  it('names league rounds by number and knockout rounds by stage', () => {
+  it('names league rounds by number, knockout rounds by stage, and a bracket’s rounds by it', () => {
     expect(roundTitle({ number: 3, stage: 'league' })).toBe('Round 3')
     expect(roundTitle({ number: 1, stage: 'quarter_final' })).toBe('Quarter-finals')
     expect(roundTitle({ number: 2, stage: 'semi_final' })).toBe('Semi-finals')
     expect(roundTitle({ number: 3, stage: 'final' })).toBe('Final')
     expect(roundTitle({ number: 1, stage: 'round_of_16' })).toBe('Round of 16')
+    expect(roundTitle({ number: 2, stage: 'winners' })).toBe('Winners round 2')
+    expect(roundTitle({ number: 4, stage: 'losers' })).toBe('Losers round 4')
+    expect(roundTitle({ number: 1, stage: 'grand_final' })).toBe('Grand final')
+    expect(roundTitle({ number: 2, stage: 'grand_final' })).toBe('Grand final reset')
+    expect(roundTitle({ number: 3, stage: 'swiss' })).toBe('Swiss round 3')
   })
 })
 

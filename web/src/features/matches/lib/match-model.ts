@@ -13,6 +13,16 @@ export const STATUS_LABEL: Record<MatchStatus, string> = {
 
 export const FORMATS = [
   { key: 'single_elimination', label: 'Single elimination', hint: 'Seeds 1 v 8, 4 v 5, 2 v 7, 3 v 6; winners advance.' },
+  {
+    key: 'double_elimination',
+    label: 'Double elimination',
+    hint: 'A first loss drops a team to the losers bracket, a second is out; the two champions meet in a grand final.',
+  },
+  {
+    key: 'swiss',
+    label: 'Swiss',
+    hint: 'Rounds paired by score, no rematches; ranked by wins, Buchholz, kill difference; an optional top cut.',
+  },
   { key: 'round_robin', label: 'Round robin', hint: 'Every pair once; the top of the Points Table is champion.' },
   {
     key: 'league_then_playoffs',
@@ -25,13 +35,24 @@ export function formatLabel(format: string | undefined): string {
   return FORMATS.find((f) => f.key === format)?.label ?? (format ? format.replace(/_/g, ' ') : '')
 }
 
-/** "Round 2" for a league round, else the knockout stage's name ("Semi-finals", "Final", "Round of 16"). */
+/**
+ * "Round 2" for a league round, the knockout stage's name ("Semi-finals", "Final", "Round of 16"), or the
+ * bracket's round ("Winners round 2", "Losers round 1", "Grand final", "Grand final reset", "Swiss round 3").
+ */
 export function roundTitle(round: Pick<Round, 'number' | 'stage'>): string {
   switch (round.stage) {
     case 'league':
     case '':
     case undefined:
       return `Round ${round.number}`
+    case 'winners':
+      return `Winners round ${round.number}`
+    case 'losers':
+      return `Losers round ${round.number}`
+    case 'swiss':
+      return `Swiss round ${round.number}`
+    case 'grand_final':
+      return round.number > 1 ? 'Grand final reset' : 'Grand final'
     case 'final':
       return 'Final'
     case 'semi_final':
