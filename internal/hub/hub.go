@@ -85,7 +85,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"message":"Server is shutting down"}` + "\n"))
 		return
 	}
-	hw := &hijackWriter{ResponseWriter: w}
+	hw := &hijackWriter{ResponseWriter: w, sendBuf: h.opts.SendBuffer}
 	conn, err := websocket.Accept(hw, r, &websocket.AcceptOptions{
 		OriginPatterns:  h.opts.OriginPatterns,
 		CompressionMode: websocket.CompressionDisabled, // frames are shared; compressing per client would undo that
@@ -93,6 +93,9 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		h.log.Debug("hub: websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return // Accept has written the HTTP error
+	}
+	if hw.sendBufErr != nil {
+		h.log.Debug("hub: socket send buffer left unbounded", "err", hw.sendBufErr)
 	}
 	conn.SetReadLimit(h.opts.ReadLimit)
 	c := newClient(h, conn, hw.out)

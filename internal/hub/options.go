@@ -32,6 +32,14 @@ type Options struct {
 	// Defaults 1024 frames and 1 MiB.
 	QueueLen   int
 	QueueBytes int
+	// SendBuffer is the kernel send buffer (SO_SNDBUF) of each websocket's
+	// socket, in bytes; Linux doubles it for its bookkeeping. The hub's
+	// writes never wait, so frames pile up in its queue, where the bounds
+	// above apply, only once this buffer is full: left to the kernel's
+	// autotuning (up to 4 MiB on Linux), a client that stops reading would
+	// hold megabytes of the server's memory before anything noticed.
+	// Default 64 KiB; negative leaves the kernel's size.
+	SendBuffer int
 	// PingInterval is how often the server pings each connection (default
 	// 25s); a pong must come within PongTimeout (default 10s).
 	PingInterval time.Duration
@@ -70,6 +78,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.QueueBytes <= 0 {
 		o.QueueBytes = 1 << 20
+	}
+	if o.SendBuffer == 0 {
+		o.SendBuffer = 64 << 10
 	}
 	if o.PingInterval <= 0 {
 		o.PingInterval = 25 * time.Second
