@@ -33,6 +33,7 @@ type Hub struct {
 	stop    chan struct{} // ends the sweeper
 	mu      sync.Mutex    // guards clients
 	clients map[*client]struct{}
+	perIP   map[string]int // open connections per client address, when bounded
 	conns   sync.WaitGroup // connections' read goroutines
 
 	followers followers
@@ -58,6 +59,7 @@ func New(opts Options) (*Hub, error) {
 		metrics: m,
 		reg:     registry{topics: make(map[string]*localTopic)},
 		clients: make(map[*client]struct{}),
+		perIP:   make(map[string]int),
 		stop:    make(chan struct{}),
 	}
 	if opts.RedisURL == "" {
@@ -85,12 +87,20 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"message":"Server is shutting down"}` + "\n"))
 		return
 	}
+	ip := clientIP(r)
+	if !h.admit(ip) {
+		h.metrics.perIPRefusals.Inc()
+		h.log.Debug("hub: too many connections from one address; upgrade refused", "ip", ip, "max", h.opts.MaxConnsPerIP)
+		refusePerIP(w)
+		return
+	}
 	hw := &hijackWriter{ResponseWriter: w, sendBuf: h.opts.SendBuffer}
 	conn, err := websocket.Accept(hw, r, &websocket.AcceptOptions{
 		OriginPatterns:  h.opts.OriginPatterns,
 		CompressionMode: websocket.CompressionDisabled, // frames are shared; compressing per client would undo that
 	})
 	if err != nil {
+		h.release(ip)
 		h.log.Debug("hub: websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return // Accept has written the HTTP error
 	}
@@ -98,8 +108,9 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.log.Debug("hub: socket send buffer left unbounded", "err", hw.sendBufErr)
 	}
 	conn.SetReadLimit(h.opts.ReadLimit)
-	c := newClient(h, conn, hw.out)
+	c := newClient(h, conn, hw.out, ip)
 	if !h.addClient(c) {
+		h.release(ip)
 		c.ping.Stop()
 		_ = conn.Close(websocket.StatusGoingAway, "server shutting down")
 		return
@@ -127,6 +138,7 @@ func (h *Hub) removeClient(c *client) {
 	h.mu.Lock()
 	delete(h.clients, c)
 	h.mu.Unlock()
+	h.release(c.ip)
 	h.metrics.connections.Dec()
 	h.conns.Done()
 }

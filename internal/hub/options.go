@@ -21,6 +21,11 @@ type Options struct {
 	// OriginPatterns are the cross-origin hosts allowed to connect
 	// (websocket.AcceptOptions.OriginPatterns). Empty: same origin only.
 	OriginPatterns []string
+	// MaxConnsPerIP bounds the websockets one client address may hold at
+	// once on this instance; an upgrade past it is refused with 429. The
+	// address is the one WithClientIP gives the request, else the peer's.
+	// Default 200; negative: no bound.
+	MaxConnsPerIP int
 	// History is how many events per topic stay replayable. Default 1000.
 	History int
 	// UserTopicTTL is how long a user's own topic keeps its seq and history
@@ -66,6 +71,9 @@ type Options struct {
 func (o Options) withDefaults() Options {
 	if o.Prefix == "" {
 		o.Prefix = "pitlane:hub:"
+	}
+	if o.MaxConnsPerIP == 0 {
+		o.MaxConnsPerIP = 200
 	}
 	if o.History <= 0 {
 		o.History = 1000
