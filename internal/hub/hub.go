@@ -76,8 +76,9 @@ func New(opts Options) (*Hub, error) {
 	return h, nil
 }
 
-// ServeHTTP upgrades the request to a websocket speaking the protocol of
-// spec/product.md section 6. It returns once the connection is set up; the
+// ServeHTTP upgrades the request to a websocket speaking the live protocol
+// (docs/hub.md), or refuses it with 429 when its client address holds
+// MaxConnsPerIP connections already. It returns once the connection is set up; the
 // connection lives on in its own goroutine, so net/http can free the
 // request's memory and no handler timeout applies to it.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
