@@ -31,7 +31,7 @@ type Hub struct {
 
 	closed  atomic.Bool
 	stop    chan struct{} // ends the sweeper
-	mu      sync.Mutex    // guards clients
+	mu      sync.Mutex    // guards clients and perIP
 	clients map[*client]struct{}
 	perIP   map[string]int // open connections per client address, when bounded
 	conns   sync.WaitGroup // connections' read goroutines
@@ -78,9 +78,9 @@ func New(opts Options) (*Hub, error) {
 
 // ServeHTTP upgrades the request to a websocket speaking the live protocol
 // (docs/hub.md), or refuses it with 429 when its client address holds
-// MaxConnsPerIP connections already. It returns once the connection is set up; the
-// connection lives on in its own goroutine, so net/http can free the
-// request's memory and no handler timeout applies to it.
+// MaxConnsPerIP connections already. It returns once the connection is set
+// up; the connection lives on in its own goroutine, so net/http can free
+// the request's memory and no handler timeout applies to it.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.closed.Load() {
 		w.Header().Set("Content-Type", "application/json")
@@ -138,8 +138,8 @@ func (h *Hub) removeClient(c *client) {
 	c.cleanup()
 	h.mu.Lock()
 	delete(h.clients, c)
+	h.releaseLocked(c.ip)
 	h.mu.Unlock()
-	h.release(c.ip)
 	h.metrics.connections.Dec()
 	h.conns.Done()
 }

@@ -58,11 +58,15 @@ func (h *Hub) admit(ip string) bool {
 
 // release gives back a place admit took.
 func (h *Hub) release(ip string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.releaseLocked(ip)
+}
+
+func (h *Hub) releaseLocked(ip string) {
 	if h.opts.MaxConnsPerIP < 0 {
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.perIP[ip] <= 1 {
 		delete(h.perIP, ip) // the map holds only addresses with connections
 		return
