@@ -36,7 +36,12 @@ func runHub(ctx context.Context, args []string) error {
 		return err
 	}
 	defer stopProfile()
-	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: sf.redisURL, Prefix: sf.prefix})
+	// The load's clients come from a few loopback addresses: the bound on
+	// websockets per address is set past the descriptors this process may
+	// hold, so it never refuses one of them, while its bookkeeping runs as
+	// on the real server.
+	perIP := int(min(fileLimit(), 1<<30))
+	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: sf.redisURL, Prefix: sf.prefix, MaxConnsPerIP: perIP})
 	if err != nil {
 		return err
 	}

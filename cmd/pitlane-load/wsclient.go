@@ -68,6 +68,10 @@ func dialWS(ctx context.Context, target string, dialer *net.Dialer) (*wsConn, er
 	if resp.StatusCode != http.StatusSwitchingProtocols ||
 		resp.Header.Get("Sec-WebSocket-Accept") != base64.StdEncoding.EncodeToString(sum[:]) {
 		conn.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			// The clients come from a few loopback addresses.
+			return nil, fmt.Errorf("handshake: %s: the server's bound on websockets per client address; start it with WS_CONNECTIONS_PER_IP=20000 (or 0, no bound)", resp.Status)
+		}
 		return nil, fmt.Errorf("handshake: %s", resp.Status)
 	}
 	_ = conn.SetDeadline(time.Time{})

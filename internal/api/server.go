@@ -23,6 +23,7 @@ import (
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
@@ -107,7 +108,12 @@ func (s *Server) Handler() http.Handler {
 			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method not allowed"})
 		})
 		if s.Hub != nil {
-			r.Get("/ws", s.Hub.ServeHTTP) // hijacked: no compression around it
+			// Hijacked: no compression around it. The hub bounds the
+			// websockets per client address, the address as the rate
+			// limits reckon it (TRUSTED_PROXIES, an IPv6 client's /64).
+			r.Get("/ws", func(w http.ResponseWriter, r *http.Request) {
+				s.Hub.ServeHTTP(w, r.WithContext(hub.WithClientIP(r.Context(), limitIP(r))))
+			})
 		}
 		r.Group(func(r chi.Router) {
 			r.Use(middleware.Compress(5, "application/json"))

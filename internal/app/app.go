@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -166,6 +167,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		RedisURL:       cfg.RedisURL,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
 		OriginPatterns: originPatterns(cfg.CORSOrigins),
+		MaxConnsPerIP:  wsConnsPerIP(cfg),
 		Logger:         log,
 		Registerer:     reg,
 	})
@@ -247,6 +249,16 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Handler = srv.Handler()
 	a.Metrics = srv.MetricsHandler()
 	return a, nil
+}
+
+// wsConnsPerIP is the hub's bound on websockets per client address:
+// WS_CONNECTIONS_PER_IP scaled by RATE_LIMIT_SCALE, at least 1; 0 turns it
+// off (the hub's -1).
+func wsConnsPerIP(cfg config.Config) int {
+	if cfg.WSConnsPerIP == 0 {
+		return -1
+	}
+	return max(1, int(math.Round(float64(cfg.WSConnsPerIP)*cfg.RateLimitScale)))
 }
 
 // pictureHosts is what a Google account's picture may be fetched from:

@@ -54,7 +54,11 @@ type Config struct {
 	// TrustedProxies are CIDRs whose X-Forwarded-For is believed for rate limits.
 	TrustedProxies []string
 	// RateLimits can be loosened for load tests and tightened for abuse tests.
-	RateLimitScale  float64
+	RateLimitScale float64
+	// WSConnsPerIP bounds the live-event websockets one client address may
+	// hold at once on an instance (WS_CONNECTIONS_PER_IP, 200; 0 = no
+	// bound), scaled by RateLimitScale like the other limits.
+	WSConnsPerIP    int
 	ShutdownTimeout time.Duration
 	// AuctionLot is how long a lot runs (AUCTION_LOT_SECONDS, 20); a bid in
 	// its last AuctionLateBid (AUCTION_LATE_BID_SECONDS, 10) restarts the
@@ -107,6 +111,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		DataDir:             get("PITLANE_DATA_DIR", ".pitlane"),
 		TrustedProxies:      list(get("TRUSTED_PROXIES", "")),
 		RateLimitScale:      1,
+		WSConnsPerIP:        200,
 		ShutdownTimeout:     15 * time.Second,
 	}
 	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
@@ -115,6 +120,13 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE must be a positive number, got %q", v)
 		}
 		c.RateLimitScale = f
+	}
+	if v := get("WS_CONNECTIONS_PER_IP", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return c, fmt.Errorf("WS_CONNECTIONS_PER_IP must be a whole number, 0 for no bound, got %q", v)
+		}
+		c.WSConnsPerIP = n
 	}
 	for _, d := range []struct {
 		key string

@@ -14,6 +14,21 @@ func TestFromEnv(t *testing.T) {
 			t.Fatalf("%+v %v", c, err)
 		}
 	})
+	t.Run("WebsocketsPerAddress", func(t *testing.T) {
+		if c, _ := FromEnv(env(nil)); c.WSConnsPerIP != 200 {
+			t.Errorf("default WS_CONNECTIONS_PER_IP: %d, want 200", c.WSConnsPerIP)
+		}
+		for v, want := range map[string]int{"50": 50, "0": 0} {
+			if c, err := FromEnv(env(map[string]string{"WS_CONNECTIONS_PER_IP": v})); err != nil || c.WSConnsPerIP != want {
+				t.Errorf("WS_CONNECTIONS_PER_IP=%s: %d, %v", v, c.WSConnsPerIP, err)
+			}
+		}
+		for _, v := range []string{"-1", "many", "2.5"} {
+			if _, err := FromEnv(env(map[string]string{"WS_CONNECTIONS_PER_IP": v})); err == nil {
+				t.Errorf("WS_CONNECTIONS_PER_IP=%s accepted", v)
+			}
+		}
+	})
 	t.Run("ErrProductionNeedsSecret", func(t *testing.T) {
 		if _, err := FromEnv(env(map[string]string{"PITLANE_ENV": "production"})); err == nil {
 			t.Fatal("accepted production without JWT_SECRET")

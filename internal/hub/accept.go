@@ -3,6 +3,7 @@ package hub
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -21,11 +22,14 @@ const (
 )
 
 // hijackWriter wraps the ResponseWriter given to websocket.Accept to put a
-// frameWriter under the connection and to swap net/http's buffers for
-// smaller ones.
+// frameWriter under the connection, to swap net/http's buffers for smaller
+// ones and to bound the socket's send buffer to sendBuf bytes (> 0).
 type hijackWriter struct {
 	http.ResponseWriter
-	out *frameWriter
+	sendBuf int
+	out     *frameWriter
+	// sendBufErr is why the socket kept the kernel's send buffer, if it did.
+	sendBufErr error
 }
 
 func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -34,6 +38,9 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.out = newFrameWriter(conn)
+	if w.sendBuf > 0 {
+		w.sendBufErr = setSendBuffer(conn, w.sendBuf)
+	}
 	if err := brw.Writer.Flush(); err != nil {
 		return nil, nil, err
 	}
@@ -47,6 +54,22 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.out, writeBufSize)), nil
+}
+
+// setSendBuffer sets the socket's SO_SNDBUF, which also turns the kernel's
+// autotuning of it off: a write that finds the buffer full then fails at
+// once, and the frame waits in the client's queue, whose bounds close a
+// client that does not keep up (1013) instead of letting the kernel hold
+// megabytes for it.
+func setSendBuffer(conn net.Conn, n int) error {
+	if tc, ok := conn.(interface{ NetConn() net.Conn }); ok {
+		conn = tc.NetConn() // TLS: the socket is underneath
+	}
+	sc, ok := conn.(interface{ SetWriteBuffer(int) error })
+	if !ok {
+		return errors.New("the connection has no socket send buffer to bound")
+	}
+	return sc.SetWriteBuffer(n)
 }
 
 func (w *hijackWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -24,6 +24,7 @@ type client struct {
 	out    *frameWriter    // under conn: the socket, written by the hub directly
 	ctx    context.Context // ends with the connection; bounds auth and store calls
 	cancel context.CancelFunc
+	ip     string // the client address it counts against (Options.MaxConnsPerIP)
 
 	id    *core.Actor
 	subs  map[string]*sub // by public topic name
@@ -59,9 +60,9 @@ type client struct {
 	reason                   string
 }
 
-func newClient(h *Hub, conn *websocket.Conn, out *frameWriter) *client {
+func newClient(h *Hub, conn *websocket.Conn, out *frameWriter, ip string) *client {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{h: h, conn: conn, out: out, ctx: ctx, cancel: cancel, subs: make(map[string]*sub)}
+	c := &client{h: h, conn: conn, out: out, ctx: ctx, cancel: cancel, ip: ip, subs: make(map[string]*sub)}
 	c.ping = time.AfterFunc(h.opts.PingInterval, c.pingOnce)
 	return c
 }

@@ -31,8 +31,9 @@ type Hub struct {
 
 	closed  atomic.Bool
 	stop    chan struct{} // ends the sweeper
-	mu      sync.Mutex    // guards clients
+	mu      sync.Mutex    // guards clients and perIP
 	clients map[*client]struct{}
+	perIP   map[string]int // open connections per client address, when bounded
 	conns   sync.WaitGroup // connections' read goroutines
 
 	followers followers
@@ -58,6 +59,7 @@ func New(opts Options) (*Hub, error) {
 		metrics: m,
 		reg:     registry{topics: make(map[string]*localTopic)},
 		clients: make(map[*client]struct{}),
+		perIP:   make(map[string]int),
 		stop:    make(chan struct{}),
 	}
 	if opts.RedisURL == "" {
@@ -74,10 +76,11 @@ func New(opts Options) (*Hub, error) {
 	return h, nil
 }
 
-// ServeHTTP upgrades the request to a websocket speaking the protocol of
-// spec/product.md section 6. It returns once the connection is set up; the
-// connection lives on in its own goroutine, so net/http can free the
-// request's memory and no handler timeout applies to it.
+// ServeHTTP upgrades the request to a websocket speaking the live protocol
+// (docs/hub.md), or refuses it with 429 when its client address holds
+// MaxConnsPerIP connections already. It returns once the connection is set
+// up; the connection lives on in its own goroutine, so net/http can free
+// the request's memory and no handler timeout applies to it.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.closed.Load() {
 		w.Header().Set("Content-Type", "application/json")
@@ -85,18 +88,30 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"message":"Server is shutting down"}` + "\n"))
 		return
 	}
-	hw := &hijackWriter{ResponseWriter: w}
+	ip := clientIP(r)
+	if !h.admit(ip) {
+		h.metrics.perIPRefusals.Inc()
+		h.log.Debug("hub: too many connections from one address; upgrade refused", "ip", ip, "max", h.opts.MaxConnsPerIP)
+		refusePerIP(w)
+		return
+	}
+	hw := &hijackWriter{ResponseWriter: w, sendBuf: h.opts.SendBuffer}
 	conn, err := websocket.Accept(hw, r, &websocket.AcceptOptions{
 		OriginPatterns:  h.opts.OriginPatterns,
 		CompressionMode: websocket.CompressionDisabled, // frames are shared; compressing per client would undo that
 	})
 	if err != nil {
+		h.release(ip)
 		h.log.Debug("hub: websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return // Accept has written the HTTP error
 	}
+	if hw.sendBufErr != nil {
+		h.log.Debug("hub: socket send buffer left unbounded", "err", hw.sendBufErr)
+	}
 	conn.SetReadLimit(h.opts.ReadLimit)
-	c := newClient(h, conn, hw.out)
+	c := newClient(h, conn, hw.out, ip)
 	if !h.addClient(c) {
+		h.release(ip)
 		c.ping.Stop()
 		_ = conn.Close(websocket.StatusGoingAway, "server shutting down")
 		return
@@ -123,6 +138,7 @@ func (h *Hub) removeClient(c *client) {
 	c.cleanup()
 	h.mu.Lock()
 	delete(h.clients, c)
+	h.releaseLocked(c.ip)
 	h.mu.Unlock()
 	h.metrics.connections.Dec()
 	h.conns.Done()

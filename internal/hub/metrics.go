@@ -18,6 +18,7 @@ type metrics struct {
 	resyncs         prometheus.Counter
 	redisReconnects prometheus.Counter
 	duplicates      prometheus.Counter
+	perIPRefusals   prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -58,12 +59,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "pitlane_hub_duplicate_deliveries_total",
 			Help: "Outbox events delivered again (a relay retry) and skipped.",
 		}),
+		perIPRefusals: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pitlane_hub_per_ip_refusals_total",
+			Help: "Websocket upgrades refused (429) because their client address held MaxConnsPerIP connections.",
+		}),
 	}
 	if reg == nil {
 		return m, nil
 	}
 	for _, c := range []prometheus.Collector{m.connections, m.subscriptions, m.eventsIn,
-		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates} {
+		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates, m.perIPRefusals} {
 		if err := reg.Register(c); err != nil {
 			var are prometheus.AlreadyRegisteredError
 			if errors.As(err, &are) {

@@ -21,6 +21,11 @@ type Options struct {
 	// OriginPatterns are the cross-origin hosts allowed to connect
 	// (websocket.AcceptOptions.OriginPatterns). Empty: same origin only.
 	OriginPatterns []string
+	// MaxConnsPerIP bounds the websockets one client address may hold at
+	// once on this instance; an upgrade past it is refused with 429. The
+	// address is the one WithClientIP gives the request, else the peer's.
+	// Default 200; negative: no bound.
+	MaxConnsPerIP int
 	// History is how many events per topic stay replayable. Default 1000.
 	History int
 	// UserTopicTTL is how long a user's own topic keeps its seq and history
@@ -32,6 +37,14 @@ type Options struct {
 	// Defaults 1024 frames and 1 MiB.
 	QueueLen   int
 	QueueBytes int
+	// SendBuffer is the kernel send buffer (SO_SNDBUF) of each websocket's
+	// socket, in bytes; Linux doubles it for its bookkeeping. The hub's
+	// writes never wait, so frames pile up in its queue, where the bounds
+	// above apply, only once this buffer is full: left to the kernel's
+	// autotuning (up to 4 MiB on Linux), a client that stops reading would
+	// hold megabytes of the server's memory before anything noticed.
+	// Default 64 KiB; negative leaves the kernel's size.
+	SendBuffer int
 	// PingInterval is how often the server pings each connection (default
 	// 25s); a pong must come within PongTimeout (default 10s).
 	PingInterval time.Duration
@@ -59,6 +72,9 @@ func (o Options) withDefaults() Options {
 	if o.Prefix == "" {
 		o.Prefix = "pitlane:hub:"
 	}
+	if o.MaxConnsPerIP == 0 {
+		o.MaxConnsPerIP = 200
+	}
 	if o.History <= 0 {
 		o.History = 1000
 	}
@@ -70,6 +86,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.QueueBytes <= 0 {
 		o.QueueBytes = 1 << 20
+	}
+	if o.SendBuffer == 0 {
+		o.SendBuffer = 64 << 10
 	}
 	if o.PingInterval <= 0 {
 		o.PingInterval = 25 * time.Second

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -85,18 +84,15 @@ func TestFrameWriter(t *testing.T) {
 	})
 }
 
-// startSmallBufHub serves a hub whose sockets have a small send buffer, so
-// a client that stops reading fills it within a few frames.
-func startSmallBufHub(t *testing.T, opts Options) (*Hub, *httptest.Server) {
-	t.Helper()
-	return serveHub(t, opts, func(l net.Listener) net.Listener { return smallBufListener{l} })
-}
-
 // A client that stops reading for a while gets, once it reads again, every
 // event in order and whole: writes the socket took only in part are
 // finished before anything else, even when nothing follows them.
+//
+// Both sockets' buffers are a few KB, whatever the kernel's defaults, so
+// that a socket is sure to be full and the big frame sure to be taken in
+// part: that is the path under test.
 func TestPausedReaderGetsEveryMessageInOrder(t *testing.T) {
-	h, srv := startSmallBufHub(t, Options{})
+	h, srv := startHub(t, Options{SendBuffer: 4096})
 	c := dialWith(t, srv, smallRecvBuf())
 	c.subscribe([]string{core.TopicDeck}, nil)
 	const n = 200 // 2 KB each: 400 KB, far more than both sockets hold
