@@ -26,9 +26,18 @@ import (
 // go at one lot at once, and the lot must end in one consistent state. Every
 // lot the scenario sells it voids afterwards, so the league is as it was and
 // the scenario can run again on the same database.
+//
+// Between the timed bids the organiser moves the presenter's deck (-broadcasts):
+// a plain broadcast to the same spectators through the same server, its
+// request, transaction, outbox and hub, so a bid's fan-out is measured beside
+// a broadcast's in one run (their ratio is the goal). With several -base
+// servers (instances sharing PostgreSQL and Redis) the spectators are spread
+// over all of them and the requests go to the first.
 
 type auctionConfig struct {
 	base, tournament     string
+	bases                []string // every server the spectators are spread over; base is the first
+	broadcasts           bool
 	password, organiser  string
 	captains             int
 	spectators           int
@@ -45,7 +54,8 @@ type auctionConfig struct {
 func parseAuction(args []string) (auctionConfig, error) {
 	var c auctionConfig
 	fs := flag.NewFlagSet("auction", flag.ContinueOnError)
-	fs.StringVar(&c.base, "base", "http://127.0.0.1:8080", "the running server (its /api and /api/ws)")
+	fs.StringVar(&c.base, "base", "http://127.0.0.1:8080", "the running server (its /api and /api/ws); a comma list spreads the spectators over several instances, the requests go to the first")
+	fs.BoolVar(&c.broadcasts, "broadcasts", true, "between the timed bids, move the deck (a plain broadcast to the same spectators) and report the bid/broadcast ratio")
 	fs.StringVar(&c.tournament, "tournament", "PPL7", "tournament in its auction phase")
 	fs.StringVar(&c.password, "password", "", "password of the demo organiser and captains (seed-demo -password)")
 	fs.StringVar(&c.organiser, "organiser", "organiser@demo.pitlane.local", "organiser's e-mail (in the server's ADMIN_EMAILS)")
@@ -67,12 +77,15 @@ func parseAuction(args []string) (auctionConfig, error) {
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
-	u, err := url.Parse(c.base)
-	if err != nil {
-		return c, err
-	}
-	if err := checkLoopback(u.Hostname()); err != nil {
-		return c, err
+	for _, b := range strings.Split(c.base, ",") {
+		u, err := url.Parse(strings.TrimSpace(b))
+		if err != nil {
+			return c, err
+		}
+		if err := checkLoopback(u.Hostname()); err != nil {
+			return c, err
+		}
+		c.bases = append(c.bases, strings.TrimRight(strings.TrimSpace(b), "/"))
 	}
 	switch {
 	case c.password == "":
@@ -87,13 +100,14 @@ func parseAuction(args []string) (auctionConfig, error) {
 	if c.procs <= 0 {
 		c.procs = (c.spectators + 8999) / 9000
 	}
-	c.base = strings.TrimRight(c.base, "/")
+	c.base = c.bases[0]
 	return c, nil
 }
 
 // auctionReport is what the scenario measured.
 type auctionReport struct {
 	Delivery  *report     `json:"delivery"` // the timed bids (latency) and every event (losses)
+	Broadcast *report     `json:"broadcast,omitempty"` // the deck moves between the bids (latency)
 	TimedBids int         `json:"timed_bids"`
 	Burst     *burstCheck `json:"burst,omitempty"`
 }
@@ -176,18 +190,33 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 	}
 
 	// The spectators: the load test's workers on topic teams.
+	topics := "teams"
+	deckSeq := int64(0)
+	if cfg.broadcasts {
+		topics = "teams,deck"
+		if deckSeq, err = readSeq(ctx, cfg.base+"/api/deck", ""); err != nil {
+			return nil, err
+		}
+	}
 	ws := wsConfig{clients: cfg.spectators, procs: cfg.procs, localIPs: cfg.localIPs, dialConcurrency: cfg.dialConcurrency,
-		workerProcs: cfg.workerProcs, server: "hub", topic: "teams",
-		// Each lot is at most an open, its bids, a sale (2) and a void (2).
-		events: cfg.bids + cfg.burst + 5*(lotsNeeded+1)}
-	rep := report{Config: fmt.Sprintf("%d spectators on topic teams in %d worker process(es) -> %s", cfg.spectators, cfg.procs, cfg.base),
+		workerProcs: cfg.workerProcs, server: "hub", topic: topics,
+		// Each lot is at most an open, its bids, a sale (2) and a void (2);
+		// a deck move follows each bid.
+		events: 2*cfg.bids + cfg.burst + 5*(lotsNeeded+1)}
+	rep := report{Config: fmt.Sprintf("%d spectators on %s in %d worker process(es) -> %s", cfg.spectators, topics, cfg.procs, strings.Join(cfg.bases, ", ")),
 		Clients: cfg.spectators}
+	deck := &timeline{seq: deckSeq}
+	var deckIdx []int
 	var pids []int
 	if cfg.serverPID > 0 {
 		pids = []int{cfg.serverPID}
 	}
 	baseRSS, _ := sumRSS(pids)
-	workers, err := rep.connect(ctx, ws, []string{strings.Replace(cfg.base, "http", "ws", 1) + "/api/ws"})
+	var wsURLs []string
+	for _, b := range cfg.bases {
+		wsURLs = append(wsURLs, strings.Replace(b, "http", "ws", 1)+"/api/ws")
+	}
+	workers, err := rep.connect(ctx, ws, wsURLs)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +265,17 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 			high = amount
 			placed++
 			rep.PublishMaxMs = max(rep.PublishMaxMs, ms(time.Duration(tl.took[idx])))
-			if err := sleep(ctx, cfg.interval); err != nil {
+			if cfg.broadcasts {
+				if err := sleep(ctx, cfg.interval/2); err != nil {
+					return nil, err
+				}
+				i, err := lg.moveDeck(ctx, deck, len(deckIdx))
+				if err != nil {
+					return nil, err
+				}
+				deckIdx = append(deckIdx, i)
+			}
+			if err := sleep(ctx, cfg.interval-cfg.interval/2*boolInt(cfg.broadcasts)); err != nil {
 				return nil, err
 			}
 		}
@@ -247,10 +286,11 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 	elapsed := time.Since(bstart)
 	if ticks1, err := sumTicks(pids); err == nil && len(pids) > 0 {
 		rep.ServerCPUBroadcastRaw = percent(ticks1-ticks0, elapsed)
-		rep.ServerCPUPerEventMs = float64(ticks1-ticks0) * 1000 / ticksPerSecond / float64(len(tl.t0))
+		rep.ServerCPUPerEventMs = float64(ticks1-ticks0) * 1000 / ticksPerSecond / float64(len(tl.t0)+len(deck.t0))
 	}
 
 	out := &auctionReport{Delivery: &rep}
+	rep.PublishErrors += deck.errors
 	if cfg.burst > 0 {
 		if out.Burst, err = lg.burst(ctx, tl, pool[0].UserID); err != nil {
 			return nil, err
@@ -259,9 +299,30 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 	if err := sleep(ctx, cfg.settle); err != nil {
 		return nil, err
 	}
-	results, err := workers.finish(finishCmd{Seqs: tl.seqs, T0: tl.t0})
+	// The events of both topics, each known by its topic's place and seq.
+	keys := make([]int64, 0, len(tl.seqs)+len(deck.seqs))
+	for _, s := range tl.seqs {
+		keys = append(keys, eventKey(0, s))
+	}
+	for _, s := range deck.seqs {
+		keys = append(keys, eventKey(1, s))
+	}
+	results, err := workers.finish(finishCmd{Seqs: keys, T0: append(slices.Clone(tl.t0), deck.t0...)})
 	if err != nil {
 		return nil, err
+	}
+	if len(deckIdx) > 0 {
+		moves := make([]workerResult, len(results))
+		for i, r := range results {
+			moves[i].Latency = make([][]int32, len(deckIdx))
+			for j, e := range deckIdx {
+				if k := len(tl.seqs) + e; k < len(r.Latency) {
+					moves[i].Latency[j] = r.Latency[k]
+				}
+			}
+		}
+		out.Broadcast = &report{}
+		out.Broadcast.add(moves, len(deckIdx))
 	}
 	// Latency over the timed bids; losses over every event.
 	timed := make([]workerResult, len(results))
@@ -275,7 +336,7 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 		}
 	}
 	rep.add(timed, len(bidIdx))
-	rep.Events = len(tl.seqs)
+	rep.Events = len(tl.seqs) + len(deck.seqs)
 	out.TimedBids = len(bidIdx)
 	return out, nil
 }
@@ -291,8 +352,9 @@ const (
 // timeline is the events the scenario caused on topic teams, in order: the
 // seq each got and when its request was sent.
 type timeline struct {
-	mu   sync.Mutex
-	seq  int64
+	mu     sync.Mutex
+	errors int // requests that published nothing
+	seq    int64
 	seqs []int64
 	t0   []int64
 	took []int64 // how long the request took, ns
@@ -454,6 +516,30 @@ func (lg *league) openLot(ctx context.Context, tl *timeline, userID int64) (lotV
 	return out.Lot, nil
 }
 
+// moveDeck moves the presenter's deck to another slide (the organiser is
+// its presenter): one event on topic deck, the n-th of the run.
+func (lg *league) moveDeck(ctx context.Context, deck *timeline, n int) (int, error) {
+	t0 := time.Now()
+	seq, took, err := postSlide(ctx, lg.cfg.base+"/api/deck", lg.organiser, fmt.Sprintf(`{"slide":%d}`, 1+n%2))
+	if err != nil {
+		return 0, fmt.Errorf("move the deck: %w", err)
+	}
+	deck.mu.Lock()
+	defer deck.mu.Unlock()
+	if seq <= deck.seq {
+		deck.errors++
+	}
+	deck.seq = seq - 1
+	return deck.addLocked(t0, took), nil
+}
+
+func boolInt(b bool) time.Duration {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // bid places one bid; an accepted one is an event on the timeline.
 func (lg *league) bid(ctx context.Context, tl *timeline, letter string, lotID int64, amount int) (int, int, string) {
 	t0 := time.Now()
@@ -612,6 +698,18 @@ func pursesDiffer(before, after []teamView, buyer string, price int) string {
 	return strings.Join(diffs, "; ")
 }
 
+// goalRatio is how much more than a plain broadcast a bid may take to reach
+// the last spectator (p99): a bid is one broadcast.
+const goalRatio = 1.15
+
+// ratio is the bids' p99 over the deck moves' p99.
+func (r *auctionReport) ratio() float64 {
+	if r.Broadcast == nil || r.Broadcast.P99Ms == 0 {
+		return 0
+	}
+	return r.Delivery.P99Ms / r.Broadcast.P99Ms
+}
+
 func (r *auctionReport) print(w io.Writer) {
 	d := r.Delivery
 	p := func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
@@ -628,7 +726,17 @@ func (r *auctionReport) print(w io.Writer) {
 	p("bids:       %d timed bids (%d refused), slowest POST %.1f ms", r.TimedBids, d.PublishErrors, d.PublishMaxMs)
 	p("delivery:   bid to every spectator: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d deliveries; last spectator per bid: median %.1f ms",
 		d.P50Ms, d.P99Ms, d.MaxMs, d.Delivered, d.lastClientMedian())
-	p("events:     %d on teams; %d lost, %d duplicated, %d seq gaps, %d resyncs, %d error frames, %d unexpected frames, %d connections dropped",
+	if b := r.Broadcast; b != nil && b.Delivered > 0 {
+		p("broadcast:  deck move to every spectator: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d deliveries; last spectator per move: median %.1f ms",
+			b.P50Ms, b.P99Ms, b.MaxMs, b.Delivered, b.lastClientMedian())
+		verdict := "met"
+		if r.ratio() > goalRatio {
+			verdict = "MISSED"
+		}
+		p("ratio:      bid p99 / broadcast p99 = %.2f (goal <= %.2f: %s); last spectator median %.2f",
+			r.ratio(), goalRatio, verdict, d.lastClientMedian()/max(b.lastClientMedian(), 1e-9))
+	}
+	p("events:     %d on teams and deck; %d lost, %d duplicated, %d seq gaps, %d resyncs, %d error frames, %d unexpected frames, %d connections dropped",
 		d.Events, d.Lost, d.Duplicates, d.SeqGaps, d.Resyncs, d.ErrorFrames, d.Unexpected, d.Dropped)
 	if b := r.Burst; b != nil {
 		p("burst:      %d bids at once on one lot in %.2fs: %d accepted + %d refused (%d other answers)",

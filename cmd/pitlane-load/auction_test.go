@@ -96,6 +96,10 @@ func TestAuctionScenario(t *testing.T) {
 	if d.Lost != 0 || d.Duplicates != 0 || d.SeqGaps != 0 || d.Unexpected != 0 || d.Dropped != 0 {
 		t.Fatalf("delivery %+v", d)
 	}
+	// A deck move between the bids, to every spectator too, in the same run.
+	if m := rep.Broadcast; m == nil || m.Delivered != 50*25 || rep.ratio() <= 0 {
+		t.Fatalf("broadcasts %+v", m)
+	}
 	b := rep.Burst
 	if b == nil || len(b.Problems) > 0 || b.Accepted < 1 || b.Accepted+b.Refused != 100 || b.Buyer == "" {
 		t.Fatalf("burst %+v", b)

@@ -134,19 +134,22 @@ func TestParseWSRefusesNonLoopback(t *testing.T) {
 
 func TestParseFrame(t *testing.T) {
 	for _, tc := range []struct {
-		in        string
-		typ       string
-		seq, sent int64
+		in         string
+		typ, topic string
+		seq, sent  int64
 	}{
-		{`{"type":"event","topic":"deck","seq":42,"event":"slide.changed","data":{"slide":7,"sent_ns":1},"ts":"x"}`, "event", 42, 1},
-		{`{"type":"event","topic":"deck","seq":43,"event":"slide.changed","data":{"slide":7},"ts":"x"}`, "event", 43, 0},
-		{`{"topic":"deck","type":"event","data":{"sent_ns":3},"seq":9}`, "event", 9, 3},
-		{`{"type":"resync","topic":"deck"}`, "resync", 0, 0},
+		{`{"type":"event","topic":"deck","seq":42,"event":"slide.changed","data":{"slide":7,"sent_ns":1},"ts":"x"}`, "event", "deck", 42, 1},
+		{`{"type":"event","topic":"teams","seq":43,"event":"auction.bid","data":{"lot_id":7},"ts":"x"}`, "event", "teams", 43, 0},
+		{`{"topic":"deck","type":"event","data":{"sent_ns":3},"seq":9}`, "event", "deck", 9, 3},
+		{`{"type":"resync","topic":"deck"}`, "resync", "deck", 0, 0},
 	} {
-		typ, seq, sent, ok := parseFrame([]byte(tc.in))
-		if !ok || typ != tc.typ || seq != tc.seq || sent != tc.sent {
-			t.Errorf("parseFrame(%s) = %s %d %d %v", tc.in, typ, seq, sent, ok)
+		typ, topic, seq, sent, ok := parseFrame([]byte(tc.in))
+		if !ok || typ != tc.typ || topic != tc.topic || seq != tc.seq || sent != tc.sent {
+			t.Errorf("parseFrame(%s) = %s %s %d %d %v", tc.in, typ, topic, seq, sent, ok)
 		}
+	}
+	if eventKey(0, 42) != 42 || eventKey(1, 42) == eventKey(0, 42) {
+		t.Error("an event's key must tell topics apart and keep a lone topic's seqs")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,7 +38,8 @@ type workerResult struct {
 }
 
 // finishCmd is what the parent sends once all events are out: for each
-// event, its seq and when it was published (Unix ns).
+// event, its key (eventKey: topic and seq) and when it was published (Unix
+// ns).
 type finishCmd struct {
 	Seqs []int64 `json:"seqs"`
 	T0   []int64 `json:"t0"`
@@ -48,7 +50,8 @@ type finishCmd struct {
 type arrival struct{ seq, at, sent int64 }
 
 type worker struct {
-	centrifuge  bool // the anchor's protocol
+	centrifuge  bool     // the anchor's protocol
+	topics      []string // what the clients follow; an event's key holds its topic's index here
 	maxArrivals int
 	arrivals    [][]arrival // per client, appended only by its reader
 
@@ -67,7 +70,7 @@ func runWorker(ctx context.Context, args []string) error {
 	first := fs.Int("first", 0, "global index of this worker's first client")
 	localIPs := fs.String("local-ips", "127.0.0.1", "comma-separated local addresses to dial from")
 	events := fs.Int("events", 20, "events that will be published")
-	topic := fs.String("topic", "deck", "topic to subscribe to")
+	topic := fs.String("topic", "deck", "topics to subscribe to, comma-separated (an event is known by its topic's place here and its seq: eventKey)")
 	concurrency := fs.Int("dial-concurrency", 64, "dials in flight")
 	token := fs.String("token", "", "token for an auth frame; empty = anonymous")
 	protocol := fs.String("protocol", "pitlane", `"pitlane" (the hub's frames) or "centrifuge" (the anchor's JSON protocol)`)
@@ -81,12 +84,13 @@ func runWorker(ctx context.Context, args []string) error {
 		dialers[i] = &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
 	}
 
-	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients), centrifuge: *protocol == "centrifuge"}
+	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients), centrifuge: *protocol == "centrifuge",
+		topics: strings.Split(*topic, ",")}
 	dial := func(ctx context.Context, url string, d *net.Dialer) (*wsConn, error) {
 		if w.centrifuge {
 			return connectCentrifuge(ctx, url, d)
 		}
-		return connect(ctx, url, d, *topic, *token)
+		return connect(ctx, url, d, w.topics, *token)
 	}
 	conns := make([]*wsConn, *clients)
 	var connected, failed atomic.Int64
@@ -138,14 +142,15 @@ func runWorker(ctx context.Context, args []string) error {
 
 // connect dials, subscribes and waits for the pong that proves the
 // subscription is live.
-func connect(ctx context.Context, url string, d *net.Dialer, topic, token string) (*wsConn, error) {
+func connect(ctx context.Context, url string, d *net.Dialer, topics []string, token string) (*wsConn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	c, err := dialWS(ctx, url, d)
 	if err != nil {
 		return nil, err
 	}
-	frames := []string{`{"type":"subscribe","topics":["` + topic + `"]}`, `{"type":"ping"}`}
+	list, _ := json.Marshal(topics)
+	frames := []string{`{"type":"subscribe","topics":` + string(list) + `}`, `{"type":"ping"}`}
 	if token != "" {
 		tok, _ := json.Marshal(token)
 		frames = append([]string{`{"type":"auth","token":` + string(tok) + `}`}, frames...)
@@ -191,34 +196,49 @@ func handshake(ctx context.Context, c *wsConn, frames []string, done func([]byte
 	}
 }
 
-var eventPrefix = []byte(`{"type":"event",`)
+var (
+	eventPrefix = []byte(`{"type":"event",`)
+	topicField  = []byte(`"topic":"`)
+)
 
-// parseFrame reads type, seq and data.sent_ns of a frame: by hand for the
-// hub's own event frames (type comes first), by encoding/json otherwise.
-func parseFrame(b []byte) (typ string, seq, sent int64, ok bool) {
+// eventKey names an event among several topics: its topic's index in the
+// clients' list and its seq on that topic.
+func eventKey(topic int, seq int64) int64 { return int64(topic)<<40 | seq }
+
+// parseFrame reads type, topic, seq and data.sent_ns of a frame: by hand
+// for the hub's own event frames (type comes first, then topic), by
+// encoding/json otherwise.
+func parseFrame(b []byte) (typ, topic string, seq, sent int64, ok bool) {
 	if bytes.HasPrefix(b, eventPrefix) {
-		if seq, ok := intAfter(b, `"seq":`); ok {
+		rest := b[len(eventPrefix):]
+		if t, ok := bytes.CutPrefix(rest, topicField); ok {
+			if end := bytes.IndexByte(t, '"'); end >= 0 {
+				topic = string(t[:end])
+			}
+		}
+		if seq, ok := intAfter(b, `"seq":`); ok && topic != "" {
 			sent, _ := intAfter(b, `"sent_ns":`)
-			return "event", seq, sent, true
+			return "event", topic, seq, sent, true
 		}
 	}
 	var f struct {
-		Type string `json:"type"`
-		Seq  int64  `json:"seq"`
-		Data struct {
+		Type  string `json:"type"`
+		Topic string `json:"topic"`
+		Seq   int64  `json:"seq"`
+		Data  struct {
 			SentNs int64 `json:"sent_ns"`
 		} `json:"data"`
 	}
 	if json.Unmarshal(b, &f) != nil {
-		return "", 0, 0, false
+		return "", "", 0, 0, false
 	}
-	return f.Type, f.Seq, f.Data.SentNs, true
+	return f.Type, f.Topic, f.Seq, f.Data.SentNs, true
 }
 
 // read records the arrival of every event on one client until the
 // connection ends.
 func (w *worker) read(c *wsConn, idx int) {
-	var last int64
+	last := make([]int64, len(w.topics)) // per topic
 	for {
 		b, err := c.read()
 		now := time.Now().UnixNano()
@@ -229,7 +249,7 @@ func (w *worker) read(c *wsConn, idx int) {
 			return
 		}
 		if w.centrifuge {
-			if err := w.centrifugeFrame(c, idx, b, now, &last); err != nil {
+			if err := w.centrifugeFrame(c, idx, b, now, &last[0]); err != nil {
 				if !w.finishing.Load() {
 					w.dropped.Add(1)
 				}
@@ -237,7 +257,7 @@ func (w *worker) read(c *wsConn, idx int) {
 			}
 			continue
 		}
-		typ, seq, sent, ok := parseFrame(b)
+		typ, topic, seq, sent, ok := parseFrame(b)
 		switch {
 		case !ok:
 			w.unexpected.Add(1)
@@ -251,15 +271,21 @@ func (w *worker) read(c *wsConn, idx int) {
 		case typ != "event":
 			continue
 		}
+		t := slices.Index(w.topics, topic)
+		if t < 0 {
+			w.unexpected.Add(1)
+			continue
+		}
 		if w.frameBytes.Load() == 0 {
 			w.frameBytes.Store(int64(len(b)))
 		}
-		w.record(idx, seq, now, sent, &last)
+		w.record(idx, t, seq, now, sent, &last[t])
 	}
 }
 
-// record notes one event's arrival on client idx.
-func (w *worker) record(idx int, seq, now, sent int64, last *int64) {
+// record notes one event's arrival on client idx, the seq-th of the
+// topic-th topic.
+func (w *worker) record(idx, topic int, seq, now, sent int64, last *int64) {
 	if *last != 0 && seq != *last+1 {
 		w.seqGaps.Add(1)
 	}
@@ -268,7 +294,7 @@ func (w *worker) record(idx int, seq, now, sent int64, last *int64) {
 		w.unexpected.Add(1)
 		return
 	}
-	w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: seq, at: now, sent: sent})
+	w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: eventKey(topic, seq), at: now, sent: sent})
 }
 
 // connectCentrifuge dials the anchor, sends the connect command and the
@@ -306,7 +332,7 @@ func (w *worker) centrifugeFrame(c *wsConn, idx int, b []byte, now int64, last *
 			if w.frameBytes.Load() == 0 {
 				w.frameBytes.Store(int64(len(msg)))
 			}
-			w.record(idx, offset, now, sent, last)
+			w.record(idx, 0, offset, now, sent, last)
 		case "error":
 			w.errFrames.Add(1)
 		case "reply", "push":

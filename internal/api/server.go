@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"net/netip"
 	"time"
 
@@ -70,11 +71,16 @@ type Server struct {
 	rosters rosterCache
 }
 
-// MetricsHandler serves the Prometheus metrics at /metrics, for a listener
-// of their own (METRICS_ADDR): they are not on the app's port.
+// MetricsHandler serves the Prometheus metrics at /metrics, and Go's
+// profiles at /debug/pprof/ (where a bid's CPU goes, measured on the real
+// server), for a listener of their own (METRICS_ADDR): neither is on the
+// app's port.
 func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }
 

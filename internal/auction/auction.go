@@ -57,6 +57,18 @@ type Bid struct {
 	At     time.Time `json:"at"`
 }
 
+// BidNews is what a bid tells every spectator (EventBid): the bid and what
+// it changed of its lot, not the whole lot, whose history grows with every
+// bid. A bid is then one small broadcast, as cheap as any other; a client
+// that does not hold the lot reads the auction again.
+type BidNews struct {
+	Tournament string    `json:"tournament"`
+	LotID      int64     `json:"lot_id"`
+	Bid        Bid       `json:"bid"`
+	High       HighBid   `json:"high_bid"`
+	EndsAt     time.Time `json:"ends_at"`
+}
+
 // Lot is one player under the hammer, or once was.
 type Lot struct {
 	ID           int64      `json:"id"`

@@ -397,8 +397,8 @@ func (s *Service) Bid(ctx context.Context, a core.Actor, name string, lotID int6
 		if lot, err = s.Store.FindLot(ctx, t.ID, l.ID); err != nil {
 			return err
 		}
-		_, err = s.Events.Emit(ctx, core.TopicTeams, EventBid, map[string]any{"tournament": t.Name, "lot": lot,
-			"bid": Bid{Team: letter, Amount: amount, At: now}})
+		_, err = s.Events.Emit(ctx, core.TopicTeams, EventBid, BidNews{Tournament: t.Name, LotID: lot.ID,
+			Bid: Bid{Team: letter, Amount: amount, At: now}, High: HighBid{Team: letter, Amount: amount}, EndsAt: lot.EndsAt})
 		return err
 	})
 	if err == nil {

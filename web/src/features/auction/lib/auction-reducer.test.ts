@@ -55,12 +55,22 @@ describe('applyAuctionEvent', () => {
     expect(refetch).toBe(false)
   })
 
-  it('auction.bid replaces the lot with its new high bid and bids', () => {
+  it('auction.bid adds the bid to the open lot, with its new high bid and deadline', () => {
     const open = lot(5, player(2))
-    const bid = lot(5, player(2), { high_bid: { team: 'A', amount: 1400 }, bids: [{ team: 'A', amount: 1400, at: 'x' }] })
-    const { view: v } = applyAuctionEvent(view({ lot: open }), ev(11, 'auction.bid', { lot: bid, bid: { team: 'A', amount: 1400 } }))
+    const news = { lot_id: 5, bid: { team: 'A', amount: 1400, at: 'x' }, high_bid: { team: 'A', amount: 1400 }, ends_at: '2026-11-25T20:00:10Z' }
+    const { view: v, refetch } = applyAuctionEvent(view({ lot: open }), ev(11, 'auction.bid', news))
     expect(v.lot?.high_bid).toEqual({ team: 'A', amount: 1400 })
+    expect(v.lot?.ends_at).toBe('2026-11-25T20:00:10Z')
     expect(bidsNewestFirst(v.lot)).toHaveLength(1)
+    expect(refetch).toBe(false)
+    const again = applyAuctionEvent(v, ev(12, 'auction.bid', { ...news, bid: { team: 'B', amount: 1500, at: 'y' }, high_bid: { team: 'B', amount: 1500 } })).view
+    expect(bidsNewestFirst(again.lot).map((b) => b.amount)).toEqual([1500, 1400])
+  })
+
+  it('a bid on a lot the view does not hold asks for a fresh read', () => {
+    const news = { lot_id: 6, bid: { team: 'A', amount: 1400, at: 'x' }, high_bid: { team: 'A', amount: 1400 }, ends_at: 'x' }
+    expect(applyAuctionEvent(view({ lot: lot(5, player(2)) }), ev(11, 'auction.bid', news)).refetch).toBe(true)
+    expect(applyAuctionEvent(view(), ev(11, 'auction.bid', news)).refetch).toBe(true)
   })
 
   it('auction.sold ends the lot and lists the sale; team.updated brings the new purse and roster', () => {
@@ -113,8 +123,8 @@ describe('applyAuctionEvent', () => {
 
   it('replays events received while the view was read, in order', () => {
     const l = lot(5, player(2))
-    const bid = lot(5, player(2), { high_bid: { team: 'B', amount: 1500 } })
-    const v = replayAuctionEvents(view(), [ev(9, 'auction.lot', { lot: lot(1, player(1)) }), ev(11, 'auction.lot', { lot: l }), ev(12, 'auction.bid', { lot: bid })])
+    const bid = { lot_id: 5, bid: { team: 'B', amount: 1500, at: 'x' }, high_bid: { team: 'B', amount: 1500 }, ends_at: 'x' }
+    const v = replayAuctionEvents(view(), [ev(9, 'auction.lot', { lot: lot(1, player(1)) }), ev(11, 'auction.lot', { lot: l }), ev(12, 'auction.bid', bid)])
     expect(v.lot?.high_bid?.amount).toBe(1500)
     expect(v.seq).toBe(12)
   })

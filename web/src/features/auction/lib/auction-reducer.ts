@@ -1,13 +1,18 @@
 // Live events of topic `teams` applied to the cached auction view (GET .../auction): pure, so
 // each event is tested without a socket. Events at or below the view's seq are already in it.
 import type { LiveEvent } from '@/lib/live-client'
-import type { AuctionView, LeagueTeam, Lot, PlayerRef, Sale } from '../types'
+import type { AuctionView, Bid, HighBid, LeagueTeam, Lot, PlayerRef, Sale } from '../types'
 
 type TeamsEventData = {
   tournament?: string
   lot?: Lot
   sale?: Sale
   team?: LeagueTeam
+  // auction.bid tells only the bid and what it changed of its lot.
+  lot_id?: number
+  bid?: Bid
+  high_bid?: HighBid
+  ends_at?: string
 }
 
 /** The result of an event: the next view, and whether it needs a fresh read to be whole. */
@@ -44,8 +49,15 @@ export function applyAuctionEvent(view: AuctionView, ev: LiveEvent): Applied {
       }
       break
     case 'auction.bid':
-      // A bid on the open lot (or one this view has not seen opened: take it as the lot).
-      if (lot && (!view.lot || view.lot.id === lot.id)) next = { ...next, lot }
+      // The bid and what it changed of the open lot; a lot this view does not hold is read again.
+      if (view.lot && view.lot.id === data.lot_id && data.bid && data.high_bid) {
+        next = {
+          ...next,
+          lot: { ...view.lot, high_bid: data.high_bid, ends_at: data.ends_at ?? view.lot.ends_at, bids: [...(view.lot.bids ?? []), data.bid] },
+        }
+      } else {
+        refetch = true
+      }
       break
     case 'auction.sold':
       if (lot) {
