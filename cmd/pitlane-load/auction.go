@@ -106,7 +106,7 @@ func parseAuction(args []string) (auctionConfig, error) {
 
 // auctionReport is what the scenario measured.
 type auctionReport struct {
-	Delivery  *report     `json:"delivery"` // the timed bids (latency) and every event (losses)
+	Delivery  *report     `json:"delivery"`            // the timed bids (latency) and every event (losses)
 	Broadcast *report     `json:"broadcast,omitempty"` // the deck moves between the bids (latency)
 	TimedBids int         `json:"timed_bids"`
 	Burst     *burstCheck `json:"burst,omitempty"`
@@ -355,9 +355,9 @@ type timeline struct {
 	mu     sync.Mutex
 	errors int // requests that published nothing
 	seq    int64
-	seqs []int64
-	t0   []int64
-	took []int64 // how long the request took, ns
+	seqs   []int64
+	t0     []int64
+	took   []int64 // how long the request took, ns
 }
 
 // add notes one more event, caused by a request sent at t0 (a bid is one
