@@ -24,7 +24,7 @@ func (s *Server) leagueRoutes() chi.Router {
 	r.Get("/{name}/auction", s.auctionState)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)
 	r.With(requireUser).Get("/{name}/captains/messages", s.roomHistory)
-	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/captains/messages", s.roomPost)
+	r.With(requireUser).Post("/{name}/captains/messages", s.roomPost) // the room paces its members itself
 	return r
 }
 

@@ -16,7 +16,7 @@ func (s *Server) matchRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.Get("/{id}", s.match)
 	r.Group(func(r chi.Router) {
-		r.Use(requireUser, s.perUser(ratelimit.BidUser))
+		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)
 		r.Post("/{id}/time", s.matchTime)
 		r.Post("/{id}/lineup", s.matchLineup)

@@ -207,6 +207,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		log.Error("creating the default tournament", slog.String("tournament", cfg.DefaultTournament), slog.Any("err", err))
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
+	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...)
 	srv := &api.Server{
 		Config:      cfg,
 		Accounts:    acc,
@@ -215,17 +217,16 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
 		Auction:     auc,
 		Matches:     mat,
-		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox},
+		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},
 		DB:          db,
 		Hub:         h,
-		Limits: ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-			slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...),
-		Registry: reg,
-		Web:      web,
-		Log:      log,
+		Limits:      limits,
+		Registry:    reg,
+		Web:         web,
+		Log:         log,
 	}
 	ex, err := extract.New(extract.Options{
 		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,

@@ -2,11 +2,14 @@ package app_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
+	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/testkit"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -65,5 +68,33 @@ func TestCaptainsRoomIsHeardOnlyByItsSeason(t *testing.T) {
 	}
 	if r := s.Do(t, "GET", "/api/tournaments/PPL7/captains/messages", tokens["ppl8"], nil); r.Status != 403 {
 		t.Fatalf("a captain of PPL8 read PPL7's room: %d", r.Status)
+	}
+}
+
+// The room paces each member at room.Burst messages per room.Window,
+// counted for every instance alike, and says so; a captain who used up the
+// room's pace can still bid and act on their matches (buckets of their own).
+func TestTheRoomPacesItsMembers(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.Fresh(t)
+	s := testkit.NewServer(t, db, testkit.Options{RateLimitScale: 1})
+	email := testkit.UniqueEmail("talker")
+	token := s.SignUp(t, email, "talker_1")
+	if _, err := db.Pool.Exec(ctx, `UPDATE teams SET captain_user_id = (SELECT id FROM users WHERE email = $1)
+		WHERE letter = 'A' AND tournament_id = (SELECT id FROM tournaments WHERE name = 'PPL7')`, email); err != nil {
+		t.Fatal(err)
+	}
+	for i := range room.Burst {
+		if r := s.Do(t, "POST", "/api/tournaments/PPL7/captains/messages", token, map[string]string{"text": fmt.Sprint("line ", i)}); r.Status != 201 {
+			t.Fatalf("message %d: %d %s", i, r.Status, r.Message())
+		}
+	}
+	r := s.Do(t, "POST", "/api/tournaments/PPL7/captains/messages", token, map[string]string{"text": "one too many"})
+	if r.Status != 429 || !strings.HasPrefix(r.Message(), "Slow down") || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("message %d: %d %q (Retry-After %q)", room.Burst+1, r.Status, r.Message(), r.Header.Get("Retry-After"))
+	}
+	// The bid's own bucket: refused for the phase (409), not for the pace.
+	if r := s.Do(t, "POST", "/api/tournaments/PPL7/auction/bids", token, map[string]int{"lotId": 1, "amount": 1100}); r.Status == 429 {
+		t.Fatalf("a bid after the room's pace was used up: %d %s", r.Status, r.Message())
 	}
 }

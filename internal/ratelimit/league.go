@@ -2,10 +2,18 @@ package ratelimit
 
 import "time"
 
-// Rules of the league's signed-in actions, per user: a bid or a message
-// is a broadcast to every open client.
+// Rules of the league's signed-in actions, per user, a bucket for each
+// kind: a bid, a message or a match's change is a broadcast to every open
+// client, and one kind used up leaves the others (a captain who chatted
+// can still bid).
 var (
 	BidUser = Rule{"bid-user", 120, time.Minute}
+	// RoomUser is the captains room's own pace (room.Burst per room.Window),
+	// which the room states in its refusal.
+	RoomUser = Rule{"room-user", 5, 10 * time.Second}
+	// MatchUser bounds a captain's match changes (room, time, lineup,
+	// report, answers).
+	MatchUser = Rule{"match-user", 60, time.Minute}
 	// LeagueAdmin bounds an organiser's changes (lots, captains, tiers).
 	LeagueAdmin = Rule{"league-admin", 300, time.Minute}
 	// ProofUser bounds a captain's end-of-match screenshots (up to 8 MB
@@ -14,7 +22,7 @@ var (
 )
 
 // League is every rule of the league, for New.
-var League = []Rule{BidUser, LeagueAdmin, ProofUser}
+var League = []Rule{BidUser, RoomUser, MatchUser, LeagueAdmin, ProofUser}
 
 // Rules of the Discord bot: commands per Discord member, and link codes per
 // e-mail address and Discord member. Any Discord account may ask for a code

@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math"
 	"net/http"
@@ -81,8 +82,8 @@ var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEm
 // Exceeded counts one request for key under rule and reports whether it is
 // over the limit; httprate sets Retry-After and the X-RateLimit headers.
 func (l *Limiters) Exceeded(w http.ResponseWriter, r *http.Request, rule Rule, key string) bool {
-	rl, ok := l.m[rule.Name]
-	if !ok || key == "" {
+	rl := l.limiter(rule)
+	if key == "" {
 		return false
 	}
 	return rl.OnLimit(w, r, key)
@@ -91,8 +92,8 @@ func (l *Limiters) Exceeded(w http.ResponseWriter, r *http.Request, rule Rule, k
 // Allow counts one action for key under rule outside HTTP (the Discord bot)
 // and reports whether it may go ahead, else how long to wait.
 func (l *Limiters) Allow(ctx context.Context, rule Rule, key string) (bool, time.Duration) {
-	rl, ok := l.m[rule.Name]
-	if !ok || key == "" {
+	rl := l.limiter(rule)
+	if key == "" {
 		return true, 0
 	}
 	w := headerOnly(http.Header{})
@@ -107,9 +108,32 @@ func (l *Limiters) Allow(ctx context.Context, rule Rule, key string) (bool, time
 	return false, time.Duration(secs) * time.Second
 }
 
+// limiter is rule's limiter. A rule New was not given is a mistake in the
+// wiring, and is not taken to mean "no limit": it panics, which the tests of
+// every route and command find.
+func (l *Limiters) limiter(rule Rule) *httprate.RateLimiter {
+	rl, ok := l.m[rule.Name]
+	if !ok {
+		panic(fmt.Sprintf("ratelimit: rule %q was not given to New", rule.Name))
+	}
+	return rl
+}
+
 // headerOnly is a ResponseWriter that keeps the limiter's headers only.
 type headerOnly http.Header
 
 func (h headerOnly) Header() http.Header         { return http.Header(h) }
 func (h headerOnly) Write(b []byte) (int, error) { return len(b), nil }
 func (h headerOnly) WriteHeader(int)             {}
+
+// Pace is rule as a service's pace: how long userID must wait before the
+// next action, 0 to go ahead (the action is counted).
+func (l *Limiters) Pace(rule Rule) func(ctx context.Context, userID int64) time.Duration {
+	l.limiter(rule) // a rule New was not given fails at wiring, not at the first use
+	return func(ctx context.Context, userID int64) time.Duration {
+		if ok, wait := l.Allow(ctx, rule, "user:"+strconv.FormatInt(userID, 10)); !ok {
+			return max(wait, time.Second)
+		}
+		return 0
+	}
+}

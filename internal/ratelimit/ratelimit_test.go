@@ -115,3 +115,15 @@ func TestRedisKeysHoldNoAddresses(t *testing.T) {
 		}
 	}
 }
+
+// A rule the limiters were not given is a mistake in the wiring, not "no
+// limit": it fails loudly.
+func TestAnUnknownRulePanics(t *testing.T) {
+	l := New(nil, "test:", []byte("k"), 1, nil, BidUser)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an unknown rule was let through")
+		}
+	}()
+	l.Allow(context.Background(), RoomUser, "user:1")
+}

@@ -6,7 +6,6 @@ package room
 import (
 	"context"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -57,9 +56,10 @@ type Service struct {
 	Tournaments Tournaments
 	Tx          core.Transactor
 	Events      core.Outbox
-
-	mu   sync.Mutex
-	sent map[int64][]time.Time // per member, the times of their recent messages
+	// Pace counts a member's message against Burst per Window, shared by
+	// every instance (the rate limits' counters), and says how long to wait
+	// when it is over; nil: no limit.
+	Pace func(ctx context.Context, userID int64) (wait time.Duration)
 }
 
 // View is the room's history at its topic's seq.
@@ -128,7 +128,7 @@ func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Me
 	case strings.IndexFunc(text, func(r rune) bool { return !unicode.IsPrint(r) && r != '\n' }) >= 0:
 		return Message{}, errs.E(errs.Invalid, "Messages are plain text.")
 	}
-	if wait := s.admit(a.UserID, time.Now()); wait > 0 {
+	if wait := s.pace(ctx, a.UserID); wait > 0 {
 		secs := int(wait/time.Second) + 1
 		return Message{}, errs.Limited(secs, "Slow down: at most %d messages every %d seconds.", Burst, int(Window.Seconds()))
 	}
@@ -145,25 +145,9 @@ func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Me
 	return m, err
 }
 
-// admit counts a message of userID at now, or says how long to wait. The
-// count is per instance: a member behind a balancer gets at most the burst
-// on each, which still bounds a flood.
-func (s *Service) admit(userID int64, now time.Time) time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.sent == nil {
-		s.sent = map[int64][]time.Time{}
+func (s *Service) pace(ctx context.Context, userID int64) time.Duration {
+	if s.Pace == nil {
+		return 0
 	}
-	recent := s.sent[userID][:0]
-	for _, at := range s.sent[userID] {
-		if now.Sub(at) < Window {
-			recent = append(recent, at)
-		}
-	}
-	if len(recent) >= Burst {
-		s.sent[userID] = recent
-		return Window - now.Sub(recent[0])
-	}
-	s.sent[userID] = append(recent, now)
-	return 0
+	return s.Pace(ctx, userID)
 }
