@@ -533,7 +533,7 @@ func TestRolesComeFromAdminEmailsAndTeams(t *testing.T) {
 	ctx := context.Background()
 	adminTok, staleTok, captainTok := s.SignUp(t, admin, "the_admin"), s.SignUp(t, stale, "was_admin"), s.SignUp(t, captain, "the_captain")
 	if _, err := s.DB.Pool.Exec(ctx, `
-		WITH tour AS (INSERT INTO tournaments (name) VALUES ($2) RETURNING id)
+		WITH tour AS (INSERT INTO tournaments (name, scoring) VALUES ($2, '{"win": 3, "loss": 0, "kills_per_point": 50}') RETURNING id)
 		INSERT INTO teams (tournament_id, letter, name, captain_user_id)
 		SELECT tour.id, 'A', 'Team A', u.id FROM tour, users u WHERE u.email = $1`, captain, "ROLES-"+captain[8:16]); err != nil {
 		t.Fatal(err)

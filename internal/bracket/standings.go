@@ -14,7 +14,9 @@ type Scoring struct {
 	KillsPerPoint int `json:"kills_per_point"`
 }
 
-// DefaultScoring is the league's table unless an organiser sets another.
+// DefaultScoring is the league's table unless an organiser sets another: the
+// one place it is written (a new tournament is given it; the web app shows
+// what the server says it counts).
 // A point for every 50 kills keeps kills a tiebreaker's weight: a 4v4 match
 // sees about 20 to 60 kills a team, a win is worth 3.
 var DefaultScoring = Scoring{Win: 3, Loss: 0, KillsPerPoint: 50}

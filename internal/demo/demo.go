@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pitlane/pitlane/internal/auth"
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
@@ -84,8 +85,8 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 	rng := rand.New(rand.NewPCG(7, 2026))
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		var tid int64
-		if err := tx.QueryRow(ctx, `INSERT INTO tournaments (name) VALUES ($1)
-			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, opt.Tournament).Scan(&tid); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, scoring) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, opt.Tournament, bracket.DefaultScoring).Scan(&tid); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified, discord_username, discord_id, discord_verified)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -21,7 +22,8 @@ var _ tournament.Store = Tournaments{}
 func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
 	return s.DB.Transact(ctx, func(ctx context.Context) error {
 		q := s.DB.q(ctx)
-		if _, err := q.Exec(ctx, `INSERT INTO tournaments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
+		if _, err := q.Exec(ctx, `INSERT INTO tournaments (name, scoring) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+			name, bracket.DefaultScoring); err != nil {
 			return err
 		}
 		_, err := q.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name)
@@ -43,8 +45,12 @@ func scanTournament(row pgx.Row, t *tournament.Tournament) error {
 func (s Tournaments) CreateTournament(ctx context.Context, in tournament.Tournament) (tournament.Tournament, error) {
 	var t tournament.Tournament
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
-		err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `INSERT INTO tournaments (name, season, purse) VALUES ($1, nullif($2, 0), $3)
-			RETURNING `+tournamentColumns, in.Name, in.Season, in.Purse), &t)
+		scoring := in.Scoring
+		if scoring == (bracket.Scoring{}) {
+			scoring = bracket.DefaultScoring
+		}
+		err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `INSERT INTO tournaments (name, season, purse, scoring) VALUES ($1, nullif($2, 0), $3, $4)
+			RETURNING `+tournamentColumns, in.Name, in.Season, in.Purse, scoring), &t)
 		if isUniqueViolation(err) {
 			return errs.E(errs.Conflict, "A tournament named %s exists already.", in.Name)
 		}

@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import defaultKart from '@/assets/default-kart.svg'
 
-export const DEFAULT_KART = defaultKart
-
 /** A kart picture that falls back to the default kart when missing or broken (seed §8). */
 export function KartImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
   // Remember which address failed, so a new src gets its own chance.

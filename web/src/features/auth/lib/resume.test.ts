@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
-import { currentStep, hasDiscord, resolveView, resumeCase, viewAfterSignIn } from './resume'
+import { currentStep, hasDiscord, resolveView, viewAfterSignIn } from './resume'
 
 describe('resume cases (seed §4)', () => {
   const discordMissing = makeUser({ discord_username: null })
@@ -9,24 +9,20 @@ describe('resume cases (seed §4)', () => {
   const done = makeUser({ sk_stats_uploaded: true, tournament_registered: true })
 
   it('case 1 resumes at the Discord step', () => {
-    expect(resumeCase(discordMissing)).toBe(1)
     expect(resolveView('register', discordMissing)).toBe('discord')
     expect(currentStep(discordMissing)).toBe(2)
   })
 
   it('case 2 resumes at the stats upload', () => {
-    expect(resumeCase(statsMissing)).toBe(2)
     expect(resolveView('register', statsMissing)).toBe('stats')
   })
 
   it('case 3 resumes at registration', () => {
-    expect(resumeCase(notRegistered)).toBe(3)
     expect(resolveView('signup', notRegistered)).toBe('stats')
     expect(currentStep(notRegistered)).toBe(4)
   })
 
   it('case 4 (fully registered) shows the registered dashboard', () => {
-    expect(resumeCase(done)).toBe(4)
     expect(resolveView('register', done)).toBe('registered')
     expect(currentStep(done)).toBe(5)
   })

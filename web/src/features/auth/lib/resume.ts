@@ -24,28 +24,6 @@ export function currentStep(user: User | null): 1 | 2 | 3 | 4 | 5 {
   return 5
 }
 
-/**
- * The resume cases of seed §4: 1 Discord step, 2 stats upload, 3 registration (the saved
- * stats card with its register button lives in the stats view), 4 fully registered shows the
- * dashboard with 'You are already registered for the tournament!'.
- */
-export type ResumeCase = 1 | 2 | 3 | 4
-
-export function resumeCase(user: User): ResumeCase | null {
-  switch (currentStep(user)) {
-    case 2:
-      return 1
-    case 3:
-      return 2
-    case 4:
-      return 3
-    case 5:
-      return 4
-    default:
-      return null
-  }
-}
-
 export function resolveView(mode: AuthMode, user: User | null): AuthView {
   if (!user) {
     if (mode === 'statsUpload') return 'stats'

@@ -18,10 +18,6 @@ export function getSavedStats() {
   return api.get<{ success: boolean; stats: SavedStats | null }>('/stats/get')
 }
 
-export function deleteStats() {
-  return api.delete<{ success: boolean; message?: string }>('/stats/delete')
-}
-
 export function useSavedStats(enabled: boolean) {
   return useQuery({
     queryKey: savedStatsKey,

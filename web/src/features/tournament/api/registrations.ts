@@ -6,7 +6,6 @@ import type { RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
 export const infoKey = (tournament: string) => ['tournament', tournament, 'info'] as const
-export const statusKey = (tournament: string) => ['tournament', tournament, 'status'] as const
 
 const q = (tournament: string) => `tournamentName=${encodeURIComponent(tournament)}`
 
@@ -75,10 +74,6 @@ export function useTournamentInfo(tournament: string) {
     { enabled: query.data !== undefined },
   )
   return query
-}
-
-export function getRegistrationStatus(tournament: string) {
-  return api.get<{ registered: boolean }>(`/tournament/status?${q(tournament)}`)
 }
 
 export type RegisterResponse = { success: boolean; registered: boolean; message?: string }
