@@ -41,7 +41,11 @@ func runHub(ctx context.Context, args []string) error {
 	// hold, so it never refuses one of them, while its bookkeeping runs as
 	// on the real server.
 	perIP := int(min(fileLimit(), 1<<30))
-	h, err := hub.New(hub.Options{Auth: anyToken{}, RedisURL: sf.redisURL, Prefix: sf.prefix, MaxConnsPerIP: perIP})
+	var broker hub.Broker = hub.MemoryBroker{}
+	if sf.redisURL != "" {
+		broker = hub.RedisBroker{URL: sf.redisURL}
+	}
+	h, err := hub.New(hub.Options{Auth: anyToken{}, Broker: broker, Prefix: sf.prefix, MaxConnsPerIP: perIP})
 	if err != nil {
 		return err
 	}

@@ -162,9 +162,13 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	if err != nil {
 		return nil, err
 	}
+	var broker hub.Broker = hub.MemoryBroker{}
+	if cfg.RedisURL != "" {
+		broker = hub.RedisBroker{URL: cfg.RedisURL}
+	}
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
-		RedisURL:       cfg.RedisURL,
+		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
 		OriginPatterns: originPatterns(cfg.CORSOrigins),
 		MaxConnsPerIP:  wsConnsPerIP(cfg),

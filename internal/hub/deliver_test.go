@@ -34,7 +34,7 @@ func TestDeliverWithOutboxSeqs(t *testing.T) {
 					return Options{}
 				}
 				url := testRedisURL(t)
-				return Options{RedisURL: url, Prefix: testPrefix(t, url)}
+				return Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url)}
 			}
 			t.Run("RedeliveryIsSkipped", func(t *testing.T) {
 				h, srv := startHub(t, opts())

@@ -49,6 +49,6 @@ func TestIdleUserTopicsExpire(t *testing.T) {
 	t.Run("InMemory", func(t *testing.T) { check(t, Options{}) })
 	t.Run("Redis", func(t *testing.T) {
 		url := testRedisURL(t)
-		check(t, Options{RedisURL: url, Prefix: testPrefix(t, url)})
+		check(t, Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url)})
 	})
 }

@@ -44,7 +44,7 @@ var (
 	_ core.Feed        = (*Hub)(nil)
 )
 
-// New builds a hub. With Options.RedisURL it subscribes to Redis before
+// New builds a hub. With a RedisBroker it subscribes to Redis before
 // returning (waiting a moment at most: an unreachable Redis is retried in
 // the background, not an error).
 func New(opts Options) (*Hub, error) {
@@ -62,15 +62,12 @@ func New(opts Options) (*Hub, error) {
 		perIP:   make(map[string]int),
 		stop:    make(chan struct{}),
 	}
-	if opts.RedisURL == "" {
-		h.store = newMemStore(opts.History, opts.UserTopicTTL, h.dispatch)
-	} else {
-		rs, err := newRedisStore(h)
-		if err != nil {
-			return nil, err
-		}
-		h.store = rs
-		rs.start()
+	broker := opts.Broker
+	if broker == nil {
+		broker = MemoryBroker{}
+	}
+	if h.store, err = broker.open(h); err != nil {
+		return nil, err
 	}
 	go h.sweep()
 	return h, nil

@@ -11,10 +11,10 @@ import (
 type Options struct {
 	// Auth checks the token of an "auth" frame. Nil rejects every token.
 	Auth Authenticator
-	// RedisURL (redis://host:port/db) fans events out through Redis so any
-	// number of instances share seqs and history. Empty: one instance,
-	// in-process fan-out and history.
-	RedisURL string
+	// Broker is how events reach every instance and where seqs and history
+	// live: MemoryBroker (one instance, the default) or RedisBroker (any
+	// number of instances through Redis).
+	Broker Broker
 	// Prefix starts every Redis key and channel the hub uses; instances
 	// that share it share events. Default "pitlane:hub:".
 	Prefix string
@@ -112,4 +112,32 @@ func (o Options) withDefaults() Options {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	return o
+}
+
+// Broker carries events between the hub's instances and keeps each topic's
+// seq and history. The hub is given one, as centrifuge is given its
+// Broker: MemoryBroker or RedisBroker.
+type Broker interface {
+	open(h *Hub) (store, error)
+}
+
+// MemoryBroker keeps seqs and history in this process: one instance.
+type MemoryBroker struct{}
+
+func (MemoryBroker) open(h *Hub) (store, error) {
+	return newMemStore(h.opts.History, h.opts.UserTopicTTL, h.dispatch), nil
+}
+
+// RedisBroker fans events out through Redis pub/sub, with seqs and history
+// in Redis, so any number of instances share them. URL is
+// redis://host:port/db (its query may set timeouts).
+type RedisBroker struct{ URL string }
+
+func (b RedisBroker) open(h *Hub) (store, error) {
+	rs, err := newRedisStore(h, b.URL)
+	if err != nil {
+		return nil, err
+	}
+	rs.start()
+	return rs, nil
 }

@@ -108,8 +108,8 @@ type redisStore struct {
 	epoch string // the subscriber goroutine's own
 }
 
-func newRedisStore(h *Hub) (*redisStore, error) {
-	o, err := redis.ParseURL(h.opts.RedisURL)
+func newRedisStore(h *Hub, url string) (*redisStore, error) {
+	o, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("hub: redis url: %w", err)
 	}

@@ -129,7 +129,7 @@ func TestRedis(t *testing.T) {
 	url := testRedisURL(t)
 
 	t.Run("SeqRisesByOneAcrossInstances", func(t *testing.T) {
-		opts := Options{RedisURL: url, Prefix: testPrefix(t, url)}
+		opts := Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url)}
 		a, srvA := startHub(t, opts)
 		b, srvB := startHub(t, opts)
 		onA, onB := dial(t, srvA), dial(t, srvB)
@@ -152,7 +152,7 @@ func TestRedis(t *testing.T) {
 	})
 
 	t.Run("ReconnectWithSinceReplaysFromStream", func(t *testing.T) {
-		opts := Options{RedisURL: url, Prefix: testPrefix(t, url)}
+		opts := Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url)}
 		a, _ := startHub(t, opts)
 		_, srvB := startHub(t, opts)
 		first := dial(t, srvB)
@@ -175,7 +175,7 @@ func TestRedis(t *testing.T) {
 	})
 
 	t.Run("UserTopicAcrossInstances", func(t *testing.T) {
-		opts := Options{RedisURL: url, Prefix: testPrefix(t, url)}
+		opts := Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url)}
 		a, _ := startHub(t, opts)
 		_, srvB := startHub(t, opts)
 		c := dial(t, srvB)
@@ -190,7 +190,7 @@ func TestRedis(t *testing.T) {
 
 	t.Run("SinceOlderThanStreamResyncs", func(t *testing.T) {
 		// MAXLEN ~ trims whole stream nodes (100 entries), so go well past it.
-		opts := Options{RedisURL: url, Prefix: testPrefix(t, url), History: 10}
+		opts := Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url), History: 10}
 		a, srv := startHub(t, opts)
 		for range 250 {
 			publish(t, a, core.TopicBracket, "match.updated", nil)
@@ -209,8 +209,8 @@ func TestRedis(t *testing.T) {
 	t.Run("SubscriptionBlipCatchesUpWithoutResync", func(t *testing.T) {
 		prefix := testPrefix(t, url)
 		name := strings.NewReplacer(":", "-", ".", "-").Replace(prefix[:len(prefix)-1])
-		a, _ := startHub(t, Options{RedisURL: url, Prefix: prefix})
-		b, srvB := startHub(t, Options{RedisURL: url + "?client_name=" + name, Prefix: prefix})
+		a, _ := startHub(t, Options{Broker: RedisBroker{URL: url}, Prefix: prefix})
+		b, srvB := startHub(t, Options{Broker: RedisBroker{URL: url + "?client_name=" + name}, Prefix: prefix})
 		c := dial(t, srvB)
 		c.subscribe([]string{core.TopicDeck}, nil)
 		publish(t, a, core.TopicDeck, "slide.changed", nil)
@@ -273,7 +273,7 @@ func TestRedisRestart(t *testing.T) {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	url := fmt.Sprintf("redis://127.0.0.1:%d/0", port)
-	opts := Options{RedisURL: url, Prefix: "pitlane:restart:", RedisTimeout: 500 * time.Millisecond}
+	opts := Options{Broker: RedisBroker{URL: url}, Prefix: "pitlane:restart:", RedisTimeout: 500 * time.Millisecond}
 	a, srvA := startHub(t, opts)
 	b, srvB := startHub(t, opts)
 	onA, onB := dial(t, srvA), dial(t, srvB)

@@ -1,6 +1,10 @@
 package hub
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
 
 // sub is one connection's subscription to one topic. Its fields are guarded
 // by the owning client's mu.
@@ -91,3 +95,7 @@ func (r *registry) each(topic string, fn func(*client, *sub)) {
 		fn(c, s)
 	}
 }
+
+// isUserTopic tells a user's own topic, which expires when idle, from the
+// shared ones, which never do.
+func isUserTopic(topic string) bool { return core.UserOfTopic(topic) != 0 }

@@ -1,8 +1,3 @@
-// Package hub holds Pitlane's live layer: the websocket endpoint GET /api/ws
-// (its protocol is described in docs/hub.md), per-topic sequence numbers and
-// history, and the fan-out of events across instances through Redis (or in-process without it).
-// It delivers the events the outbox relay hands it (core.Broadcaster) and
-// lets code in the process follow topics (core.Feed).
 package hub
 
 import (
@@ -23,7 +18,3 @@ var ErrRejected = errors.New("hub: token rejected")
 type Authenticator interface {
 	Authenticate(ctx context.Context, token string) (core.Actor, error)
 }
-
-// isUserTopic tells a user's own topic, which expires when idle, from the
-// shared ones, which never do.
-func isUserTopic(topic string) bool { return core.UserOfTopic(topic) != 0 }
