@@ -14,13 +14,13 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
-// Code lifetimes of spec/product.md section 5.
+// Code lifetimes (docs/api.md, "Accounts").
 const (
 	OTPTTL      = 10 * time.Minute
 	OTPCooldown = 60 * time.Second
 )
 
-// Messages the seed and product.md give verbatim.
+// Messages players know word for word (docs/api.md, "Bodies and errors").
 const (
 	MsgAccountCreated   = "Account created! Please check your email for OTP verification."
 	MsgVerified         = "Email verified successfully! You can now login."

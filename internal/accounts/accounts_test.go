@@ -90,6 +90,6 @@ func TestCooldownBoundsMailsAndTheWait(t *testing.T) {
 		t.Fatalf("%d mails a day to one address", mails)
 	}
 	if Cooldown(1) != time.Minute || Cooldown(3) != time.Minute {
-		t.Fatalf("the first codes wait %v, %v; want a minute (product.md §5)", Cooldown(1), Cooldown(3))
+		t.Fatalf("the first codes wait %v, %v; want a minute", Cooldown(1), Cooldown(3))
 	}
 }

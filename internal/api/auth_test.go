@@ -516,7 +516,7 @@ func TestSignupRecoversWhenMailServerReturns(t *testing.T) {
 	}
 }
 
-// Roles as product.md §7 defines them, worked out in one place: admin is
+// Roles as docs/api.md ("Accounts") states them, worked out in one place: admin is
 // ADMIN_EMAILS and nothing else (there is no role column to go stale),
 // captain is whoever captains a team.
 func TestRolesComeFromAdminEmailsAndTeams(t *testing.T) {

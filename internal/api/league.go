@@ -11,7 +11,7 @@ import (
 )
 
 // leagueRoutes are the league's calls under /api/tournaments/{name}
-// (spec/product.md §9); who may make them is the services' to decide.
+// (docs/league.md); who may make them is the services' to decide.
 func (s *Server) leagueRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.Get("/", s.tournamentsList)

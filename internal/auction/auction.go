@@ -13,7 +13,7 @@ const (
 	LotVoided = "voided" // sold, then the sale was undone by an organiser
 )
 
-// Events on the teams topic (spec/product.md §9).
+// Events on the teams topic (docs/hub.md lists the topics).
 const (
 	EventLot         = "auction.lot"
 	EventBid         = "auction.bid"

@@ -1,6 +1,6 @@
 // Package auction holds the league's credits auction: eight teams, their
 // captains and purses, player tiers, and lots that captains bid on live
-// until a countdown ends (spec/product.md §8, §9). Its rules are pure
+// until a countdown ends (docs/league.md, "The auction"). Its rules are pure
 // functions; the Service applies them in one transaction per change, with
 // the change's audit entry, its live events and the lot's closing job.
 package auction
@@ -12,7 +12,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
-// The auction's rules (spec/product.md §8).
+// The auction's rules (docs/league.md, "The auction").
 const (
 	MinPrice = 1100 // a player's price is from MinPrice
 	MaxPrice = 2200 // to MaxPrice credits

@@ -9,7 +9,7 @@ import (
 	"strconv"
 )
 
-// OTP rules of spec/product.md section 5.
+// OTP rules (docs/api.md, "Accounts").
 const (
 	OTPLength      = 6
 	OTPMaxAttempts = 5

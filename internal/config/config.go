@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// Config is every setting of spec/product.md section 3, plus a few operational ones.
+// Config is every setting of the README's configuration table.
 type Config struct {
 	Env  string // "development" or "production" (PITLANE_ENV)
 	Addr string

@@ -24,7 +24,7 @@ import (
 // DefaultAPI is Discord's API root; DISCORD_API_URL replaces it in tests.
 const DefaultAPI = "https://discord.com/api"
 
-// CallbackPath is where Discord sends the browser back (spec/product.md §3).
+// CallbackPath is where Discord sends the browser back (PUBLIC_URL + this; docs/api.md, "Configuration").
 const CallbackPath = "/api/auth/discord/callback"
 
 // OAuth is Discord's OAuth2 with the identify scope (accounts.DiscordOAuth).

@@ -150,7 +150,7 @@ describe('auth modal opened by window events', () => {
     window.removeEventListener(AUTH_COMPLETE, onComplete)
   })
 
-  it("Google sign-in: 'Google login successful!', then the Discord step (seed §4)", async () => {
+  it("Google sign-in: 'Google login successful!', then the Discord step (the player's path)", async () => {
     const user = makeUser({ discord_username: null })
     mockApi({ 'POST /auth/google-login': { body: { token: 'g-jwt', user, message: 'Google login successful!' } }, ...noStats })
     let cfg: { callback: (r: { credential?: string }) => void } | null = null

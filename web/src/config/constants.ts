@@ -1,8 +1,8 @@
-// Business constants of seed §9, in one place so tests and components agree.
+// The site's constants (docs/site.md, "Constants"), in one place so tests and components agree.
 export const OTP_LENGTH = 6
 export const POST_VERIFY_LOGIN_DELAY_MS = 2000
 export const OTP_POPUP_MS = 5000
-/** The server sends at most one code a minute (product §5: resend-otp answers 429 within 60 s). */
+/** The server sends at most one code a minute (resend-otp answers 429 within 60 s: docs/api.md, "Accounts"). */
 export const OTP_RESEND_COOLDOWN_S = 60
 export const REGISTRATION_COUNTDOWN_S = 6
 export const SCROLL_THRESHOLD_PX = 100

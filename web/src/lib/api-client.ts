@@ -44,7 +44,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for a failed call: the server's message, else the fallback of seed §8. */
+/** The text to show for a failed call: the server's message, else "Request failed" (docs/site.md). */
 export function errorMessage(err: unknown, fallback = 'Request failed'): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage
   return fallback

@@ -1,5 +1,5 @@
 // Session state: the stored token and the signed-in user, read through TanStack Query.
-// On load a stored token is checked against /api/auth/profile; a 401 removes it (seed §4).
+// On load a stored token is checked against /api/auth/profile; a 401 removes it (docs/site.md, "The player's path").
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { api, ApiError, setUnauthorizedHandler, tokenStore, TOKEN_EVENT, TOKEN_KEY } from './api-client'

@@ -1,4 +1,4 @@
-// The protocol side of the live hub (spec/product.md §6), kept free of React so it can be
+// The protocol side of the live hub (docs/hub.md, "Protocol as built"), kept free of React so it can be
 // tested frame by frame: which topics are wanted, the last seq seen per topic, the frames to
 // send after (re)connecting, and the dispatch of server frames to listeners.
 

@@ -1,4 +1,4 @@
-// Cards fade in as they scroll into view (seed §9: threshold 0.1, margin 50px, stagger 0.03 s).
+// Cards fade in as they scroll into view (docs/site.md, "Constants": threshold 0.1, margin 50px, stagger 0.03 s).
 import { useCallback, useEffect, useRef } from 'react'
 import { CARD_OBSERVER } from '@/config/constants'
 

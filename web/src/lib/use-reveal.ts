@@ -1,4 +1,4 @@
-// Home sections rise into view once their top passes 1/1.1 of the window height (seed §9).
+// Home sections rise into view once their top passes 1/1.1 of the window height (docs/site.md, "Constants").
 import { useEffect } from 'react'
 import { REVEAL_RATIO } from '@/config/constants'
 

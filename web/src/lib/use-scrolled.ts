@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { SCROLL_THRESHOLD_PX } from '@/config/constants'
 
-/** True once the page is scrolled past the threshold (seed §9: 100px). */
+/** True once the page is scrolled past the threshold (docs/site.md, "Constants": 100px). */
 export function useScrolled(threshold = SCROLL_THRESHOLD_PX) {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold)
   useEffect(() => {

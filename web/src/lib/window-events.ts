@@ -1,4 +1,4 @@
-// The window events of seed §2, under the names the seed gives them.
+// The window events the pages talk through (docs/site.md, "Pages"), under their fixed names.
 import { useEffect, useEffectEvent } from 'react'
 
 export type AuthMode = 'login' | 'signup' | 'register' | 'statsUpload'

@@ -1,4 +1,4 @@
-// The stats-upload and registration view of the auth modal (seed §2): composes the stats
+// The stats-upload and registration view of the auth modal (docs/site.md, "Pages"): composes the stats
 // feature (picker, progress, card) with the tournament feature (register, popup, screens).
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'

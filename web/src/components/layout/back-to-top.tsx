@@ -1,6 +1,6 @@
 import { useScrolled } from '@/lib/use-scrolled'
 
-/** Appears after 100px of scroll (seed §2) and returns to #top. */
+/** Appears after 100px of scroll (docs/site.md, "Pages") and returns to #top. */
 export function BackToTop() {
   const scrolled = useScrolled()
   if (!scrolled) return null

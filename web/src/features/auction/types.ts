@@ -1,4 +1,4 @@
-// The league auction as GET /api/tournaments/{name}/auction answers it (spec/product.md §9).
+// The league auction as GET /api/tournaments/{name}/auction answers it (docs/league.md; the full shape at /api/openapi.json).
 import type { TournamentStatus } from '@/features/tournament/types'
 
 export type PlayerRef = {

@@ -1,4 +1,4 @@
-/** What POST /api/stats/extract answers: every field a string (seed §3). */
+/** What POST /api/stats/extract answers: every field a string (docs/site.md, "What a card shows"). */
 export type ExtractedStats = {
   discord_username: string
   level: string
@@ -25,7 +25,7 @@ export type ReviewField = 'name' | 'level' | 'kills' | 'deaths' | 'games' | 'sk_
 /** What the player approved: the figures as typed (strings, as in the form). */
 export type ReviewValues = Record<ReviewField, string>
 
-/** The body of POST /api/stats/save (seed §3). */
+/** The body of POST /api/stats/save (docs/site.md, "What a card shows"). */
 export type SaveStatsPayload = {
   player_name?: string
   sk_id: string

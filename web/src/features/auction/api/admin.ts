@@ -1,4 +1,4 @@
-// The organisers' calls of the league (spec/product.md §9); the server refuses everyone else.
+// The organisers' calls of the league (docs/league.md); the server refuses everyone else.
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { api, request } from '@/lib/api-client'
 import type { TournamentStatus } from '@/features/tournament/types'

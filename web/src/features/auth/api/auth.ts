@@ -16,7 +16,7 @@ export const resendOtp = (email: string) => api.post<CodeSent>('/auth/resend-otp
 
 export const login = (email: string, password: string) => api.post<AuthResponse>('/auth/login', { email, password })
 
-/** Google Identity Services ID token; the server verifies it (product §5). */
+/** Google Identity Services ID token; the server verifies it (docs/api.md, "Accounts"). */
 export const googleLogin = (credential: string) => api.post<AuthResponse>('/auth/google-login', { credential })
 
 export const updateDiscordUsername = (discordUsername: string) =>

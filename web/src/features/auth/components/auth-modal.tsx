@@ -1,4 +1,4 @@
-// The auth modal of seed §2: Sign In / Sign Up tabs, OTP view, Discord step, and the stats
+// The auth modal (docs/site.md, "Pages"): Sign In / Sign Up tabs, OTP view, Discord step, and the stats
 // and profile views that the app layer plugs in (features do not import one another).
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal'
@@ -18,7 +18,7 @@ import { SignUpForm } from './sign-up-form'
 export type StatsSlotContext = {
   user: User | null
   view: 'stats' | 'registered'
-  /** Signed in from register mode: register at once if the player's stats exist (seed §4). */
+  /** Signed in from register mode: register at once if the player's stats exist (docs/site.md, "The player's path"). */
   autoRegister: boolean
   /** The modal was opened to register (REGISTER buttons): a player without stats is told why the upload comes first. */
   registerIntent: boolean
@@ -36,7 +36,7 @@ type Props = {
   openKey: number
   onClose: () => void
   googleClientId: string
-  /** A registration is waiting for the sign-in to finish (seed §4). */
+  /** A registration is waiting for the sign-in to finish (docs/site.md, "The player's path"). */
   pendingRegister?: boolean
   renderStats: (ctx: StatsSlotContext) => ReactNode
   renderProfile: (ctx: ProfileSlotContext) => ReactNode
@@ -64,7 +64,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   const [autoRegister, setAutoRegister] = useState(false)
   const tabTimer = useRef<number | undefined>(undefined)
 
-  // Every open request starts from where the player stands (seed §4 resume cases).
+  // Every open request starts from where the player stands (docs/site.md, "The player's path").
   const [seenKey, setSeenKey] = useState<number | null>(null)
   if (open && seenKey !== openKey) {
     setSeenKey(openKey)

@@ -1,5 +1,5 @@
 // "Sign in with Google" through Google Identity Services: Google hands the page an ID token
-// (`credential`), which goes to the server to verify (product §5). Shown only when configured.
+// (`credential`), which goes to the server to verify (docs/api.md, "Accounts"). Shown only when configured.
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { errorMessage } from '@/lib/api-client'

@@ -8,7 +8,7 @@ import { login, resendOtp, verifyOtp } from '../api/auth'
 
 export const LOGIN_AFTER_VERIFY_FAILED = 'Email verified but login failed. Please login manually.'
 
-/** Digits only, at most six (seed §5). */
+/** Digits only, at most six (docs/site.md, "Forms and their checks"). */
 export function sanitizeOtp(value: string) {
   return value.replace(/\D/g, '').slice(0, OTP_LENGTH)
 }

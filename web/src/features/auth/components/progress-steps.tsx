@@ -1,6 +1,6 @@
 import { STEP_LABELS } from '../lib/resume'
 
-/** The four-step progress of seed §4; `step` is the one in progress (5 = all done). */
+/** The four-step progress of the player's path (docs/site.md); `step` is the one in progress (5 = all done). */
 export function ProgressSteps({ step }: { step: number }) {
   return (
     <ol className="progress-steps" aria-label="Registration progress">

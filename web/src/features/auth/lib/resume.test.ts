@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
 import { currentStep, hasDiscord, resolveView, viewAfterSignIn } from './resume'
 
-describe('resume cases (seed §4)', () => {
+describe('where a player resumes (the player\'s path)', () => {
   const discordMissing = makeUser({ discord_username: null })
   const statsMissing = makeUser()
   const notRegistered = makeUser({ sk_stats_uploaded: true })

@@ -1,4 +1,4 @@
-// Where the auth modal opens and where a signed-in player resumes (seed §4).
+// Where the auth modal opens and where a signed-in player resumes (docs/site.md, "The player's path").
 import type { User } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 
@@ -43,7 +43,7 @@ export function resolveView(mode: AuthMode, user: User | null): AuthView {
 export function viewAfterSignIn(mode: AuthMode, user: User, viaGoogle: boolean, pendingRegister: boolean): AuthView | null {
   if (pendingRegister) return resolveView('register', user)
   if (viaGoogle) {
-    // Google sign-in: Discord step, then stats upload (seed §4), even from a plain login.
+    // Google sign-in: Discord step, then stats upload (docs/site.md, "The player's path"), even from a plain login.
     if (!hasDiscord(user)) return 'discord'
     if (mode === 'login') return user.sk_stats_uploaded ? null : 'stats'
     return resolveView('register', user)

@@ -1,4 +1,4 @@
-// The ten slides of the self-presentation (seed §2 /ppt), about Pitlane as built.
+// The ten slides of the self-presentation (docs/site.md, "Pages"), about Pitlane as built.
 import type { ReactNode } from 'react'
 
 export type Slide = { title: string; kicker?: string; body: ReactNode }

@@ -1,4 +1,4 @@
-// The presentation's navigation rules (seed §2 /ppt), pure so they are tested directly.
+// The presentation's navigation rules (docs/site.md, "Pages"), pure so they are tested directly.
 import { SLIDE_COUNT } from '@/config/constants'
 
 export type DeckState = { slide: number; fullscreen: boolean }

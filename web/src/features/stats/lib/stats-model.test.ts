@@ -14,14 +14,14 @@ const extracted = {
 }
 
 describe('stats model', () => {
-  it('parses numeric stats as integers with default 0 (seed §5)', () => {
+  it('parses numeric stats as integers with default 0', () => {
     expect(toInt('42')).toBe(42)
     expect(toInt('1,234')).toBe(1234)
     expect(toInt('abc')).toBe(0)
     expect(toInt(undefined)).toBe(0)
   })
 
-  it('builds the save payload of seed §3', () => {
+  it('builds the save payload', () => {
     const p = toSavePayload(extracted, 3)
     expect(p).toMatchObject({
       sk_id: 'SK-77',

@@ -57,7 +57,7 @@ describe('applyRegistrationEvent', () => {
 })
 
 describe('killsDeaths', () => {
-  it('derives kills and deaths from K/D and games (seed §3)', () => {
+  it('derives kills and deaths from K/D and games', () => {
     expect(killsDeaths({ kd: 3, games_played: 100 })).toEqual({ kills: 75, deaths: 25 })
     expect(killsDeaths({ kd: 0, games_played: 10 })).toEqual({ kills: 0, deaths: 10 })
     expect(killsDeaths({ kd: 2, games_played: 9, kills: 4, deaths: 1 })).toEqual({ kills: 4, deaths: 1 })

@@ -1,4 +1,4 @@
-// Tournament page tabs (seed §2): keys, labels, and the slide direction rule.
+// Tournament page tabs (docs/site.md, "Pages"): keys, labels, and the slide direction rule.
 export const TOURNAMENT_TABS = [
   { key: 'description', label: 'Description' },
   { key: 'category', label: 'Category' },
