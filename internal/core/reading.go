@@ -56,6 +56,11 @@ type Reading struct {
 	CartImageType string
 }
 
+// MsgUnreadable answers a screenshot a reader broke on (a panic: a bug met
+// on an image nobody foresaw): the player is told to type their stats
+// instead of seeing an empty server error.
+const MsgUnreadable = "We could not read this screenshot — please enter your stats"
+
 // StatsReader reads a player's stats from a screenshot that passed
 // upload.Check. progress, if not nil, is called with each stage as it
 // starts. A screenshot with no stats on it is an errs.Unprocessable error.
