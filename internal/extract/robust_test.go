@@ -1,11 +1,8 @@
 package extract_test
 
 import (
-	"bytes"
 	"context"
-	"image"
-	"image/draw"
-	"image/png"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,13 +10,15 @@ import (
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
+	"github.com/pitlane/pitlane/internal/extract/photos"
 	"github.com/pitlane/pitlane/internal/extract/screens"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // readOdd reads data as an upload would be read, with the reader as the
 // server makes it, and fails the test unless the answer is a reading or an
-// error a player can be shown: a 4xx kind with a message.
+// error a player can be shown (a 4xx kind with a message), and not a panic
+// the reader's guard caught.
 func readOdd(t *testing.T, ex core.StatsReader, name string, data []byte) {
 	t.Helper()
 	img, err := upload.Check(data)
@@ -27,6 +26,10 @@ func readOdd(t *testing.T, ex core.StatsReader, name string, data []byte) {
 		_, err = ex.Read(context.Background(), img, nil)
 	}
 	if err == nil {
+		return
+	}
+	if p := (*extract.Panic)(nil); errors.As(err, &p) {
+		t.Errorf("%s: the reader panicked in %s: %v at %v", name, p.Stage, p.Value, p.At)
 		return
 	}
 	switch errs.KindOf(err) {
@@ -39,28 +42,6 @@ func readOdd(t *testing.T, ex core.StatsReader, name string, data []byte) {
 	}
 }
 
-func pngOf(t testing.TB, img image.Image) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// inverted is img with every colour turned to its opposite.
-func inverted(img image.Image) *image.RGBA {
-	b := img.Bounds()
-	out := image.NewRGBA(b.Sub(b.Min))
-	draw.Draw(out, out.Bounds(), img, b.Min, draw.Src)
-	for i := range out.Pix {
-		if i%4 != 3 {
-			out.Pix[i] = 255 - out.Pix[i]
-		}
-	}
-	return out
-}
-
 // Screens that once crashed the reader (the glyph splitter ran off its
 // component on ink a few pixels tall): a clean drawn screen, and every real
 // capture with its colours inverted. Each is read, or refused with a
@@ -71,8 +52,8 @@ func TestReaderSurvivesScreensThatCrashedIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readOdd(t, ex, "drawn screen 354 (rows)", pngOf(t, drawn.Image))
-	readOdd(t, ex, "drawn screen 354 (rows), inverted", pngOf(t, inverted(drawn.Image)))
+	readOdd(t, ex, "drawn screen 354 (rows)", photos.PNG(drawn.Image))
+	readOdd(t, ex, "drawn screen 354 (rows), inverted", photos.PNG(photos.Invert(drawn.Image)))
 
 	dir := realScreens(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.[pj][np]g"))
@@ -88,6 +69,6 @@ func TestReaderSurvivesScreensThatCrashedIt(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		readOdd(t, ex, filepath.Base(f)+", inverted", pngOf(t, inverted(img.Pixels())))
+		readOdd(t, ex, filepath.Base(f)+", inverted", photos.PNG(photos.Invert(img.Pixels())))
 	}
 }
