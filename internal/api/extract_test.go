@@ -176,6 +176,23 @@ func TestExtractedStatsAreSavedUnderTheSameRules(t *testing.T) {
 			t.Fatalf("a doubtful read replaced the saved stats: %v", st)
 		}
 	})
+
+	// Kills the screen hid (a tooltip over the row) follow from K/D and
+	// deaths: proposed for the player to confirm, never saved unseen.
+	t.Run("WorkedOutIsProposedNotSaved", func(t *testing.T) {
+		gemini.Answer(`{"userName":"Flawless","level":45,"kills":null,"deaths":7,"kd":1.57,"gamesPlayed":3500}`)
+		r := upload(t, s, token, "stats.png", shot)
+		st, _ := r.JSON["stats"].(map[string]any)
+		doubt, _ := st["doubtful"].(map[string]any)
+		proposed, _ := st["proposed"].([]any)
+		if r.Status != 200 || r.JSON["saved"] != false || st["kills"] != "11" || len(proposed) != 1 || proposed[0] != "kills" ||
+			doubt["kills"] != "worked out from K/D × deaths: please check" {
+			t.Fatalf("%d %s, want kills 11 proposed and nothing saved", r.Status, r.Body)
+		}
+		if st := s.Do(t, "GET", "/api/stats/get", token, nil).JSON["stats"].(map[string]any); st["kills"] != 1500.0 {
+			t.Fatalf("a worked-out figure was saved: %v", st)
+		}
+	})
 }
 
 // brokenReader is a reader with a bug: it panics once it has started.

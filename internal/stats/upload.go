@@ -150,8 +150,9 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 	}
 	out := Upload{Stats: got.Extracted(kart)}
 	if userID == 0 || !got.Sure() || !got.Figures() {
-		// A doubtful figure is the player's to confirm: the card they save
-		// is the one they approved (POST /api/stats/save). A capture with
+		// A doubtful figure, or one worked out from the others rather than
+		// read, is the player's to confirm: the card they save is the one
+		// they approved (POST /api/stats/save). A capture with
 		// no figures (the game's Player tab: a name and an id) fills the
 		// player's form, not their record.
 		return out, nil

@@ -111,3 +111,22 @@ func TestUploadsTurnAReaderPanicIntoA422(t *testing.T) {
 		t.Errorf("progress ends with %v, want failed and %q", out.events[len(out.events)-1], core.MsgUnreadable)
 	}
 }
+
+// A figure the screen's arithmetic worked out (here kills, hidden, from
+// K/D and deaths) is shown to the player, proposed, and never saved before
+// they confirm it (Stats is nil here: a save would panic).
+func TestUploadsNeverSaveAWorkedOutFigure(t *testing.T) {
+	var r core.Reading
+	r.Set(core.FieldLevel, 45)
+	r.Set(core.FieldDeaths, 7)
+	r.SetKD(1.57)
+	u := &Uploads{Reader: readerOf(r), Tx: noTx{}, Events: quietOutbox{}}
+	var png bytes.Buffer
+	if err := pngpkg.Encode(&png, image.NewRGBA(image.Rect(0, 0, 8, 8))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := u.Read(context.Background(), core.Actor{UserID: 42}, png.Bytes())
+	if err != nil || got.Saved || got.Stats.Kills != "11" || len(got.Stats.Proposed) != 1 || got.Stats.Doubtful["kills"] == "" {
+		t.Fatalf("got %+v, %v; want kills 11 proposed, not saved", got, err)
+	}
+}

@@ -1,4 +1,4 @@
-/** What POST /api/stats/extract answers: every field a string (seed §3). */
+/** What POST /api/stats/extract answers: every field a string. */
 export type ExtractedStats = {
   discord_username: string
   level: string
@@ -12,6 +12,9 @@ export type ExtractedStats = {
   doubtful?: Partial<Record<ReviewField | 'kd' | 'wins' | 'games', string>>
   /** Ours: fields the screenshot did not show (their values are the seed's defaults). */
   missing?: string[]
+  /** Ours: kills, deaths or K/D worked out from the other two (KDR = kills / deaths) rather than
+   *  read; each is doubtful too, and never kept before the player confirms it. */
+  proposed?: string[]
   /** Ours: how sure the reader is of each field, 0 to 1. */
   confidence?: Record<string, number>
   /** Ours: the screen's other figures, shown for reference (not kills, not games). */
@@ -25,7 +28,7 @@ export type ReviewField = 'name' | 'level' | 'kills' | 'deaths' | 'games' | 'sk_
 /** What the player approved: the figures as typed (strings, as in the form). */
 export type ReviewValues = Record<ReviewField, string>
 
-/** The body of POST /api/stats/save (seed §3). */
+/** The body of POST /api/stats/save. */
 export type SaveStatsPayload = {
   player_name?: string
   sk_id: string

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { KartImage } from '@/components/ui/kart-image'
 import type { CardStats } from '../types'
 
-/** The player's profile card after an upload (seed §2). Actions come from the caller. */
+/** The player's profile card after an upload. Actions come from the caller. */
 export function StatsCard({ stats, actions, note }: { stats: CardStats; actions?: ReactNode; note?: ReactNode }) {
   const rows: [string, ReactNode][] = [
     ['K/D ratio', stats.kd],

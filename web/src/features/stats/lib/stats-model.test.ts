@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { statsTabAnswer } from '@/testing/fixtures'
-import { applyReview, cardFromExtracted, cardFromSaved, kdOf, needsReview, randomCategory, reviewDoubts, reviewValues, toInt, toSavePayload } from './stats-model'
+import {
+  applyReview,
+  cardFromExtracted,
+  cardFromSaved,
+  doubtText,
+  kdOf,
+  kdProposal,
+  needsReview,
+  randomCategory,
+  reviewDoubts,
+  reviewValues,
+  toInt,
+  toSavePayload,
+} from './stats-model'
 
 const extracted = {
   discord_username: 'Zoom',
@@ -14,14 +27,14 @@ const extracted = {
 }
 
 describe('stats model', () => {
-  it('parses numeric stats as integers with default 0 (seed §5)', () => {
+  it('parses numeric stats as integers with default 0', () => {
     expect(toInt('42')).toBe(42)
     expect(toInt('1,234')).toBe(1234)
     expect(toInt('abc')).toBe(0)
     expect(toInt(undefined)).toBe(0)
   })
 
-  it('builds the save payload of seed §3', () => {
+  it('builds the save payload', () => {
     const p = toSavePayload(extracted, 3)
     expect(p).toMatchObject({
       sk_id: 'SK-77',
@@ -76,6 +89,21 @@ describe('stats model', () => {
       deaths: 'K/D 1.60 does not match kills / deaths',
       level: 'hard to read',
     })
+  })
+
+  it('keeps a K/D worked out from kills and deaths on its own line, and a proposed count on its field', () => {
+    const kdWorkedOut = { ...statsTab, proposed: ['kd'], doubtful: { kd: 'worked out from kills ÷ deaths: please check' } }
+    expect(kdProposal(kdWorkedOut)).toBe('worked out from kills ÷ deaths: please check')
+    expect(reviewDoubts(kdWorkedOut)).toEqual({})
+    expect(needsReview(kdWorkedOut, false)).toBe(true)
+    const killsWorkedOut = { ...statsTab, proposed: ['kills'], doubtful: { kills: 'worked out from K/D × deaths: please check' } }
+    expect(kdProposal(killsWorkedOut)).toBe('')
+    expect(reviewDoubts(killsWorkedOut)).toEqual({ kills: 'worked out from K/D × deaths: please check' })
+  })
+
+  it('asks the player to check a doubt once', () => {
+    expect(doubtText('worked out from K/D × deaths: please check')).toBe('Worked out from K/D × deaths: please check')
+    expect(doubtText('hard to read on the screenshot')).toBe('Please check: hard to read on the screenshot')
   })
 
   it('saves what the player approved, with the K/D of their kills and deaths', () => {
