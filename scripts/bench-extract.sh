@@ -7,7 +7,10 @@
 #     checked by eye (scripts/real-screens-checked.json), timed on one core,
 #     the tuning set and the held-out third (scripts/real-screens-heldout.txt)
 #     apart;
-#  2. N synthetic screens drawn by internal/extract/screens (seed SEED).
+#  2. simulated phone photos, recompressed and resized copies, crops and
+#     tooltips of those captures (`pitlane extract -photos`, seed PHOTO_SEED;
+#     PHOTOS=0 skips them), scored the same way, tuning set and held out apart;
+#  3. N synthetic screens drawn by internal/extract/screens (seed SEED).
 #   REAL_SCREENS=/path N=120 SEED=2 make bench-extract   (N=0: no synthetic screens)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +32,14 @@ if [[ -f "$real/truth.json" ]]; then
   files=("$real"/*.png "$real"/*.jpg "$real"/*.jpeg "$real"/*.webp)
   "${one[@]}" bin/pitlane extract "${files[@]}" > "$dir/real.jsonl" || true
   python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json scripts/real-screens-heldout.txt "$dir/real.jsonl"
+  if [[ ${PHOTOS:-1} != 0 ]]; then
+    echo
+    echo "== simulated photos of the captures (PHOTO_SEED=${PHOTO_SEED:-1}): simulations, not photos =="
+    bin/pitlane extract -photos "$dir/photos" -from "$real" -seed "${PHOTO_SEED:-1}"
+    "${one[@]}" bin/pitlane extract "$dir"/photos/*~* > "$dir/photos.jsonl" || true
+    python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json scripts/real-screens-heldout.txt \
+      "$dir/photos.jsonl" "$dir/photos/photos.json"
+  fi
 else
   echo "real development set: $real/truth.json not found (set REAL_SCREENS)"
 fi

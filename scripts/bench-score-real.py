@@ -1,7 +1,12 @@
 """Scores `pitlane extract` lines on the real development set.
 
-usage: bench-score-real.py truth.json checked.json heldout.txt out.jsonl [LABEL]
+usage: bench-score-real.py truth.json checked.json heldout.txt out.jsonl [photos.json]
        bench-score-real.py --heldout-rule DIR    (prints the held-out list the rule gives)
+
+With photos.json (`pitlane extract -photos`), the lines are simulated
+images of the captures (CAPTURE~how.jpg): each is scored against its
+capture's truth, less the figures it hides (a crop without the badge), and
+the figures are also given per kind of simulation.
 
 A field counts where the capture shows it: truth.json's value when not
 null; with the checked corrections, the screen's value as seen by eye.
@@ -44,6 +49,8 @@ def score(lines, truth, checked, use_checked):
         if use_checked:
             for f, c in checked.get(capture, {}).items():
                 t[f] = c["screen"]
+        for f in line.get("hidden", []):
+            t[{"games": "total_games"}.get(f, f)] = None
         all_right = True
         for out, tf, name in FIELDS:
             want = t.get(tf)
@@ -63,14 +70,15 @@ def score(lines, truth, checked, use_checked):
             if got is not None and not doubtful:
                 silent_wrong.append(f"{base}:{out}")
         screens_right += all_right
-        if not line.get("doubtful") and not line.get("error"):
+        missing = line.get("missing", [])
+        if not line.get("doubtful") and not line.get("error") and "kills" not in missing and "deaths" not in missing:
             try:
                 k, d, kd = int(line["kills"]), int(line["deaths"]), float(line["kd_ratio"])
                 want_kd = k / d if d else k
-                if "kd" not in line.get("missing", []) and abs(kd - want_kd) > 0.0101:
+                if "kd" not in missing and abs(kd - want_kd) > 0.0101:
                     failing.append(base)
                 w = line.get("wins")
-                if w and "games" not in line.get("missing", []) and int(w) > int(line["total_games"]):
+                if w and "games" not in missing and int(w) > int(line["total_games"]):
                     failing.append(base)
             except (KeyError, ValueError):
                 pass
@@ -116,18 +124,22 @@ def main(argv):
         print("\n".join(heldout_rule(names)))
         return 0
     truth_path, checked_path, heldout_path, out_path = argv[:4]
-    label = argv[4] if len(argv) > 4 else "real development set"
+    photos = {p["file"]: p for p in json.load(open(argv[4]))} if len(argv) > 4 else None
+    label = "simulated photos" if photos else "real development set"
     truth = {t["file"]: t for t in json.load(open(truth_path))}
     checked = {k: v for k, v in json.load(open(checked_path)).items() if not k.startswith("_")}
     heldout = {l.strip() for l in open(heldout_path) if l.strip() and not l.startswith("#")}
     if sorted(heldout) != heldout_rule(list(truth)):
         print(f"warning: {heldout_path} is not the list the rule gives for {truth_path}")
     lines = [json.loads(l) for l in open(out_path)]
-    # A simulated photo is named after its capture (NAME~how.jpg): it
+    # A simulated image is named after its capture (CAPTURE~how.jpg): it
     # belongs to the capture's set.
-    orig = lambda l: os.path.basename(l["file"]).split("~")[0]
     for l in lines:
-        l["capture"] = orig(l)
+        base = os.path.basename(l["file"])
+        l["capture"] = base.split("~")[0]
+        if photos:
+            l["hidden"] = photos.get(base, {}).get("hidden", [])
+            l["how"] = photos.get(base, {}).get("how", "?")
     sets = [("tuning set", [l for l in lines if l["capture"] not in heldout]),
             ("held out", [l for l in lines if l["capture"] in heldout])]
     summary = []
@@ -139,6 +151,20 @@ def main(argv):
         for how, right, shown, screens_right, silent, failing in rows:
             print(f"{name:10s} {how:22s} {right:4d}/{shown:<4d} = {pct(right, shown):5.1f}%   "
                   f"screens {screens_right:3d}/{n:<3d}   wrong, not doubtful {len(silent)}")
+    if photos:
+        print(f"\n-- {label} by kind, as checked by eye (tuning set | held out)")
+        for kind in sorted({l["how"] for l in lines}):
+            cells = []
+            for name, ls in sets:
+                ks = [l for l in ls if l["how"] == kind]
+                per, screens_right, silent, _, _ = score(ks, truth, checked, True)
+                right = sum(v[0] for v in per.values())
+                shown = sum(v[1] for v in per.values())
+                secs = sorted(l["seconds"] for l in ks) or [0]
+                p95 = secs[min(len(secs) - 1, (95 * len(secs) + 99) // 100 - 1)]
+                cells.append(f"{right:4d}/{shown:<4d} = {pct(right, shown):5.1f}%, screens {screens_right:2d}/{len(ks):<2d}, "
+                             f"silent {len(silent)}, p95 {p95:.2f} s")
+            print(f"{kind:11s} " + " | ".join(cells))
     return 0
 
 

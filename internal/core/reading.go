@@ -451,7 +451,13 @@ func (r Reading) Extracted(cartImage *string) Extracted {
 	if s.SkID != "" {
 		out.SkID = s.SkID
 	}
-	if r.Has(FieldKD) || (r.Has(FieldKills) && r.Has(FieldDeaths)) {
+	// The K/D the screen showed (or the arithmetic proposed), as it was:
+	// one worked out from misread kills would hide the figure that tells
+	// which of the three is wrong.
+	switch {
+	case r.Has(FieldKD):
+		out.KDRatio = strconv.FormatFloat(math.Round(r.KD*100)/100, 'f', 2, 64)
+	case r.Has(FieldKills) && r.Has(FieldDeaths):
 		out.KDRatio = strconv.FormatFloat(s.KD, 'f', 2, 64)
 	}
 	if r.Has(FieldWins) {

@@ -125,6 +125,11 @@ func TestArithmeticMarksTheFigureAtFault(t *testing.T) {
 				t.Errorf("%s: doubt %q", f, r.Doubt[f])
 			}
 		}
+		// The answer shows the K/D read, not one worked out from the
+		// kills and deaths it disagrees with.
+		if e := r.Extracted(nil); e.KDRatio != "1.60" {
+			t.Errorf("the answer's K/D is %s, want the 1.60 read", e.KDRatio)
+		}
 	})
 	t.Run("SeveralADigitOff", func(t *testing.T) {
 		// K/D 1.77 for 4791 / 2678 (1.79): K/D 1.79 would agree, and so

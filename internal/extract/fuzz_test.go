@@ -145,7 +145,7 @@ func screenOf(base *image.RGBA, x0, y0, x1, y1, scale uint8, turn int16, flags, 
 	}
 	if flags&fzTooltip != 0 {
 		b := img.Bounds()
-		photos.Tooltip(img, image.Pt(b.Dx()*int(x1)/512, b.Dy()*int(y1)/512), "26,288", 1+b.Dx()/800)
+		photos.Tooltip(img, image.Pt(b.Dx()*int(x1)/512, b.Dy()*int(y1)/512), "26,288", 4+b.Dy()/20)
 	}
 	if flags&fzPhoto != 0 {
 		b := img.Bounds()

@@ -236,25 +236,25 @@ func Tint(img *image.RGBA, r, g, b float64) {
 }
 
 // Tooltip draws a browser's tooltip (a pale box with dark text and a
-// shadow) with its top left corner at p.
-func Tooltip(img *image.RGBA, p image.Point, text string, scale int) {
+// shadow), h pixels tall, with its top left corner at p.
+func Tooltip(img *image.RGBA, p image.Point, text string, h int) {
 	face := basicfont.Face7x13
-	scale = max(1, scale)
-	w := font.MeasureString(face, text).Ceil() + 10
-	h := 19
-	small := Blank(w, h, color.RGBA{250, 250, 238, 255})
+	w, sh := font.MeasureString(face, text).Ceil()+10, 19
+	small := Blank(w, sh, color.RGBA{250, 250, 238, 255})
 	for x := range w {
 		small.Set(x, 0, color.RGBA{120, 120, 120, 255})
-		small.Set(x, h-1, color.RGBA{120, 120, 120, 255})
+		small.Set(x, sh-1, color.RGBA{120, 120, 120, 255})
 	}
-	for y := range h {
+	for y := range sh {
 		small.Set(0, y, color.RGBA{120, 120, 120, 255})
 		small.Set(w-1, y, color.RGBA{120, 120, 120, 255})
 	}
 	d := font.Drawer{Dst: small, Src: image.NewUniform(color.RGBA{20, 20, 20, 255}), Face: face, Dot: fixed.P(5, 14)}
 	d.DrawString(text)
-	big := Resize(small, w*scale, h*scale)
-	shadow := image.Rect(p.X+2*scale, p.Y+2*scale, p.X+2*scale+big.Bounds().Dx(), p.Y+2*scale+big.Bounds().Dy())
+	h = max(h, 4)
+	big := Resize(small, w*h/sh, h)
+	off := max(1, h/10)
+	shadow := big.Bounds().Add(p).Add(image.Pt(off, off))
 	draw.Draw(img, shadow, image.NewUniform(color.RGBA{0, 0, 0, 110}), image.Point{}, draw.Over)
 	draw.Draw(img, big.Bounds().Add(p), big, image.Point{}, draw.Src)
 }
