@@ -172,9 +172,18 @@ func (r *Reading) Check() {
 	}
 }
 
-// Sure tells whether nothing in the reading needs the player's
-// confirmation: no doubt, and no figure worked out rather than read.
-func (r Reading) Sure() bool { return len(r.Doubt) == 0 && len(r.Proposed) == 0 }
+// Sure tells whether nothing the player keeps needs their confirmation: no
+// doubt on a figure that is saved, and no figure worked out rather than
+// read. Wins and bots' kills are shown beside the stats, never saved: a
+// doubt on them is shown, and does not hold the stats back.
+func (r Reading) Sure() bool {
+	for f := range r.Doubt {
+		if f != FieldWins && f != FieldBotsKills {
+			return false
+		}
+	}
+	return len(r.Proposed) == 0
+}
 
 // The screen's own arithmetic: the game shows KDR = kills / deaths to two
 // places. Of the three, one the reader could not read (occluded by a

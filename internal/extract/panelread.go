@@ -61,14 +61,40 @@ type panelRead struct {
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
 func readStatsScreen(img image.Image) (core.Reading, bool) {
 	src := toRGBA(img)
-	// A photo of a monitor may be tilted: the bars are found, and read
-	// best, upright.
-	if a := skewAngle(src); math.Abs(a) >= 0.5 {
-		src = rotated(src, a)
+	if r, ok := readPanels(src, detectSide, true); ok {
+		return r, true
 	}
-	for i, p := range findPanels(src) {
+	// A photo tilted further than the bars' ladders survive is turned
+	// upright by the angle its edges share, and read again.
+	if a := skewAngle(src); math.Abs(a) >= 0.5 {
+		if r, ok := readPanels(rotated(src, a), detectSide, true); ok {
+			return r, true
+		}
+	}
+	// A large photo with the panel small in it: its bars are looked for
+	// again at the photo's own resolution (up to twice as fine).
+	if b := src.Bounds(); max(b.Dx(), b.Dy()) > detectSide*3/2 {
+		return readPanels(src, 2*detectSide, true)
+	}
+	return core.Reading{}, false
+}
+
+// readPanels finds the stacks of bars on src (looked for at side pixels)
+// and reads the likeliest few as the Stats panel. A panel seen at an angle
+// is straightened first, when straight is set.
+func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
+	for i, p := range findPanelsAt(src, side) {
 		if i == 3 {
 			break // the likeliest few; the rest are News items and the like
+		}
+		if straight {
+			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
+				if canvas, ok := straighten(src, q, rowH, pitch); ok {
+					if r, ok := readPanels(canvas, detectSide, false); ok {
+						return r, true
+					}
+				}
+			}
 		}
 		if pr, ok := readPanel(src, p); ok {
 			// Labels that looked like the game's over numbers in another
@@ -288,9 +314,7 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
-		// Wins and bots' kills are not kept: the player has nothing of
-		// theirs to confirm.
-		if conf[f] < sureEnough && f != core.FieldWins && f != core.FieldBotsKills {
+		if conf[f] < sureEnough {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}

@@ -74,6 +74,7 @@ describe('stats model', () => {
     expect(needsReview(extracted, false)).toBe(true)
     expect(needsReview(statsTab, true)).toBe(true)
     expect(needsReview({ ...extracted, doubtful: { level: 'hard to read on the screenshot' } })).toBe(true)
+    expect(needsReview({ ...extracted, doubtful: { wins: 'hard to read on the screenshot' } }, true)).toBe(false)
   })
 
   it("leaves what the screen did not show empty, and falls back to the Discord name", () => {

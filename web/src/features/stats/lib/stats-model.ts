@@ -91,10 +91,12 @@ export const REVIEW_FIELDS: { key: ReviewField; label: string; numeric: boolean 
   { key: 'sk_id', label: 'SK id', numeric: false },
 ]
 
-/** Whether an upload's answer needs the player's eye before it is kept: a doubtful or missing
- *  field, or (signed in) a reading the server did not save. */
+/** Whether an upload's answer needs the player's eye before it is kept: a doubtful figure the
+ *  player keeps (not wins or bots' kills, which are only shown), a missing field, or (signed in) a
+ *  reading the server did not save. */
 export function needsReview(s: ExtractedStats, saved?: boolean): boolean {
-  return Object.keys(s.doubtful ?? {}).length > 0 || (s.missing ?? []).length > 0 || saved === false
+  const kept = Object.keys(s.doubtful ?? {}).filter((f) => f !== 'wins' && f !== 'bots_kills')
+  return kept.length > 0 || (s.missing ?? []).length > 0 || saved === false
 }
 
 /** The form's first values: what was read, empty where the screen showed nothing; the name falls
