@@ -81,7 +81,10 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 
 // readPanels finds the stacks of bars on src (looked for at side pixels)
 // and reads the likeliest few as the Stats panel. A panel seen at an angle
-// is straightened first, when straight is set.
+// is straightened first, when straight is set. One barely askew (a corner
+// off by less than a quarter of a bar's height) is read as it is too, and
+// the surer reading kept: straightening resamples, which can cost a crisp
+// capture what it gains a photo.
 func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 	for i, p := range findPanelsAt(src, side) {
 		if i == 3 {
@@ -91,23 +94,55 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
 				if canvas, ok := straighten(src, q, rowH, pitch); ok {
 					if r, ok := readPanels(canvas, detectSide, false); ok {
+						if askew(q) < rowH/4 {
+							if r2, ok := readOne(src, p); ok && surer(r2, r) {
+								return r2, true
+							}
+						}
 						return r, true
 					}
 				}
 			}
 		}
-		if pr, ok := readPanel(src, p); ok {
-			// Labels that looked like the game's over numbers in another
-			// typeface read as nothing: not the game's panel after all.
-			if r := pr.reading(); r.Has(core.FieldKills) || r.Has(core.FieldDeaths) {
-				if png, ok := panelKart(src, p); ok {
-					r.CartImage, r.CartImageType = png, "image/png"
-				}
-				return r, true
-			}
+		if r, ok := readOne(src, p); ok {
+			return r, true
 		}
 	}
 	return core.Reading{}, false
+}
+
+// readOne reads p as the Stats panel, and the kart beside it.
+func readOne(src *image.RGBA, p panel) (core.Reading, bool) {
+	pr, ok := readPanel(src, p)
+	if !ok {
+		return core.Reading{}, false
+	}
+	// Labels that looked like the game's over numbers in another
+	// typeface read as nothing: not the game's panel after all.
+	r := pr.reading()
+	if !r.Has(core.FieldKills) && !r.Has(core.FieldDeaths) {
+		return core.Reading{}, false
+	}
+	if png, ok := panelKart(src, p); ok {
+		r.CartImage, r.CartImageType = png, "image/png"
+	}
+	return r, true
+}
+
+// surer tells whether reading a is surer than b: fewer figures in doubt,
+// or as many and more sureness in all.
+func surer(a, b core.Reading) bool {
+	if len(a.Doubt) != len(b.Doubt) {
+		return len(a.Doubt) < len(b.Doubt)
+	}
+	var sa, sb float64
+	for _, c := range a.Confidence {
+		sa += c
+	}
+	for _, c := range b.Confidence {
+		sb += c
+	}
+	return sa > sb
 }
 
 // readPanel reads p as the Stats panel. ok is false when too few of its

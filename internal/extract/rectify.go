@@ -210,20 +210,23 @@ func panelQuad(src *image.RGBA, p panel) (q quad, rowH, pitch float64, ok bool) 
 	return q, rowH, pitch, rowH > 2 && pitch > rowH
 }
 
-// skewed tells whether q is far enough from an upright rectangle for the
-// angle to cost the reader: a corner off by more than a tenth of a bar's
-// height.
-func skewed(q quad, rowH float64) bool {
+// askew is how far, in pixels, the farthest corner of q is from where an
+// upright rectangle from its top left corner would have it.
+func askew(q quad) float64 {
 	w := (q[1].X - q[0].X + q[2].X - q[3].X) / 2
 	h := (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2
 	want := [4]warp.Point{q[0], {X: q[0].X + w, Y: q[0].Y}, {X: q[0].X + w, Y: q[0].Y + h}, {X: q[0].X, Y: q[0].Y + h}}
+	far := 0.0
 	for i := range q {
-		if math.Hypot(q[i].X-want[i].X, q[i].Y-want[i].Y) > max(1.5, rowH/10) {
-			return true
-		}
+		far = max(far, math.Hypot(q[i].X-want[i].X, q[i].Y-want[i].Y))
 	}
-	return false
+	return far
 }
+
+// skewed tells whether q is far enough from an upright rectangle for the
+// angle to cost the reader: a corner off by more than a tenth of a bar's
+// height.
+func skewed(q quad, rowH float64) bool { return askew(q) > max(1.5, rowH/10) }
 
 // straighten maps the neighbourhood of the panel's quadrilateral q (the
 // menu around it: the level's badge above, the kart to the right) onto an
