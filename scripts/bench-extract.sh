@@ -4,9 +4,14 @@
 #  1. the real development set: genuine Smash Karts captures with the numbers
 #     their site typed (REAL_SCREENS, default ../shared/data/real-screens),
 #     scored per shown field, per screen, against truth.json as given and as
-#     checked by eye (scripts/real-screens-checked.json), timed on one core;
-#  2. N synthetic screens drawn by internal/extract/screens (seed SEED).
-#   REAL_SCREENS=/path N=120 SEED=2 make bench-extract
+#     checked by eye (scripts/real-screens-checked.json), timed on one core,
+#     the tuning set and the held-out third (scripts/real-screens-heldout.txt)
+#     apart;
+#  2. simulated phone photos, recompressed and resized copies, crops and
+#     tooltips of those captures (`pitlane extract -photos`, seed PHOTO_SEED;
+#     PHOTOS=0 skips them), scored the same way, tuning set and held out apart;
+#  3. N synthetic screens drawn by internal/extract/screens (seed SEED).
+#   REAL_SCREENS=/path N=120 SEED=2 make bench-extract   (N=0: no synthetic screens)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v tesseract >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; }
@@ -26,11 +31,20 @@ if [[ -f "$real/truth.json" ]]; then
   shopt -s nullglob
   files=("$real"/*.png "$real"/*.jpg "$real"/*.jpeg "$real"/*.webp)
   "${one[@]}" bin/pitlane extract "${files[@]}" > "$dir/real.jsonl" || true
-  python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json "$dir/real.jsonl"
+  python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json scripts/real-screens-heldout.txt "$dir/real.jsonl"
+  if [[ ${PHOTOS:-1} != 0 ]]; then
+    echo
+    echo "== simulated photos of the captures (PHOTO_SEED=${PHOTO_SEED:-1}): simulations, not photos =="
+    bin/pitlane extract -photos "$dir/photos" -from "$real" -seed "${PHOTO_SEED:-1}"
+    "${one[@]}" bin/pitlane extract "$dir"/photos/*~* > "$dir/photos.jsonl" || true
+    python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json scripts/real-screens-heldout.txt \
+      "$dir/photos.jsonl" "$dir/photos/photos.json"
+  fi
 else
   echo "real development set: $real/truth.json not found (set REAL_SCREENS)"
 fi
 
+[[ ${N:-60} == 0 ]] && exit 0 # N=0: the real captures only
 echo
 echo "== synthetic screens (N=${N:-60}, SEED=${SEED:-1}) =="
 bin/pitlane extract -screens "$dir/syn" -n "${N:-60}" -seed "${SEED:-1}" >/dev/null

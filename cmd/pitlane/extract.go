@@ -16,15 +16,27 @@ import (
 // extractFiles is `pitlane extract FILE...`: the configured reader (Gemini
 // with a key, else Tesseract) over each screenshot, one JSON line per file.
 // `pitlane extract -screens DIR -n N` writes N synthetic stats screens and
-// their truth.json instead, for the accuracy benchmark.
+// their truth.json instead, and `pitlane extract -photos DIR -from CAPTURES`
+// simulated phone photos, crops and copies of real captures, for the
+// accuracy benchmark.
 func extractFiles(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	screensDir := fs.String("screens", "", "write synthetic stats screens and truth.json into this folder")
 	n := fs.Int("n", 60, "with -screens: how many")
-	seed := fs.Int64("seed", 1, "with -screens: the generator's seed")
+	seed := fs.Int64("seed", 1, "with -screens or -photos: the generator's seed")
+	photosDir := fs.String("photos", "", "write simulated phone photos, crops and copies of the captures in -from into this folder")
+	from := fs.String("from", "", "with -photos: the folder of real captures")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
+	}
+	if *photosDir != "" {
+		made, err := extract.WritePhotos(*from, *photosDir, uint64(*seed))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d simulated images and photos.json into %s\n", len(made), *photosDir)
+		return nil
 	}
 	if *screensDir != "" {
 		if _, err := screens.WriteScreens(*screensDir, *n, *seed); err != nil {

@@ -2,8 +2,10 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"mime/multipart"
 	"net/http"
 	"os/exec"
@@ -11,8 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/extract/screens"
 	"github.com/pitlane/pitlane/internal/testkit"
+	pupload "github.com/pitlane/pitlane/internal/upload"
 )
 
 func upload(t *testing.T, s *testkit.Server, token, filename string, data []byte) *testkit.Resp {
@@ -172,4 +176,89 @@ func TestExtractedStatsAreSavedUnderTheSameRules(t *testing.T) {
 			t.Fatalf("a doubtful read replaced the saved stats: %v", st)
 		}
 	})
+
+	// Kills the screen hid (a tooltip over the row) follow from K/D and
+	// deaths: proposed for the player to confirm, never saved unseen.
+	t.Run("WorkedOutIsProposedNotSaved", func(t *testing.T) {
+		gemini.Answer(`{"userName":"Flawless","level":45,"kills":null,"deaths":7,"kd":1.57,"gamesPlayed":3500}`)
+		r := upload(t, s, token, "stats.png", shot)
+		st, _ := r.JSON["stats"].(map[string]any)
+		doubt, _ := st["doubtful"].(map[string]any)
+		proposed, _ := st["proposed"].([]any)
+		if r.Status != 200 || r.JSON["saved"] != false || st["kills"] != "11" || len(proposed) != 1 || proposed[0] != "kills" ||
+			doubt["kills"] != "worked out from K/D × deaths: please check" {
+			t.Fatalf("%d %s, want kills 11 proposed and nothing saved", r.Status, r.Body)
+		}
+		if st := s.Do(t, "GET", "/api/stats/get", token, nil).JSON["stats"].(map[string]any); st["kills"] != 1500.0 {
+			t.Fatalf("a worked-out figure was saved: %v", st)
+		}
+	})
+}
+
+// brokenReader is a reader with a bug: it panics once it has started.
+type brokenReader struct{}
+
+func (brokenReader) Read(_ context.Context, _ pupload.Image, progress func(string)) (core.Reading, error) {
+	progress("extracting")
+	var glyphs []int
+	_ = glyphs[len(glyphs)-1]
+	return core.Reading{}, nil
+}
+
+// Whatever the image, the upload answers 2xx or 4xx with a JSON message,
+// never a 500 with an empty body: the screens that once crashed the
+// reader, odd images, and a reader that panics outright, which tells the
+// player to type their stats, live too.
+func TestExtractNeverAnswers500(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	drawn, err := screens.GenerateLayout(354, "rows")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := image.NewRGBA(drawn.Image.Bounds())
+	for i, v := range drawn.Image.Pix {
+		inv.Pix[i] = 255 - v
+		if i%4 == 3 {
+			inv.Pix[i] = 255
+		}
+	}
+	for name, img := range map[string]image.Image{
+		"drawn screen 354": drawn.Image, "drawn screen 354 inverted": inv,
+		"one pixel": image.NewRGBA(image.Rect(0, 0, 1, 1)), "a strip": image.NewGray(image.Rect(0, 0, 3000, 3)),
+	} {
+		r := upload(t, s, "", name+".png", mustPNG(t, img))
+		if r.Status >= 500 || r.Status >= 400 && r.Message() == "" || r.JSON == nil {
+			t.Errorf("%s: %d %s", name, r.Status, r.Body)
+		}
+	}
+
+	t.Run("ReaderPanics", func(t *testing.T) {
+		s.App.Server.Uploads.Reader = brokenReader{}
+		token := s.SignUp(t, testkit.UniqueEmail("broken"), "broken_reader")
+		ws := testkit.DialWS(t, s.URL, token)
+		ws.Subscribe(nil, "user")
+		ws.Ping()
+		r := upload(t, s, token, "stats.png", mustPNG(t, drawn.Image))
+		if r.Status != 422 || r.Message() != core.MsgUnreadable {
+			t.Fatalf("%d %s, want 422 %q", r.Status, r.Body, core.MsgUnreadable)
+		}
+		for {
+			f := ws.WaitEvent("user", "stats.progress", 10*time.Second)
+			if f.Data["stage"] == "failed" {
+				if f.Data["message"] != core.MsgUnreadable {
+					t.Fatalf("progress failed with %v, want %q", f.Data, core.MsgUnreadable)
+				}
+				break
+			}
+		}
+	})
+}
+
+func mustPNG(t *testing.T, img image.Image) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -50,11 +50,20 @@ type Reading struct {
 	// Confidence says, from 0 to 1, how sure the reader is of each field
 	// it read; a reader that cannot tell (Gemini) leaves it empty.
 	Confidence map[Field]float64
+	// Proposed holds the figures the screen's arithmetic worked out
+	// rather than the reader read (each is also in Doubt, with the reason):
+	// never saved before the player confirms them.
+	Proposed map[Field]bool
 
 	// CartImage is the kart alone, when the reader could cut it out.
 	CartImage     []byte
 	CartImageType string
 }
+
+// MsgUnreadable answers a screenshot a reader broke on (a panic: a bug met
+// on an image nobody foresaw): the player is told to type their stats
+// instead of seeing an empty server error.
+const MsgUnreadable = "We could not read this screenshot — please enter your stats"
 
 // StatsReader reads a player's stats from a screenshot that passed
 // upload.Check. progress, if not nil, is called with each stage as it
@@ -150,12 +159,7 @@ func (r *Reading) Check() {
 	if r.Has(FieldKD) && (math.IsNaN(r.KD) || r.KD < 0 || r.KD > MaxKD) {
 		r.Doubts(FieldKD, "out of range")
 	}
-	if r.Has(FieldKD) && r.Has(FieldKills) && r.Has(FieldDeaths) && !KDMatches(r.KD, r.Kills, r.Deaths) {
-		why := "K/D " + strconv.FormatFloat(r.KD, 'f', 2, 64) + " does not match kills / deaths"
-		r.Doubts(FieldKD, why)
-		r.Doubts(FieldKills, why)
-		r.Doubts(FieldDeaths, why)
-	}
+	r.balance()
 	if r.Has(FieldWins) && r.Has(FieldGames) && r.Wins > r.Games {
 		r.Doubts(FieldWins, "more wins than games")
 		r.Doubts(FieldGames, "more wins than games")
@@ -168,8 +172,199 @@ func (r *Reading) Check() {
 	}
 }
 
-// Sure tells whether nothing in the reading needs the player's confirmation.
-func (r Reading) Sure() bool { return len(r.Doubt) == 0 }
+// Sure tells whether nothing the player keeps needs their confirmation: no
+// doubt on a figure that is saved, and no figure worked out rather than
+// read. Wins and bots' kills are shown beside the stats, never saved: a
+// doubt on them is shown, and does not hold the stats back.
+func (r Reading) Sure() bool {
+	for f := range r.Doubt {
+		if f != FieldWins && f != FieldBotsKills {
+			return false
+		}
+	}
+	return len(r.Proposed) == 0
+}
+
+// The screen's own arithmetic: the game shows KDR = kills / deaths to two
+// places. Of the three, one the reader could not read (occluded by a
+// tooltip, cut, blurred) follows from the other two, nearly: kills and
+// deaths only to within the K/D's rounding. And of three that disagree, the
+// one at fault is the one a digit away from agreeing, or the only one read
+// unsurely. Either way the figure is proposed, never saved: it is marked
+// for the player to confirm, saying where it came from.
+
+// unsure is the confidence below which a reader's read is one it doubts.
+const unsure = 0.5
+
+// balance applies the arithmetic: it proposes a missing figure of kills,
+// deaths and K/D from the other two; of three that disagree it proposes
+// the one at fault, or marks all three when it cannot tell which.
+func (r *Reading) balance() {
+	three := []Field{FieldKills, FieldDeaths, FieldKD}
+	var missing []Field
+	for _, f := range three {
+		if !r.Has(f) {
+			missing = append(missing, f)
+		}
+	}
+	switch {
+	case len(missing) == 1:
+		f := missing[0]
+		if v, ok := r.workedOut(f, ""); ok {
+			r.propose(f, v, "worked out from "+r.others(f)+": please check")
+		}
+	case len(missing) == 0 && !KDMatches(r.KD, r.Kills, r.Deaths):
+		var suspects []Field
+		for _, f := range three {
+			read := r.text(f)
+			fix, ok := r.workedOut(f, read)
+			oneDigit := ok && oneEdit(read, r.textOf(f, fix))
+			alone := r.unsure(f)
+			for _, o := range three {
+				alone = alone && (o == f || !r.unsure(o))
+			}
+			if oneDigit || alone {
+				suspects = append(suspects, f)
+			}
+		}
+		if len(suspects) == 1 {
+			f := suspects[0]
+			read := r.text(f)
+			if v, ok := r.workedOut(f, read); ok {
+				r.propose(f, v, "read "+read+", but "+r.others(f)+" give "+r.textOf(f, v)+": please check")
+				return
+			}
+		}
+		why := "K/D " + r.text(FieldKD) + " does not match kills / deaths"
+		for _, f := range three {
+			r.Doubts(f, why)
+		}
+	}
+}
+
+// others names the two figures f is worked out from.
+func (r *Reading) others(f Field) string {
+	switch f {
+	case FieldKills:
+		return "K/D × deaths"
+	case FieldDeaths:
+		return "kills ÷ K/D"
+	}
+	return "kills ÷ deaths"
+}
+
+func (r *Reading) unsure(f Field) bool {
+	c, ok := r.Confidence[f]
+	return ok && c < unsure
+}
+
+// text is f as the screen writes it.
+func (r *Reading) text(f Field) string {
+	switch f {
+	case FieldKills:
+		return strconv.Itoa(r.Kills)
+	case FieldDeaths:
+		return strconv.Itoa(r.Deaths)
+	}
+	return strconv.FormatFloat(r.KD, 'f', 2, 64)
+}
+
+// textOf writes v, a value of f, as the screen does.
+func (r *Reading) textOf(f Field, v float64) string {
+	if f == FieldKD {
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.Itoa(int(v))
+}
+
+// workedOut returns the value of f that the other two of kills, deaths and
+// K/D give: of several (the K/D's rounding leaves room), the one a digit
+// from read when there is one, else the middle one. ok is false when the
+// other two give none, or too many to choose from.
+func (r *Reading) workedOut(f Field, read string) (float64, bool) {
+	if f == FieldKD {
+		return KD(r.Kills, r.Deaths), true
+	}
+	// Kills or deaths: every count that agrees with the other two.
+	var lo, hi int
+	var mid float64
+	kd := r.KD
+	switch {
+	case f == FieldKills && r.Deaths == 0: // the game shows the kills as the K/D
+		if kd != math.Trunc(kd) {
+			return 0, false
+		}
+		lo, hi, mid = int(kd), int(kd), kd
+	case f == FieldKills:
+		d := float64(r.Deaths)
+		lo, hi, mid = int(math.Floor((kd-0.0101)*d)), int(math.Ceil((kd+0.0101)*d)), kd*d
+	case kd < 0.02: // no deaths follow from a K/D this small
+		return 0, false
+	default:
+		k := float64(r.Kills)
+		lo, hi, mid = int(math.Floor(k/(kd+0.0101))), int(math.Ceil(k/(kd-0.0101))), k/kd
+	}
+	lo, hi = max(lo, 0), min(hi, MaxCount)
+	if hi-lo > 100_000 {
+		return 0, false
+	}
+	best, bestScore := -1, math.Inf(1)
+	for v := lo; v <= hi; v++ {
+		k, d := v, r.Deaths
+		if f == FieldDeaths {
+			k, d = r.Kills, v
+		}
+		if !KDMatches(kd, k, d) {
+			continue
+		}
+		score := math.Abs(float64(v) - mid)
+		if read != "" && oneEdit(read, strconv.Itoa(v)) {
+			score -= MaxCount // a digit from what was read: the likeliest
+		}
+		if score < bestScore {
+			best, bestScore = v, score
+		}
+	}
+	return float64(best), best >= 0
+}
+
+// propose sets f to v, worked out rather than read, for the player to
+// confirm; why says where it came from.
+func (r *Reading) propose(f Field, v float64, why string) {
+	if f == FieldKD {
+		r.SetKD(v)
+	} else {
+		r.Set(f, int(v))
+	}
+	if r.Proposed == nil {
+		r.Proposed = map[Field]bool{}
+	}
+	r.Proposed[f] = true
+	if r.Doubt == nil {
+		r.Doubt = map[Field]string{}
+	}
+	r.Doubt[f] = why
+	delete(r.Confidence, f) // not read: no reader's sureness
+}
+
+// oneEdit tells whether a and b differ by at most one character changed,
+// added or dropped: a digit misread, or one lost or doubled.
+func oneEdit(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) {
+		return a[i:] == "" || a[i+1:] == b[i+1:]
+	}
+	return a[i+1:] == b[i:]
+}
 
 // Figures reports whether any figure (not just a name or an id) was read.
 func (r Reading) Figures() bool {
@@ -235,6 +430,9 @@ type Extracted struct {
 	BotsKills  string             `json:"bots_kills,omitempty"`
 	Confidence map[string]float64 `json:"confidence,omitempty"`
 	Missing    []string           `json:"missing,omitempty"`
+	// Proposed are the figures worked out from the others by the screen's
+	// arithmetic rather than read (each is in Doubtful, with the reason).
+	Proposed []string `json:"proposed,omitempty"`
 }
 
 // Extracted renders the reading as the seed's answer.
@@ -262,7 +460,13 @@ func (r Reading) Extracted(cartImage *string) Extracted {
 	if s.SkID != "" {
 		out.SkID = s.SkID
 	}
-	if r.Has(FieldKD) || (r.Has(FieldKills) && r.Has(FieldDeaths)) {
+	// The K/D the screen showed (or the arithmetic proposed), as it was:
+	// one worked out from misread kills would hide the figure that tells
+	// which of the three is wrong.
+	switch {
+	case r.Has(FieldKD):
+		out.KDRatio = strconv.FormatFloat(math.Round(r.KD*100)/100, 'f', 2, 64)
+	case r.Has(FieldKills) && r.Has(FieldDeaths):
 		out.KDRatio = strconv.FormatFloat(s.KD, 'f', 2, 64)
 	}
 	if r.Has(FieldWins) {
@@ -281,6 +485,11 @@ func (r Reading) Extracted(cartImage *string) Extracted {
 			out.Confidence = map[string]float64{}
 		}
 		out.Confidence[string(f)] = c
+	}
+	for _, f := range []Field{FieldKills, FieldDeaths, FieldKD} {
+		if r.Proposed[f] {
+			out.Proposed = append(out.Proposed, string(f))
+		}
 	}
 	for f, why := range r.Doubt {
 		if out.Doubtful == nil {

@@ -121,6 +121,18 @@ func TestReadingCheck(t *testing.T) {
 			t.Fatalf("doubts %v", r.Doubt)
 		}
 	})
+	t.Run("ADoubtOnWinsDoesNotHoldTheStatsBack", func(t *testing.T) {
+		// Wins and bots' kills are shown beside the stats, never saved.
+		var r Reading
+		r.Set(FieldKills, 10)
+		r.Set(FieldWins, 3)
+		r.Doubts(FieldWins, "hard to read on the screenshot")
+		r.Doubts(FieldBotsKills, "hard to read on the screenshot")
+		r.Check()
+		if !r.Sure() {
+			t.Fatalf("doubts %v held the stats back", r.Doubt)
+		}
+	})
 	t.Run("MissingFieldsAreNotDoubts", func(t *testing.T) {
 		var r Reading
 		r.Set(FieldKills, 10)

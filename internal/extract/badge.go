@@ -30,19 +30,38 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 	if area.Dx() < 8 || area.Dy() < 8 {
 		return nil
 	}
-	white, wval := whiteMask(src, area)
-	w := area.Dx()
-	// Glyph-sized white components: digits of the badge and the XP bar.
+	// Glyph-sized white components: digits of the badge and the XP bar,
+	// cut at 40 below the brightest white in view. Blurred (a photo) they
+	// run together at that cut: then only the whitest of their white keeps
+	// them apart. Dimmer than the brightest (which may be a browser's bar
+	// above the game), they show only at a lower cut.
 	rowH := top.Dy()
-	var glyphs []image.Rectangle
-	for _, c := range components(white, w) {
-		if c.Dy()*4 >= rowH && c.Dy() <= rowH && c.Dx() <= c.Dy()*5/4 && c.Dx()*6 >= c.Dy() {
-			glyphs = append(glyphs, c)
+	w := area.Dx()
+	var white []bool
+	var wval uint8
+	var glyphs, text, xp []image.Rectangle
+	found := false
+	for _, margin := range []int{40, 16, 70} {
+		white, wval = whiteMask(src, area, margin)
+		glyphs, text = glyphs[:0], text[:0]
+		// Text: glyphs, and glyphs the blur ran together (the XP's
+		// digits), of a glyph's height.
+		for _, c := range components(white, w) {
+			if c.Dy()*4 < rowH || c.Dy() > rowH || c.Dx()*6 < c.Dy() {
+				continue
+			}
+			if c.Dx() <= c.Dy()*5/4 {
+				glyphs = append(glyphs, c)
+			}
+			if c.Dx() <= c.Dy()*8 {
+				text = append(text, c)
+			}
+		}
+		if xp, found = xpText(white, w, glyphLines(text)); found {
+			break
 		}
 	}
-	lines := glyphLines(glyphs)
-	xp := xpText(white, w, lines)
-	if len(xp) < 5 {
+	if !found {
 		return nil
 	}
 	// The badge: the glyphs nearest left of the XP text, taller than its
@@ -52,6 +71,17 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 	cy := (first.Min.Y + first.Max.Y) / 2
 	var badge []image.Rectangle
 	edge := first.Min.X
+	// The XP's digits run on left while they stand close together (JPEG
+	// can make some shorter, and glyphLines put them on a line apart); the
+	// badge is beyond the gap of its rim.
+	for more := true; more; {
+		more = false
+		for _, g := range text {
+			if g.Max.X <= edge && edge-g.Max.X < h/2 && abs((g.Min.Y+g.Max.Y)/2-cy)*2 <= h {
+				edge, more = g.Min.X, true
+			}
+		}
+	}
 	for {
 		next := -1
 		for i, g := range glyphs {
@@ -128,11 +158,12 @@ func minChannel(src *image.RGBA, x, y int) uint8 {
 }
 
 // xpText finds the XP bar's text ("128630 / 139000"): digits, a slash
-// and digits, the leftmost such on the strip. glyphLines puts the slash
-// on a line of its own (it is taller than the digits). Without a slash
-// (cut off, or misjudged) the longest line of five glyphs or more stands
-// in for it.
-func xpText(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
+// and digits (at least two digits' width each side, whether their glyphs
+// stand apart or not), the leftmost such on the strip. glyphLines puts the
+// slash on a line of its own (it is taller than the digits). Without a
+// slash (cut off, or misjudged) the longest line of five glyphs or more
+// stands in for it. ok is false when there is neither.
+func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, ok bool) {
 	var best []image.Rectangle
 	for _, sl := range lines {
 		if len(sl) != 1 || !isSlash(m, w, sl[0]) {
@@ -143,7 +174,7 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
 		for _, l := range lines {
 			first, last := l[0], l[len(l)-1]
 			h := first.Dy()
-			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || len(l) < 2 {
+			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || last.Max.X-first.Min.X < 2*h {
 				continue
 			}
 			if last.Max.X <= s.Min.X && s.Min.X-last.Max.X <= h {
@@ -161,14 +192,14 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
 		}
 	}
 	if best != nil {
-		return best
+		return best, true
 	}
 	for _, l := range lines {
 		if len(l) > len(best) {
 			best = l
 		}
 	}
-	return best
+	return best, len(best) >= 5
 }
 
 // isSlash tells a "/" from a digit: its ink leans, the top further right
@@ -190,9 +221,9 @@ func isSlash(m []bool, w int, r image.Rectangle) bool {
 	return cx(r.Min.Y, r.Min.Y+third)-cx(r.Max.Y-third, r.Max.Y) > 0.3*float64(r.Dx())
 }
 
-// whiteMask marks the pixels of area that are white: every channel close
-// to the brightest white found there (a photo's white is not 255).
-func whiteMask(src *image.RGBA, area image.Rectangle) ([]bool, uint8) {
+// whiteMask marks the pixels of area that are white: every channel within
+// margin of the brightest white found there (a photo's white is not 255).
+func whiteMask(src *image.RGBA, area image.Rectangle, margin int) ([]bool, uint8) {
 	var hist [256]int
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {
@@ -206,7 +237,7 @@ func whiteMask(src *image.RGBA, area image.Rectangle) ([]bool, uint8) {
 			break
 		}
 	}
-	cut := uint8(max(150, top-40))
+	cut := uint8(max(150, top-margin))
 	m := make([]bool, n)
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {

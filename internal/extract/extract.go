@@ -6,6 +6,7 @@ package extract
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -60,6 +61,9 @@ type Options struct {
 	// when Gemini fails (an outage, a spent quota, a time-out), as long as
 	// tesseract is installed: a Gemini fault costs accuracy, not the feature.
 	OfflineFallback bool
+	// Log receives a line per screenshot a reader broke on (default
+	// slog.Default()).
+	Log *slog.Logger
 }
 
 // Default Gemini models, used when Options leave them empty.

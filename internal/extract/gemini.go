@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -43,6 +44,7 @@ type gemini struct {
 	textModel  string
 	imageModel string
 	timeout    time.Duration
+	log        *slog.Logger
 }
 
 func newGemini(opts Options) (*gemini, error) {
@@ -58,7 +60,7 @@ func newGemini(opts Options) (*gemini, error) {
 	if err != nil {
 		return nil, fmt.Errorf("extract: gemini client: %w", err)
 	}
-	g := &gemini{client: client, textModel: opts.TextModel, imageModel: opts.ImageModel, timeout: opts.Timeout}
+	g := &gemini{client: client, textModel: opts.TextModel, imageModel: opts.ImageModel, timeout: opts.Timeout, log: opts.Log}
 	if g.textModel == "" {
 		g.textModel = DefaultTextModel
 	}
@@ -77,7 +79,9 @@ type kartResult struct {
 	err  error
 }
 
-func (g *gemini) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
+func (g *gemini) Read(ctx context.Context, img upload.Image, progress func(string)) (s core.Reading, err error) {
+	gd, ctx := newGuard(ctx, g.log, "request")
+	defer gd.end(&s, &err)
 	report := reporter(progress)
 	report(StageReading)
 	ctx, cancel := context.WithTimeout(ctx, g.timeout)
@@ -85,23 +89,25 @@ func (g *gemini) Read(ctx context.Context, img upload.Image, progress func(strin
 
 	report(StageExtracting)
 	kartCh := make(chan kartResult, 1)
-	go func() {
-		data, mime, err := g.drawKart(ctx, img)
-		kartCh <- kartResult{data, mime, err}
-	}()
+	gd.group().Go(func() {
+		k := kartResult{err: errors.New("extract: the kart was not drawn")}
+		defer func() { kartCh <- k }() // even after a panic: Read waits for it
+		k.data, k.mime, k.err = g.drawKart(ctx, img)
+	})
 	text, err := g.readStats(ctx, img)
 	if err != nil {
 		cancel()
 		<-kartCh
 		return core.Reading{}, upstream(err)
 	}
+	gd.enter("reply")
 	raw, ok := parseReply(text)
 	if !ok {
 		cancel()
 		<-kartCh
 		return core.Reading{}, noData()
 	}
-	s := finish(raw).reading()
+	s = finish(raw).reading()
 	if !s.Figures() {
 		cancel()
 		<-kartCh

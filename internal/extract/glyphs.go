@@ -321,7 +321,9 @@ func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
 		}
 	}
 	var cuts []int
-	minW := tall / 8
+	// A cut leaves at least an eighth of the height on each side, and never
+	// less than a column: a cut compares the ink beside it.
+	minW := max(1, tall/8)
 	for x := minW; x < c.Dx()-minW; x++ {
 		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= tall*7 {
 			cuts = append(cuts, c.Min.X+x)

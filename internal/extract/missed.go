@@ -127,12 +127,12 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 // readMissed reads each missed line on its own (two at a time) and returns
 // the words in page coordinates. A line right beside a number is read as
 // digits: it is the rest of that number ("5," of "5,691").
-func (o *ocr) readMissed(ctx context.Context, pg *page, ws []word, lines []image.Rectangle) []word {
+func (o *ocr) readMissed(ctx context.Context, g *guard, pg *page, ws []word, lines []image.Rectangle) []word {
 	const textH, margin = 40, 16
 	var (
 		mu  sync.Mutex
 		out []word
-		wg  sync.WaitGroup
+		gs  = g.group()
 	)
 	sem := make(chan struct{}, 2)
 	for _, l := range lines {
@@ -151,9 +151,7 @@ func (o *ocr) readMissed(ctx context.Context, pg *page, ws []word, lines []image
 				break
 			}
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		gs.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			words, err := tesseract(ctx, o.bin, pgm(sheet), args...)
@@ -170,8 +168,8 @@ func (o *ocr) readMissed(ctx context.Context, pg *page, ws []word, lines []image
 				wd.second = true
 				out = append(out, wd)
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	gs.Wait()
 	return out
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os/exec"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ const workShort = 1100
 type ocr struct {
 	bin     string // "": no Tesseract here, the Stats panel only
 	timeout time.Duration
+	log     *slog.Logger
 }
 
 // ErrNoTesseract says the offline reader reads the game's Stats panel only:
@@ -40,14 +42,16 @@ func newOCR(opts Options) (*ocr, error) {
 		path = ""
 		err = ErrNoTesseract
 	}
-	o := &ocr{bin: path, timeout: opts.Timeout}
+	o := &ocr{bin: path, timeout: opts.Timeout, log: opts.Log}
 	if o.timeout <= 0 {
 		o.timeout = 20 * time.Second
 	}
 	return o, err
 }
 
-func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
+func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string)) (s core.Reading, err error) {
+	g, ctx := newGuard(ctx, o.log, "decode")
+	defer g.end(&s, &err)
 	report := reporter(progress)
 	report(StageReading)
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
@@ -59,11 +63,13 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		}
 		img = checked
 	}
+	g.enter("orient")
 	pix := upright(img.Data, img.Pixels())
 
 	// The game's own Stats panel is read by its bars and typeface, which
 	// needs no Tesseract and little time; other screens by Tesseract.
 	report(StageExtracting)
+	g.enter("stats panel")
 	if s, ok := readStatsScreen(pix); ok {
 		s.Check()
 		report(StageRendering)
@@ -72,6 +78,7 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 	if o.bin == "" {
 		return core.Reading{}, errs.E(errs.Unavailable, MsgUnavailable)
 	}
+	g.enter("tesseract")
 	pg := preparePage(pix, workShort)
 
 	words, err := tesseract(ctx, o.bin, pgm(pg.ink), "--psm", "11", "-c", "tessedit_do_invert=0")
@@ -80,14 +87,15 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 	}
 	kart, hasKart := findKart(pg, words)
 	if lines := missedLines(pg, words, kart); len(lines) > 0 {
-		words = append(words, o.readMissed(ctx, pg, words, lines)...)
+		words = append(words, o.readMissed(ctx, g, pg, words, lines)...)
 	}
+	g.enter("layout")
 	r := readLayout(words, kart)
-	o.reread(ctx, pg, &r)
+	o.reread(ctx, g, pg, &r)
 	if !r.found() {
 		return core.Reading{}, noData()
 	}
-	s := finish(r.stats()).reading()
+	s = finish(r.stats()).reading()
 	// A capture of the game's Player tab has a name and an SK id but no
 	// figures: it is read for them.
 	if !s.Figures() && !s.Has(core.FieldSkID) {
@@ -106,6 +114,7 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 	s.Check()
 
 	report(StageRendering)
+	g.enter("kart")
 	if png, ok := cropKart(pg, pix, kart); hasKart && ok {
 		s.CartImage, s.CartImageType = png, "image/png"
 	}

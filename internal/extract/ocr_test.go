@@ -54,7 +54,9 @@ func TestOCRReadsSyntheticScreens(t *testing.T) {
 				{"deaths", got.Deaths, tr.Deaths}, {"games", got.TotalGames, tr.TotalGames}, {"sk_id", got.SkID, tr.SkID},
 				{"kd", got.KDRatio, tr.KDRatio},
 			} {
-				if f.got != f.want {
+				// A figure misread is the player's to confirm (rarely: see
+				// below), shown as read; never wrong unflagged.
+				if _, doubtful := got.Doubtful[f.name]; f.got != f.want && !doubtful {
 					t.Errorf("%s = %q, want %q", f.name, f.got, f.want)
 				}
 			}

@@ -45,9 +45,12 @@ type ladder struct {
 
 // findPanels returns the stacks of at least three bars on img, the most
 // likely Stats panel first.
-func findPanels(img image.Image) []panel {
+func findPanels(img image.Image) []panel { return findPanelsAt(img, detectSide) }
+
+// findPanelsAt is findPanels looking at side pixels on the longest side.
+func findPanelsAt(img image.Image, side int) []panel {
 	b := img.Bounds()
-	s := min(1, float64(detectSide)/float64(max(b.Dx(), b.Dy())))
+	s := min(1, float64(side)/float64(max(b.Dx(), b.Dy())))
 	w, h := max(1, int(float64(b.Dx())*s+0.5)), max(1, int(float64(b.Dy())*s+0.5))
 	small := image.NewRGBA(image.Rect(0, 0, w, h))
 	if s == 1 {

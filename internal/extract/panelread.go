@@ -61,27 +61,88 @@ type panelRead struct {
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
 func readStatsScreen(img image.Image) (core.Reading, bool) {
 	src := toRGBA(img)
-	// A photo of a monitor may be tilted: the bars are found, and read
-	// best, upright.
-	if a := skewAngle(src); math.Abs(a) >= 0.5 {
-		src = rotated(src, a)
+	if r, ok := readPanels(src, detectSide, true); ok {
+		return r, true
 	}
-	for i, p := range findPanels(src) {
+	// A photo tilted further than the bars' ladders survive is turned
+	// upright by the angle its edges share, and read again.
+	if a := skewAngle(src); math.Abs(a) >= 0.5 {
+		if r, ok := readPanels(rotated(src, a), detectSide, true); ok {
+			return r, true
+		}
+	}
+	// A large photo with the panel small in it: its bars are looked for
+	// again at the photo's own resolution (up to twice as fine).
+	if b := src.Bounds(); max(b.Dx(), b.Dy()) > detectSide*3/2 {
+		return readPanels(src, 2*detectSide, true)
+	}
+	return core.Reading{}, false
+}
+
+// readPanels finds the stacks of bars on src (looked for at side pixels)
+// and reads the likeliest few as the Stats panel. A panel seen at an angle
+// is straightened first, when straight is set. One barely askew (a corner
+// off by less than a quarter of a bar's height) is read as it is too, and
+// the surer reading kept: straightening resamples, which can cost a crisp
+// capture what it gains a photo.
+func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
+	for i, p := range findPanelsAt(src, side) {
 		if i == 3 {
 			break // the likeliest few; the rest are News items and the like
 		}
-		if pr, ok := readPanel(src, p); ok {
-			// Labels that looked like the game's over numbers in another
-			// typeface read as nothing: not the game's panel after all.
-			if r := pr.reading(); r.Has(core.FieldKills) || r.Has(core.FieldDeaths) {
-				if png, ok := panelKart(src, p); ok {
-					r.CartImage, r.CartImageType = png, "image/png"
+		if straight {
+			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
+				if canvas, ok := straighten(src, q, rowH, pitch); ok {
+					if r, ok := readPanels(canvas, detectSide, false); ok {
+						if askew(q) < rowH/4 {
+							if r2, ok := readOne(src, p); ok && surer(r2, r) {
+								return r2, true
+							}
+						}
+						return r, true
+					}
 				}
-				return r, true
 			}
+		}
+		if r, ok := readOne(src, p); ok {
+			return r, true
 		}
 	}
 	return core.Reading{}, false
+}
+
+// readOne reads p as the Stats panel, and the kart beside it.
+func readOne(src *image.RGBA, p panel) (core.Reading, bool) {
+	pr, ok := readPanel(src, p)
+	if !ok {
+		return core.Reading{}, false
+	}
+	// Labels that looked like the game's over numbers in another
+	// typeface read as nothing: not the game's panel after all.
+	r := pr.reading()
+	if !r.Has(core.FieldKills) && !r.Has(core.FieldDeaths) {
+		return core.Reading{}, false
+	}
+	if png, ok := panelKart(src, p); ok {
+		r.CartImage, r.CartImageType = png, "image/png"
+	}
+	return r, true
+}
+
+// surer tells whether reading a is surer than b: fewer figures in doubt,
+// or as many and more sureness in all.
+func surer(a, b core.Reading) bool {
+	if len(a.Doubt) != len(b.Doubt) {
+		return len(a.Doubt) < len(b.Doubt)
+	}
+	var sa, sb float64
+	for _, c := range a.Confidence {
+		sa += c
+	}
+	for _, c := range b.Confidence {
+		sb += c
+	}
+	return sa > sb
 }
 
 // readPanel reads p as the Stats panel. ok is false when too few of its
@@ -288,9 +349,7 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
-		// Wins and bots' kills are not kept: the player has nothing of
-		// theirs to confirm.
-		if conf[f] < sureEnough && f != core.FieldWins && f != core.FieldBotsKills {
+		if conf[f] < sureEnough {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}

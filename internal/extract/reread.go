@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	xdraw "golang.org/x/image/draw"
 )
@@ -40,7 +39,7 @@ type read struct {
 	raw  bool // raw-line mode (--psm 13)
 }
 
-func (o *ocr) reread(ctx context.Context, pg *page, r *reading) {
+func (o *ocr) reread(ctx context.Context, g *guard, pg *page, r *reading) {
 	var nums []*job
 	stat := []field{fieldKills, fieldDeaths, fieldKD, fieldGames, fieldLevel, fieldID}
 	suspicious := map[field]bool{}
@@ -76,22 +75,18 @@ func (o *ocr) reread(ctx context.Context, pg *page, r *reading) {
 		return
 	}
 
-	var wg sync.WaitGroup
+	gs := g.group()
 	if len(nums) > 0 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o.readJobs(ctx, pg, r, nums, "-c", "tessedit_char_whitelist=0123456789,.#%/")
-		}()
+		gs.Go(func() {
+			o.readJobs(ctx, g, pg, r, nums, "-c", "tessedit_char_whitelist=0123456789,.#%/")
+		})
 	}
 	if name != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o.readJobs(ctx, pg, r, []*job{name})
-		}()
+		gs.Go(func() {
+			o.readJobs(ctx, g, pg, r, []*job{name})
+		})
 	}
-	wg.Wait()
+	gs.Wait()
 
 	if name != nil {
 		// The tallest word read well is the name; otherwise the better read.
@@ -215,11 +210,11 @@ func pad(r image.Rectangle, n int) image.Rectangle { return r.Inset(-n) }
 // already read there that belong to something else), trims it to its ink,
 // scales small text up and reads it as one line, in raw-line and in line
 // mode. Tesseract runs two at a time, one per core.
-func (o *ocr) readJobs(ctx context.Context, pg *page, r *reading, jobs []*job, args ...string) {
+func (o *ocr) readJobs(ctx context.Context, g *guard, pg *page, r *reading, jobs []*job, args ...string) {
 	const textH, margin = 40, 16
 	psms := []string{"13", "7"}
 	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
+	gs := g.group()
 	for _, j := range jobs {
 		j.box = j.box.Intersect(pg.ink.Bounds())
 		if j.box.Empty() {
@@ -248,9 +243,7 @@ func (o *ocr) readJobs(ctx context.Context, pg *page, r *reading, jobs []*job, a
 		// both are asked, and choose lets them vote.
 		j.reads = make([]read, len(psms))
 		for i, psm := range psms {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			gs.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
 				words, err := tesseract(ctx, o.bin, pgm(sheet), append([]string{"--psm", psm}, args...)...)
@@ -264,10 +257,10 @@ func (o *ocr) readJobs(ctx context.Context, pg *page, r *reading, jobs []*job, a
 					rd.conf = min(rd.conf, w.conf)
 				}
 				j.reads[i] = rd
-			}()
+			})
 		}
 	}
-	wg.Wait()
+	gs.Wait()
 	if debugJobs != nil {
 		debugJobs(jobs)
 	}

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -70,27 +71,52 @@ type Upload struct {
 // saved and no progress is told.
 func (u *Uploads) Read(ctx context.Context, a core.Actor, data []byte) (Upload, error) {
 	userID := a.UserID
-	progress := func(stage string) {
+	tell := func(ev map[string]string) {
 		if userID == 0 {
 			return
 		}
 		// Progress is a hint: a database too busy to record it costs the
 		// player the spinner's text, not the upload.
 		err := u.Tx.Transact(context.WithoutCancel(ctx), func(ctx context.Context) error {
-			_, err := u.Events.Emit(ctx, core.UserTopic(userID), EventProgress, map[string]string{"stage": stage})
+			_, err := u.Events.Emit(ctx, core.UserTopic(userID), EventProgress, ev)
 			return err
 		})
 		if err != nil {
-			u.Log.Warn("recording upload progress failed", slog.Any("err", err))
+			u.log().Warn("recording upload progress failed", slog.Any("err", err))
 		}
 	}
+	progress := func(stage string) { tell(map[string]string{"stage": stage}) }
 	out, err := u.read(ctx, userID, data, progress)
 	if err != nil {
-		progress(StageFailed)
+		// The live progress ends with what the answer says, so that a
+		// second tab (or a lost answer) tells the player the same.
+		tell(map[string]string{"stage": StageFailed, "message": errs.MessageOf(err)})
 		return Upload{}, err
 	}
 	progress(StageDone)
 	return out, nil
+}
+
+// readGuarded reads with u.Reader. A reader that panics costs the player
+// this screenshot (422, MsgUnreadable), never a 500 with an empty body; the
+// extract package's readers catch their own panics, stage by stage, and
+// this catches any other reader's.
+func (u *Uploads) readGuarded(ctx context.Context, img upload.Image, progress func(string)) (r core.Reading, err error) {
+	stage := StageReceived
+	defer func() {
+		if v := recover(); v != nil {
+			u.log().Error("screenshot reader failed", slog.String("stage", stage), slog.String("panic", fmt.Sprint(v)))
+			r, err = core.Reading{}, errs.E(errs.Unprocessable, core.MsgUnreadable)
+		}
+	}()
+	return u.Reader.Read(ctx, img, func(s string) { stage = s; progress(s) })
+}
+
+func (u *Uploads) log() *slog.Logger {
+	if u.Log == nil {
+		return slog.Default()
+	}
+	return u.Log
 }
 
 func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress func(string)) (Upload, error) {
@@ -104,7 +130,7 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 		return Upload{}, err
 	}
 	progress(StageReceived)
-	got, err := u.Reader.Read(ctx, img, progress)
+	got, err := u.readGuarded(ctx, img, progress)
 	if err != nil {
 		return Upload{}, err
 	}
@@ -124,8 +150,9 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 	}
 	out := Upload{Stats: got.Extracted(kart)}
 	if userID == 0 || !got.Sure() || !got.Figures() {
-		// A doubtful figure is the player's to confirm: the card they save
-		// is the one they approved (POST /api/stats/save). A capture with
+		// A doubtful figure, or one worked out from the others rather than
+		// read, is the player's to confirm: the card they save is the one
+		// they approved (POST /api/stats/save). A capture with
 		// no figures (the game's Player tab: a name and an id) fills the
 		// player's form, not their record.
 		return out, nil

@@ -5,6 +5,8 @@ import (
 	"context"
 	"image"
 	pngpkg "image/png"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,5 +63,70 @@ func TestUploadsNeverSaveAReadingWithoutFigures(t *testing.T) {
 	got, err := u.Read(context.Background(), core.Actor{UserID: 42}, png.Bytes())
 	if err != nil || got.Saved || got.Stats.DiscordUsername != "TurboKing" || got.Stats.SkID != "4455667" {
 		t.Fatalf("got %+v, %v; want the name and id, not saved", got, err)
+	}
+}
+
+// panicking is a reader with a bug: it panics once it has started reading.
+type panicking struct{}
+
+func (panicking) Read(_ context.Context, _ upload.Image, progress func(string)) (core.Reading, error) {
+	progress("extracting")
+	var rows []int
+	_ = rows[len(rows)-1]
+	return core.Reading{}, nil
+}
+
+// recordingOutbox keeps the events emitted.
+type recordingOutbox struct{ events []any }
+
+func (o *recordingOutbox) Emit(_ context.Context, _, _ string, data any) (int64, error) {
+	o.events = append(o.events, data)
+	return int64(len(o.events)), nil
+}
+func (o *recordingOutbox) Seq(context.Context, string) (int64, error) {
+	return int64(len(o.events)), nil
+}
+
+// A reader that breaks on a screenshot costs the player that screenshot:
+// a 422 telling them to type their stats (not a 500 with an empty body), a
+// log line naming the stage, and live progress that ends with the same
+// message.
+func TestUploadsTurnAReaderPanicIntoA422(t *testing.T) {
+	var logs bytes.Buffer
+	out := &recordingOutbox{}
+	u := &Uploads{Reader: panicking{}, Tx: noTx{}, Events: out, Log: slog.New(slog.NewJSONHandler(&logs, nil))}
+	var png bytes.Buffer
+	if err := pngpkg.Encode(&png, image.NewRGBA(image.Rect(0, 0, 8, 8))); err != nil {
+		t.Fatal(err)
+	}
+	_, err := u.Read(context.Background(), core.Actor{UserID: 42}, png.Bytes())
+	if errs.KindOf(err) != errs.Unprocessable || errs.MessageOf(err) != core.MsgUnreadable {
+		t.Fatalf("got %v, want 422 %q", err, core.MsgUnreadable)
+	}
+	if !strings.Contains(logs.String(), `"stage":"extracting"`) || !strings.Contains(logs.String(), "index out of range") {
+		t.Errorf("log: %s", logs.String())
+	}
+	last, _ := out.events[len(out.events)-1].(map[string]string)
+	if last["stage"] != StageFailed || last["message"] != core.MsgUnreadable {
+		t.Errorf("progress ends with %v, want failed and %q", out.events[len(out.events)-1], core.MsgUnreadable)
+	}
+}
+
+// A figure the screen's arithmetic worked out (here kills, hidden, from
+// K/D and deaths) is shown to the player, proposed, and never saved before
+// they confirm it (Stats is nil here: a save would panic).
+func TestUploadsNeverSaveAWorkedOutFigure(t *testing.T) {
+	var r core.Reading
+	r.Set(core.FieldLevel, 45)
+	r.Set(core.FieldDeaths, 7)
+	r.SetKD(1.57)
+	u := &Uploads{Reader: readerOf(r), Tx: noTx{}, Events: quietOutbox{}}
+	var png bytes.Buffer
+	if err := pngpkg.Encode(&png, image.NewRGBA(image.Rect(0, 0, 8, 8))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := u.Read(context.Background(), core.Actor{UserID: 42}, png.Bytes())
+	if err != nil || got.Saved || got.Stats.Kills != "11" || len(got.Stats.Proposed) != 1 || got.Stats.Doubtful["kills"] == "" {
+		t.Fatalf("got %+v, %v; want kills 11 proposed, not saved", got, err)
 	}
 }

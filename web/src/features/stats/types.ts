@@ -9,9 +9,12 @@ export type ExtractedStats = {
   kd_ratio: string
   cart_image: string | null
   /** Ours: fields the player must confirm, with the reader's reason. */
-  doubtful?: Partial<Record<ReviewField | 'kd' | 'wins' | 'games', string>>
+  doubtful?: Partial<Record<ReviewField | 'kd' | 'wins' | 'bots_kills' | 'games', string>>
   /** Ours: fields the screenshot did not show (their values are the seed's defaults). */
   missing?: string[]
+  /** Ours: kills, deaths or K/D worked out from the other two (KDR = kills / deaths) rather than
+   *  read; each is doubtful too, and never kept before the player confirms it. */
+  proposed?: string[]
   /** Ours: how sure the reader is of each field, 0 to 1. */
   confidence?: Record<string, number>
   /** Ours: the screen's other figures, shown for reference (not kills, not games). */

@@ -1,4 +1,4 @@
-// Seed §2 stats upload: an image-only picker (click or drag), a preview with remove, and the
+// The stats upload: an image-only picker (click or drag), a preview with remove, and the
 // UPLOAD STATS button.
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { Message } from '@/components/ui/popup'

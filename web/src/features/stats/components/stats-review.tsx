@@ -5,7 +5,7 @@ import { useId, useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { errorMessage } from '@/lib/api-client'
 import { extractStats } from '../api/stats'
-import { kdOf, REVIEW_FIELDS, reviewDoubts, reviewValues, screenName, toInt } from '../lib/stats-model'
+import { doubtText, kdOf, kdProposal, REVIEW_FIELDS, reviewDoubts, reviewValues, screenName, toInt } from '../lib/stats-model'
 import type { ExtractedStats, ReviewField, ReviewValues } from '../types'
 import { isImageFile, NOT_AN_IMAGE } from './stats-picker'
 
@@ -35,7 +35,11 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
   const [error, setError] = useState('')
   const [tabBusy, setTabBusy] = useState(false)
   const missing = new Set(stats.missing ?? [])
-  const open = (Object.keys(doubts) as ReviewField[]).filter((f) => !confirmed[f])
+  // A K/D worked out from kills and deaths is confirmed on its own line; it follows them after.
+  const kdWhy = kdProposal(stats)
+  const [kdConfirmed, setKdConfirmed] = useState(false)
+  const open: string[] = (Object.keys(doubts) as ReviewField[]).filter((f) => !confirmed[f])
+  if (kdWhy && !kdConfirmed) open.push('kd')
 
   function set(f: ReviewField, v: string) {
     setValues((old) => ({ ...old, [f]: v }))
@@ -114,7 +118,7 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
                 <p id={`${id}-why`} className={`review-doubt${flagged ? '' : ' is-confirmed'}`}>
                   {flagged ? (
                     <>
-                      <span>Please check: {doubt}</span>
+                      <span>{doubtText(doubt)}</span>
                       <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmed((o) => ({ ...o, [f.key]: true }))}>
                         Confirm {f.label.toLowerCase()}
                       </button>
@@ -129,11 +133,25 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
           )
         })}
       </div>
-      <p className="review-kd">
+      <p className={`review-kd${kdWhy && !kdConfirmed ? ' is-doubtful' : ''}`}>
         K/D ratio <strong>{kd}</strong>
         {stats.wins ? <span className="muted"> · Wins {stats.wins} (not games played)</span> : null}
         {stats.bots_kills ? <span className="muted"> · Bots kills {stats.bots_kills} (not kills)</span> : null}
       </p>
+      {kdWhy ? (
+        <p className={`review-doubt${kdConfirmed ? ' is-confirmed' : ''}`}>
+          {kdConfirmed ? (
+            <span>✓ Confirmed</span>
+          ) : (
+            <>
+              <span>K/D: {doubtText(kdWhy)}</span>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setKdConfirmed(true)}>
+                Confirm K/D
+              </button>
+            </>
+          )}
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor={`${formId}-tab`}>Player tab screenshot (optional: fills your name and SK id)</label>
         <input id={`${formId}-tab`} type="file" accept="image/*" disabled={tabBusy || busy} onChange={(e) => void readPlayerTab(e.target.files?.[0])} />

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { statsTabAnswer } from '@/testing/fixtures'
-import { applyReview, cardFromExtracted, cardFromSaved, kdOf, needsReview, randomCategory, reviewDoubts, reviewValues, toInt, toSavePayload } from './stats-model'
+import {
+  applyReview,
+  cardFromExtracted,
+  cardFromSaved,
+  doubtText,
+  kdOf,
+  kdProposal,
+  needsReview,
+  randomCategory,
+  reviewDoubts,
+  reviewValues,
+  toInt,
+  toSavePayload,
+} from './stats-model'
 
 const extracted = {
   discord_username: 'Zoom',
@@ -61,6 +74,7 @@ describe('stats model', () => {
     expect(needsReview(extracted, false)).toBe(true)
     expect(needsReview(statsTab, true)).toBe(true)
     expect(needsReview({ ...extracted, doubtful: { level: 'hard to read on the screenshot' } })).toBe(true)
+    expect(needsReview({ ...extracted, doubtful: { wins: 'hard to read on the screenshot' } }, true)).toBe(false)
   })
 
   it("leaves what the screen did not show empty, and falls back to the Discord name", () => {
@@ -76,6 +90,21 @@ describe('stats model', () => {
       deaths: 'K/D 1.60 does not match kills / deaths',
       level: 'hard to read',
     })
+  })
+
+  it('keeps a K/D worked out from kills and deaths on its own line, and a proposed count on its field', () => {
+    const kdWorkedOut = { ...statsTab, proposed: ['kd'], doubtful: { kd: 'worked out from kills ÷ deaths: please check' } }
+    expect(kdProposal(kdWorkedOut)).toBe('worked out from kills ÷ deaths: please check')
+    expect(reviewDoubts(kdWorkedOut)).toEqual({})
+    expect(needsReview(kdWorkedOut, false)).toBe(true)
+    const killsWorkedOut = { ...statsTab, proposed: ['kills'], doubtful: { kills: 'worked out from K/D × deaths: please check' } }
+    expect(kdProposal(killsWorkedOut)).toBe('')
+    expect(reviewDoubts(killsWorkedOut)).toEqual({ kills: 'worked out from K/D × deaths: please check' })
+  })
+
+  it('asks the player to check a doubt once', () => {
+    expect(doubtText('worked out from K/D × deaths: please check')).toBe('Worked out from K/D × deaths: please check')
+    expect(doubtText('hard to read on the screenshot')).toBe('Please check: hard to read on the screenshot')
   })
 
   it('saves what the player approved, with the K/D of their kills and deaths', () => {

@@ -1,6 +1,6 @@
 import type { CardStats, ExtractedStats, ReviewField, ReviewValues, SavedStats, SaveStatsPayload } from '../types'
 
-/** Seed §5: numeric stats are parsed as integers, default 0. */
+/** Numeric stats are parsed as integers, default 0. */
 export function toInt(v: unknown): number {
   const n = Number.parseInt(String(v ?? '').replace(/[^\d-]/g, ''), 10)
   return Number.isFinite(n) ? n : 0
@@ -11,7 +11,7 @@ export function toKd(v: unknown): number {
   return Number.isFinite(n) ? n : 0
 }
 
-/** Seed §3: category is random 1 to 4. */
+/** A new card's category is random, 1 to 4. */
 export function randomCategory(random: () => number = Math.random): number {
   return 1 + Math.min(3, Math.floor(random() * 4))
 }
@@ -91,10 +91,12 @@ export const REVIEW_FIELDS: { key: ReviewField; label: string; numeric: boolean 
   { key: 'sk_id', label: 'SK id', numeric: false },
 ]
 
-/** Whether an upload's answer needs the player's eye before it is kept: a doubtful or missing
- *  field, or (signed in) a reading the server did not save. */
+/** Whether an upload's answer needs the player's eye before it is kept: a doubtful figure the
+ *  player keeps (not wins or bots' kills, which are only shown), a missing field, or (signed in) a
+ *  reading the server did not save. */
 export function needsReview(s: ExtractedStats, saved?: boolean): boolean {
-  return Object.keys(s.doubtful ?? {}).length > 0 || (s.missing ?? []).length > 0 || saved === false
+  const kept = Object.keys(s.doubtful ?? {}).filter((f) => f !== 'wins' && f !== 'bots_kills')
+  return kept.length > 0 || (s.missing ?? []).length > 0 || saved === false
 }
 
 /** The form's first values: what was read, empty where the screen showed nothing; the name falls
@@ -112,16 +114,27 @@ export function reviewValues(s: ExtractedStats, fallbackName: string): ReviewVal
   }
 }
 
-/** Doubts per review field: K/D doubts fall on kills and deaths, the figures the player types. */
+/** Doubts per review field: a K/D that disagrees falls on kills and deaths, the figures the player
+ *  types; a K/D worked out from them is the K/D line's own (kdProposal). */
 export function reviewDoubts(s: ExtractedStats): Partial<Record<ReviewField, string>> {
   const d = s.doubtful ?? {}
   const out: Partial<Record<ReviewField, string>> = {}
   for (const f of REVIEW_FIELDS) if (d[f.key]) out[f.key] = d[f.key]
-  if (d.kd) {
+  if (d.kd && !kdProposal(s)) {
     out.kills ??= d.kd
     out.deaths ??= d.kd
   }
   return out
+}
+
+/** Why the K/D was worked out from kills and deaths rather than read, or '' when it was read. */
+export function kdProposal(s: ExtractedStats): string {
+  return (s.proposed ?? []).includes('kd') ? (s.doubtful?.kd ?? '') : ''
+}
+
+/** A doubt as the review shows it: the reason, asking the player to check it once. */
+export function doubtText(why: string): string {
+  return /please check$/i.test(why) ? why.charAt(0).toUpperCase() + why.slice(1) : `Please check: ${why}`
 }
 
 /** K/D of kills and deaths as the game shows it; with no deaths, the kills. */

@@ -1,0 +1,92 @@
+package extract
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/extract/photos"
+	"github.com/pitlane/pitlane/internal/extract/warp"
+)
+
+// statsMenu draws a menu like the game's, 1280 x 720: a Stats panel of
+// five bars (label left, number right, white in the game's typeface) on a
+// blue screen, and returns it with the corners of the panel's bars.
+func statsMenu(values []string) (*image.RGBA, quad) {
+	img := photos.Blank(1280, 720, color.RGBA{58, 108, 196, 255})
+	draw.Draw(img, image.Rect(60, 180, 420, 520), image.NewUniform(color.RGBA{24, 70, 150, 255}), image.Point{}, draw.Src)
+	labels := []string{"Kills", "Bots Kills", "Deaths", "KDR", "Wins"}
+	const x0, x1, top, barH, pitch = 76, 404, 196, 48, 62
+	white := image.NewUniform(color.RGBA{255, 255, 255, 255})
+	text := func(s string, x, y int, right bool) {
+		mask, w := drawText(s, 26)
+		m := image.NewAlpha(image.Rect(0, 0, w, len(mask)/w))
+		for i, on := range mask {
+			if on {
+				m.Pix[i] = 255
+			}
+		}
+		box := maskBounds(mask, w)
+		at := image.Pt(x-box.Min.X, y-box.Min.Y-box.Dy()/2)
+		if right {
+			at.X = x - box.Max.X
+		}
+		draw.DrawMask(img, m.Bounds().Add(at), white, image.Point{}, m, image.Point{}, draw.Over)
+	}
+	for i, l := range labels {
+		y := top + i*pitch
+		draw.Draw(img, image.Rect(x0, y, x1, y+barH), image.NewUniform(color.RGBA{92, 150, 232, 255}), image.Point{}, draw.Src)
+		text(l, x0+12, y+barH/2, false)
+		text(values[i], x1-12, y+barH/2, true)
+	}
+	bottom := float64(top + 4*pitch + barH)
+	return img, quad{{X: x0, Y: top}, {X: x1, Y: top}, {X: x1, Y: bottom}, {X: x0, Y: bottom}}
+}
+
+// A phone photo sees the panel at an angle: its quadrilateral is found
+// where the monitor put it, and the figures are read off it straightened,
+// as they are off the screen itself.
+func TestStraightensAPanelSeenAtAnAngle(t *testing.T) {
+	values := []string{"4791", "209", "2678", "1.79", "325"}
+	menu, bars := statsMenu(values)
+	if r, ok := readStatsScreen(menu); !ok || r.Kills != 4791 || r.Deaths != 2678 || r.KD != 1.79 {
+		t.Fatalf("the drawn menu itself: %+v", r)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, turn := range []struct{ yaw, pitch, roll float64 }{{25, 8, 3}, {-30, -6, -5}, {18, 14, 8}, {-12, 0, 10}} {
+		name := strconv.FormatFloat(turn.yaw, 'f', 0, 64) + "," + strconv.FormatFloat(turn.pitch, 'f', 0, 64) + "," + strconv.FormatFloat(turn.roll, 'f', 0, 64)
+		t.Run(name, func(t *testing.T) {
+			shot := photos.Shot{W: 2000, H: 1500, Yaw: turn.yaw, Pitch: turn.pitch, Roll: turn.roll, Fill: 0.8, Quality: 90}
+			photo, screen := photos.Photo(menu, rng, shot)
+			// Where the bars' corners are on the photo.
+			h, _ := warp.Between(warp.Corners(1280, 720), screen)
+			src := toRGBA(photo)
+			ps := findPanels(src)
+			if len(ps) == 0 {
+				t.Fatal("no panel found")
+			}
+			q, _, _, ok := panelQuad(src, ps[0])
+			if !ok {
+				t.Fatal("no quadrilateral")
+			}
+			for i := range q {
+				want := h.Map(bars[i])
+				if d := math.Hypot(q[i].X-want.X, q[i].Y-want.Y); d > 4 {
+					t.Errorf("corner %d at %.0f,%.0f, want %.0f,%.0f", i, q[i].X, q[i].Y, want.X, want.Y)
+				}
+			}
+			r, ok := readStatsScreen(src)
+			got := []string{strconv.Itoa(r.Kills), strconv.Itoa(r.BotsKills), strconv.Itoa(r.Deaths), strconv.FormatFloat(r.KD, 'f', 2, 64), strconv.Itoa(r.Wins)}
+			for i, f := range []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins} {
+				if !ok || got[i] != values[i] {
+					t.Errorf("%s read %s, shown %s", f, got[i], values[i])
+				}
+			}
+		})
+	}
+}
