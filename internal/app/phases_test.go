@@ -102,7 +102,8 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	}
 	actions := []phaseAction{
 		{tournament.Register, "newcomer", nil, func(ctx context.Context, a core.Actor, _ int64) error {
-			return srv.Tournaments.Register(ctx, a, "PPL7")
+			_, err := srv.Tournaments.Register(ctx, a, "PPL7")
+			return err
 		}},
 		{tournament.Unregister, "player", nil, func(ctx context.Context, a core.Actor, _ int64) error {
 			return srv.Tournaments.Unregister(ctx, a, "PPL7")

@@ -89,9 +89,11 @@ func docsTable(t *testing.T, name string) string {
 
 // docs/league.md states the season's table as the code has it.
 func TestTheDocsStateTheSeasonsTable(t *testing.T) {
-	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.NameCaptain, tournament.SetTier,
+	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.SetCap, tournament.OpenCheckin,
+		tournament.CheckIn, tournament.CloseCheckin, tournament.Promote, tournament.NameCaptain, tournament.SetTier,
 		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.TalkInRoom,
-		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.PlayMatch, tournament.RuleMatch}
+		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.AskSubstitute, tournament.RuleSubstitute,
+		tournament.PlayMatch, tournament.RuleMatch}
 	if len(order) != len(tournament.Rules) {
 		t.Fatalf("%d actions listed, %d in the table", len(order), len(tournament.Rules))
 	}
