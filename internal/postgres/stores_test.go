@@ -87,15 +87,15 @@ func TestStoreErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = s.Register(ctx, ppl.ID, user(t, db, "", true), tournament.Confirmed)
+		err = s.Register(ctx, ppl.ID, user(t, db, "", true), tournament.Confirmed, time.Now())
 		wantErr(t, "register without Discord", err, errs.Invalid, tournament.MsgNoDiscord)
-		err = s.Register(ctx, ppl.ID, user(t, db, "no_stats", false), tournament.Confirmed)
+		err = s.Register(ctx, ppl.ID, user(t, db, "no_stats", false), tournament.Confirmed, time.Now())
 		wantErr(t, "register without stats", err, errs.Invalid, tournament.MsgNoStats)
 		p := user(t, db, "ready", true)
-		if err := s.Register(ctx, ppl.ID, p, tournament.Confirmed); err != nil {
+		if err := s.Register(ctx, ppl.ID, p, tournament.Confirmed, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, "register twice", s.Register(ctx, ppl.ID, p, tournament.Confirmed), errs.Conflict, tournament.MsgAlreadyRegistered)
+		wantErr(t, "register twice", s.Register(ctx, ppl.ID, p, tournament.Confirmed, time.Now()), errs.Conflict, tournament.MsgAlreadyRegistered)
 		wantErr(t, "delete the stats of a registered player", (postgres.Stats{DB: db}).DeleteStats(ctx, p), errs.Conflict, "")
 		other := user(t, db, "other", true)
 		_, err = s.Unregister(ctx, ppl.ID, other)
@@ -106,7 +106,7 @@ func TestStoreErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.SetStatus(ctx, "PPL7", "registration")
-		wantErr(t, "register once closed", s.Register(ctx, ppl.ID, other, tournament.Confirmed), errs.Conflict, "Registration for PPL7 is closed.")
+		wantErr(t, "register once closed", s.Register(ctx, ppl.ID, other, tournament.Confirmed, time.Now()), errs.Conflict, "Registration for PPL7 is closed.")
 		_, err = s.Unregister(ctx, ppl.ID, p)
 		wantErr(t, "unregister once closed", err, errs.Conflict,
 			"Registration for PPL7 is closed; ask an organiser to withdraw you.")

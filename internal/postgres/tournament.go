@@ -118,7 +118,7 @@ func (s Tournaments) LockForMove(ctx context.Context, id int64) (tournament.Tour
 // locks the tournament row, so registrations and a status change are taken
 // one at a time (no deadlock, no registration slipping past a close); any
 // refusal rolls the raise back.
-func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64, status string) error {
+func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64, status string, at time.Time) error {
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
 		if _, err := lockOpenRoster(ctx, tx, tournamentID); err != nil {
@@ -136,8 +136,8 @@ func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64, s
 			return errs.E(errs.Invalid, tournament.MsgNoStats)
 		}
 		tag, err := tx.Exec(ctx, `INSERT INTO registrations (tournament_id, user_id, status, waitlisted_at)
-			VALUES ($1, $2, $3, CASE WHEN $3 = 'waitlisted' THEN now() END)
-			ON CONFLICT DO NOTHING`, tournamentID, userID, status)
+			VALUES ($1, $2, $3, CASE WHEN $3 = 'waitlisted' THEN $4::timestamptz END)
+			ON CONFLICT DO NOTHING`, tournamentID, userID, status, at)
 		if err != nil {
 			return err
 		}

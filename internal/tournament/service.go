@@ -71,7 +71,7 @@ func (s *Service) Register(ctx context.Context, a core.Actor, name string) (Entr
 		if err != nil {
 			return err
 		}
-		if err := s.Store.Register(ctx, t.ID, a.UserID, Admission(t, places.Confirmed)); err != nil {
+		if err := s.Store.Register(ctx, t.ID, a.UserID, Admission(t, places.Confirmed), s.now()); err != nil {
 			return err
 		}
 		p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)

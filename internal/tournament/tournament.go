@@ -149,9 +149,9 @@ type Store interface {
 	FindTournament(ctx context.Context, name string) (Tournament, error)
 	FindTournamentByID(ctx context.Context, id int64) (Tournament, error)
 	// Register adds the user (who must have stats) to an open tournament,
-	// confirmed or waitlisted (status); the database's key makes a second
-	// registration a Conflict.
-	Register(ctx context.Context, tournamentID, userID int64, status string) error
+	// confirmed or waitlisted (status) from at; the database's key makes a
+	// second registration a Conflict.
+	Register(ctx context.Context, tournamentID, userID int64, status string, at time.Time) error
 	// Unregister takes the user off an open tournament's list and says
 	// whether they were confirmed or waitlisted.
 	Unregister(ctx context.Context, tournamentID, userID int64) (string, error)
