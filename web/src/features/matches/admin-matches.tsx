@@ -324,7 +324,7 @@ function OpenMatchRow({ match }: { match: Match }) {
       ) : null}
       {late.length ? (
         <p className="msg msg-alert">
-          {late.length === 2 ? 'Neither side' : `Team ${late[0]}`} did not check in by the match’s time.
+          {late.length === 2 ? 'Neither side checked in' : `Team ${late[0]} did not check in`} by the match’s time.
         </p>
       ) : null}
       <div className="row-actions">

@@ -41,20 +41,10 @@ export function CaptainBench({ tournament, team }: { tournament: string; team: L
         Up to {data.max} besides your five, signed once the auction is over from the players it left, at their tier’s base price,
         from your purse. An organiser approves each one.
       </p>
-      <ul className="roster bench" aria-label="Your substitutes" data-testid={`bench-${team.id}`}>
-        {(team.substitutes ?? []).map((p) => (
-          <li key={p.user_id}>
-            <span className="roster-name">{p.name}</span>
-            <span className="roster-tier">T{p.tier}</span>
-            <span className="roster-price">{credits(p.price)}</span>
-          </li>
-        ))}
-        {(team.substitutes ?? []).length === 0 ? (
-          <li className="roster-open">
-            <span className="roster-name">No substitute yet</span>
-          </li>
-        ) : null}
-      </ul>
+      <p className="bench-line" data-testid={`bench-${team.id}`}>
+        On your bench ({(team.substitutes ?? []).length} of {data.max}):{' '}
+        {(team.substitutes ?? []).length ? (team.substitutes ?? []).map((p) => p.name).join(', ') : 'nobody yet'}
+      </p>
       {own.length > 0 ? (
         <ul className="queue-list requests" aria-label="Your requests">
           {own.map((r) => (
@@ -73,6 +63,11 @@ export function CaptainBench({ tournament, team }: { tournament: string; team: L
           <h3>
             Free players <small className="muted">· {credits(b.purse)} to spend</small>
           </h3>
+          {data.pool.length > 0 && data.pool.every((p) => p.price > b.purse) ? (
+            <p className="muted small" data-testid="bench-purse">
+              Every free player costs more than the {credits(b.purse)} your purse has left for a signing.
+            </p>
+          ) : null}
           <ul className="queue-list signable" aria-label="Players you may ask to sign">
             {data.pool.map((p) => {
               const why = b.whyNot(p.price)

@@ -205,8 +205,8 @@ function CheckinPanel({ match, canCheckIn, side }: { match: Match; canCheckIn: b
             <li key={t.id} data-team={t.id} data-checked-in={match.checked_in?.[t.id] ? 'true' : 'false'}>
               <span className="team-letter-sm" aria-hidden="true">
                 {t.id}
-              </span>{' '}
-              {teamName(t)}:{' '}
+              </span>
+              <span>{teamName(t)}</span>
               {match.checked_in?.[t.id] ? (
                 <span className="status-pill status-checked-in">✓ checked in {clockTime(match.checked_in[t.id])}</span>
               ) : late.includes(t.id) ? (

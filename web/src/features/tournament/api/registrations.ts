@@ -20,6 +20,7 @@ export function useRegistrations(tournament: string) {
     queryFn: async ({ signal }) => {
       const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}`, signal)
       const base: RegistrationsData = {
+        ...data,
         tournament: data.tournament ?? tournament,
         count: data.count ?? data.players?.length ?? 0,
         seq: typeof data.seq === 'number' ? data.seq : 0,

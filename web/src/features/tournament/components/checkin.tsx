@@ -17,7 +17,7 @@ export function checkinSentence(data: RegistrationsData, now: number): string {
   const deadline = data.checkin?.deadline ?? null
   switch (checkinState(data.checkin, now)) {
     case 'open':
-      return `Check-in is open until ${dayTime(deadline)} (${fromNow(deadline, now)}): ${c.checkedIn} of ${c.confirmed} confirmed players checked in. Whoever has not by then moves to the waitlist.`
+      return `Check-in is open until ${dayTime(deadline)} (${fromNow(deadline, now)}): ${c.confirmedCheckedIn} of ${c.confirmed} confirmed players checked in. Whoever has not by then moves to the waitlist.`
     case 'closing':
       return 'Check-in has closed: the players who did not check in are moving to the waitlist.'
     case 'closed':

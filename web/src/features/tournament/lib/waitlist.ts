@@ -24,10 +24,16 @@ export function waitlistPlace(players: Player[], id: Player['id'] | undefined): 
   return waitlist(players).findIndex((p) => String(p.id) === String(id)) + 1
 }
 
-/** The counts of a list, as its players say. */
+/** The counts of a list, as its players say: checkedIn counts everyone on it, confirmedCheckedIn the confirmed only. */
 export function counts(players: Player[]) {
   const waiting = players.filter(isWaiting).length
-  return { confirmed: players.length - waiting, waitlisted: waiting, checkedIn: players.filter((p) => !!p.checked_in_at).length }
+  const checked = players.filter((p) => !!p.checked_in_at)
+  return {
+    confirmed: players.length - waiting,
+    waitlisted: waiting,
+    checkedIn: checked.length,
+    confirmedCheckedIn: checked.filter((p) => !isWaiting(p)).length,
+  }
 }
 
 /** The window's state at `now` (the server's rule: open until the deadline, closed once its job ran). */
