@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,6 +53,9 @@ func TestCheckinCommand(t *testing.T) {
 	t.Run("APlayerChecksIn", func(t *testing.T) {
 		wantText(t, say(t, &r, player, false, "!checkin"), "You are checked in for PPL7.", "/tournament?tab=reg")
 		wantText(t, say(t, &r, player, false, "!checkin"), "You are checked in for PPL7 already.")
+		if out := embedText(say(t, &r, player, false, "!profile")); !strings.Contains(out, "Registered for PPL7 · checked in") {
+			t.Fatal(out)
+		}
 	})
 
 	// The matches: team A's first match in an hour's time.
