@@ -78,6 +78,17 @@ func (s *Service) entry(ctx context.Context, t Tournament, p Player) (Entry, err
 	return e, err
 }
 
+// cardAndEntry reads userID's card in t and their registration as it is
+// now.
+func (s *Service) cardAndEntry(ctx context.Context, t Tournament, userID int64) (Player, Entry, error) {
+	p, err := s.Store.RegisteredPlayer(ctx, t.ID, userID)
+	if err != nil {
+		return p, Entry{}, err
+	}
+	e, err := s.entry(ctx, t, p)
+	return p, e, err
+}
+
 // EntryOf is the signed-in player's registration in the named tournament.
 func (s *Service) EntryOf(ctx context.Context, a core.Actor, name string) (Entry, error) {
 	if err := a.MustBeUser(); err != nil {
@@ -87,13 +98,11 @@ func (s *Service) EntryOf(ctx context.Context, a core.Actor, name string) (Entry
 	if err != nil {
 		return Entry{}, err
 	}
-	p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)
+	_, e, err := s.cardAndEntry(ctx, t, a.UserID)
 	if errs.KindOf(err) == errs.NotFound {
 		return Entry{Tournament: t.Name}, nil
-	} else if err != nil {
-		return Entry{}, err
 	}
-	return s.entry(ctx, t, p)
+	return e, err
 }
 
 // emitCards tells every list of the cards of ids (their status or check-in
@@ -254,11 +263,8 @@ func (s *Service) CheckIn(ctx context.Context, a core.Actor, name string) (Entry
 		} else if err != nil {
 			return err
 		}
-		p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)
-		if err != nil {
-			return err
-		}
-		if e, err = s.entry(ctx, t, p); err != nil {
+		var p Player
+		if p, e, err = s.cardAndEntry(ctx, t, a.UserID); err != nil {
 			return err
 		}
 		switch {

@@ -74,11 +74,8 @@ func (s *Service) Register(ctx context.Context, a core.Actor, name string) (Entr
 		if err := s.Store.Register(ctx, t.ID, a.UserID, Admission(t, places.Confirmed), s.now()); err != nil {
 			return err
 		}
-		p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)
-		if err != nil {
-			return err
-		}
-		if e, err = s.entry(ctx, t, p); err != nil {
+		var p Player
+		if p, e, err = s.cardAndEntry(ctx, t, a.UserID); err != nil {
 			return err
 		}
 		switch {

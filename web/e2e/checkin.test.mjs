@@ -8,12 +8,11 @@
 // in for the match in the hour before it.
 // Screenshots at 1440 and 390 px go to CHECKIN_SHOTS (default /tmp/checkin-web-shots; 'off' for none).
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { launch } from './lib/browser.mjs'
-import { apiCall, binaryPath, startServer, webDir } from './lib/server.mjs'
+import { seededDatabase } from './lib/db.mjs'
+import { apiCall, startServer } from './lib/server.mjs'
 
 const shots = process.env.CHECKIN_SHOTS || '/tmp/checkin-web-shots'
 const adminUrl = process.env.E2E_DATABASE_URL
@@ -24,26 +23,6 @@ const captainEmail = (letter) => `captain.${letter.toLowerCase()}@demo.pitlane.l
 
 const skip = adminUrl ? false : 'E2E_DATABASE_URL is not set (the Makefile creates a fresh database and sets it)'
 
-function psql(url, sql) {
-  const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url, '-c', sql], { encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`psql: ${r.stderr || r.error}`)
-}
-
-/** A database of this file's own at `phase`: its URL, and how to drop it. */
-function seeded(phase) {
-  const name = `checkin_e2e_${phase}_${process.pid}_${Date.now().toString(36)}`
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  psql(adminUrl, `CREATE DATABASE ${name}`)
-  const r = spawnSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', PASSWORD], {
-    cwd: resolve(webDir, '..'),
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    encoding: 'utf8',
-  })
-  assert.equal(r.status, 0, `seed-demo: ${r.stderr}`)
-  return { url: url.toString(), drop: () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
-
 describe('check-in and substitutes in real browsers', { skip, timeout: 240_000 }, () => {
   const dbs = []
   const servers = {}
@@ -52,7 +31,7 @@ describe('check-in and substitutes in real browsers', { skip, timeout: 240_000 }
   before(async () => {
     if (shots !== 'off') mkdirSync(shots, { recursive: true })
     for (const phase of ['registration', 'matches']) {
-      const db = seeded(phase)
+      const db = seededDatabase(adminUrl, `checkin_e2e_${phase}`, phase, PASSWORD)
       dbs.push(db)
       servers[phase] = await startServer({ databaseUrl: db.url, smtpUrl: '', adminEmails: ORGANISER })
     }

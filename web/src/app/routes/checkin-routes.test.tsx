@@ -5,7 +5,7 @@ import type { Match } from '@/features/matches/types'
 import type { Player, RegistrationsData } from '@/features/tournament/types'
 import type { User } from '@/lib/auth'
 import { makePlayer, makeUser } from '@/testing/fixtures'
-import { makeMatch } from '@/testing/league-fixtures'
+import { makeLeagueTeam, makeMatch } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { AppRoutes } from '../router'
@@ -43,20 +43,9 @@ const list = (over: Partial<RegistrationsData> = {}): RegistrationsData => {
   }
 }
 
-const team = (id: string, captainId: number, over: Partial<LeagueTeam> = {}): LeagueTeam => ({
-  id,
-  name: `Team ${id}`,
-  logo: '',
-  captain: { user_id: captainId, name: `Cap ${id}`, image: null },
-  purse: 12_000,
-  purse_left: 2600,
-  slots: 5,
-  free_slots: 0,
-  max_bid: 0,
-  players: [],
-  substitutes: [],
-  ...over,
-})
+// A team of the matches phase: its five bought, 2,600 credits left.
+const team = (id: string, captainId: number, over: Partial<LeagueTeam> = {}): LeagueTeam =>
+  makeLeagueTeam(id, captainId, { purse_left: 2600, free_slots: 0, max_bid: 0, players: [], substitutes: [], ...over })
 
 const auction = (status: AuctionView['status'], teams = [team('A', 3)]): AuctionView => ({
   tournament: 'PPL7',
