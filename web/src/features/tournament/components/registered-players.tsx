@@ -35,8 +35,9 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   const players = data?.players ?? []
   const ownId = user?.id
   const shown = limit ? players.slice(-limit).reverse() : sortPlayers(searchPlayers(players, query), sort)
-  // The full list shows the confirmed players, then the waitlist in its order.
-  const waiting = limit ? [] : waitlist(players)
+  // The full list shows the confirmed players, then the waitlist in its order; every card says
+  // where its player waits.
+  const waiting = waitlist(players)
   const places = new Map(waiting.map((p, i) => [String(p.id), i + 1]))
   const shownConfirmed = limit ? shown : shown.filter((p) => !isWaiting(p))
   const shownWaiting = limit ? [] : waiting.filter((p) => shown.includes(p))
