@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -23,6 +24,8 @@ func (s *Server) leagueRoutes() chi.Router {
 	r.Get("/{name}/teams", s.leagueTeams)
 	r.Get("/{name}/auction", s.auctionState)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)
+	r.Get("/{name}/substitutes", s.substitutes)
+	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/substitutes", s.askSubstitute)
 	r.With(requireUser).Get("/{name}/captains/messages", s.roomHistory)
 	r.With(requireUser).Post("/{name}/captains/messages", s.roomPost) // the room paces its members itself
 	return r
@@ -37,7 +40,110 @@ func (s *Server) leagueAdminRoutes(r chi.Router) {
 		r.Post("/tournaments/{name}/auction/lots", s.openLot)
 		r.Post("/tournaments/{name}/auction/lots/{lotID}/close", s.closeLot)
 		r.Post("/tournaments/{name}/auction/lots/{lotID}/void", s.voidLot)
+		r.Put("/tournaments/{name}/cap", s.setCap)
+		r.Put("/tournaments/{name}/checkin", s.setCheckin)
+		r.Post("/tournaments/{name}/waitlist/{userID}/promote", s.promote)
+		r.Post("/tournaments/{name}/substitutes/{requestID}/approve", s.approveSubstitute)
+		r.Post("/tournaments/{name}/substitutes/{requestID}/refuse", s.refuseSubstitute)
 	})
+}
+
+func (s *Server) setCap(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Cap int `json:"cap"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.Tournaments.SetCap(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Cap)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"places": p})
+}
+
+func (s *Server) setCheckin(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Deadline *time.Time `json:"deadline"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.Tournaments.OpenCheckin(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Deadline)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"places": p})
+}
+
+func (s *Server) promote(w http.ResponseWriter, r *http.Request) {
+	userID, err := pathID(r, "userID", "Player")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	e, err := s.Tournaments.Promote(r.Context(), actorOf(r), chi.URLParam(r, "name"), userID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entry": e})
+}
+
+func (s *Server) substitutes(w http.ResponseWriter, r *http.Request) {
+	b, err := s.Auction.Substitutes(r.Context(), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
+}
+
+func (s *Server) askSubstitute(w http.ResponseWriter, r *http.Request) {
+	var in captainInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	req, err := s.Auction.AskSubstitute(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.UserID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"request": req})
+}
+
+// decideSubstitute answers a request: approve, or refuse with a reason.
+func (s *Server) decideSubstitute(w http.ResponseWriter, r *http.Request, approve bool) {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	id, err := pathID(r, "requestID", "Request")
+	if err == nil && !approve {
+		err = decode(w, r, &in)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	req, err := s.Auction.DecideSubstitute(r.Context(), actorOf(r), chi.URLParam(r, "name"), id, approve, in.Reason)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"request": req})
+}
+
+func (s *Server) approveSubstitute(w http.ResponseWriter, r *http.Request) {
+	s.decideSubstitute(w, r, true)
+}
+
+func (s *Server) refuseSubstitute(w http.ResponseWriter, r *http.Request) {
+	s.decideSubstitute(w, r, false)
 }
 
 func (s *Server) tournamentByName(w http.ResponseWriter, r *http.Request) {

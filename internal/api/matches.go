@@ -19,6 +19,7 @@ func (s *Server) matchRoutes() chi.Router {
 		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)
 		r.Post("/{id}/time", s.matchTime)
+		r.Post("/{id}/checkin", s.matchCheckIn)
 		r.Post("/{id}/lineup", s.matchLineup)
 		r.With(s.perUser(ratelimit.ProofUser)).Post("/{id}/proof", s.matchProof)
 		r.Post("/{id}/report", s.matchReport)
@@ -168,6 +169,10 @@ func (s *Server) matchTime(w http.ResponseWriter, r *http.Request) {
 	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
 		return s.Matches.SetTime(r.Context(), actorOf(r), id, in.At)
 	})
+}
+
+func (s *Server) matchCheckIn(w http.ResponseWriter, r *http.Request) {
+	matchCall(w, r, nil, func(id int64) (matches.Match, error) { return s.Matches.CheckIn(r.Context(), actorOf(r), id) })
 }
 
 func (s *Server) matchLineup(w http.ResponseWriter, r *http.Request) {

@@ -22,6 +22,7 @@ func (s *Server) tournamentRoutes() chi.Router {
 		r.Use(requireUser)
 		r.With(s.perUser(ratelimit.RegisterUser)).Post("/register", s.register)
 		r.With(s.perUser(ratelimit.RegisterUser)).Post("/unregister", s.unregister)
+		r.With(s.perUser(ratelimit.RegisterUser)).Post("/checkin", s.checkIn)
 		r.Get("/status", s.registrationStatus)
 	})
 	return r
@@ -37,11 +38,32 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.Tournaments.Register(r.Context(), actorOf(r), in.TournamentName); err != nil {
+	e, err := s.Tournaments.Register(r.Context(), actorOf(r), in.TournamentName)
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": true, "message": tournament.MsgRegistered})
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
+}
+
+// entryAnswer is a player's registration as the seed's calls answer it.
+type entryAnswer struct {
+	Success bool `json:"success"`
+	tournament.Entry
+}
+
+func (s *Server) checkIn(w http.ResponseWriter, r *http.Request) {
+	var in tournamentName
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	e, err := s.Tournaments.CheckIn(r.Context(), actorOf(r), in.TournamentName)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
 }
 
 func (s *Server) unregister(w http.ResponseWriter, r *http.Request) {
@@ -58,12 +80,12 @@ func (s *Server) unregister(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
-	ok, err := s.Tournaments.IsRegistered(r.Context(), actorOf(r), r.URL.Query().Get("tournamentName"))
+	e, err := s.Tournaments.EntryOf(r.Context(), actorOf(r), r.URL.Query().Get("tournamentName"))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": ok})
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
 }
 
 // registrations serves the public list from a cache that is keyed by the

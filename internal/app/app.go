@@ -186,6 +186,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 
 	// Scheduled work: river, in this database, once across instances.
 	a.Jobs = &postgres.Jobs{DB: db, Log: log}
+	tour.Jobs = a.Jobs
+	postgres.Work(a.Jobs, tour.CheckinDeadlineDue)
 	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
 		Audit: auditLog, Jobs: a.Jobs, Log: log, LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid}
 	a.auction = auc

@@ -121,7 +121,8 @@ var actions = []action{
 		return s.Stats.Delete(ctx, a)
 	}, "DELETE", "/api/stats/delete", nil},
 	{"register", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
-		return s.Tournaments.Register(ctx, a, "NO-SUCH-CUP")
+		_, err := s.Tournaments.Register(ctx, a, "NO-SUCH-CUP")
+		return err
 	}, "POST", "/api/tournament/register", map[string]string{"tournamentName": "NO-SUCH-CUP"}},
 	{"unregister", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
 		return s.Tournaments.Unregister(ctx, a, "NO-SUCH-CUP")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/demo"
@@ -24,15 +25,17 @@ type phaseKind struct {
 
 // phaseAction is one action of the season's table, tried as an actor in
 // a rehearsal whose tournament is in some phase. setup prepares what the
-// action needs (a lot to bid on) before the season is put in its phase;
+// action needs (a lot to bid on, an open check-in) with the season in the
+// auction phase, or setupIn, before the season is put in its phase;
 // succeeds names the kind of actor for whom the action, where the table
 // allows it, must go through (others may still meet the action's own
 // rules, e.g. an organiser who has no stats to register with).
 type phaseAction struct {
 	act      tournament.Action
 	succeeds string
-	setup    func(ctx context.Context, t *testing.T) int64
+	setup    func(ctx context.Context, t *testing.T, q postgres.Querier) int64
 	run      func(ctx context.Context, a core.Actor, arg int64) error
+	setupIn  string
 }
 
 // Every action of a season, in every phase, by every kind of actor: the
@@ -57,7 +60,7 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var captainA, pooled, soldLot int64
+	var captainA, pooled, waiting, soldLot int64
 	q := func(sql string, dst ...any) {
 		t.Helper()
 		if err := db.Pool.QueryRow(ctx, sql, ppl7.ID).Scan(dst...); err != nil {
@@ -68,6 +71,9 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	q(`SELECT r.user_id FROM registrations r WHERE r.tournament_id = $1
 		AND NOT EXISTS (SELECT 1 FROM team_players p WHERE p.user_id = r.user_id AND p.tournament_id = $1)
 		AND NOT EXISTS (SELECT 1 FROM teams c WHERE c.captain_user_id = r.user_id) ORDER BY r.user_id LIMIT 1`, &pooled)
+	q(`SELECT r.user_id FROM registrations r WHERE r.tournament_id = $1
+		AND NOT EXISTS (SELECT 1 FROM team_players p WHERE p.user_id = r.user_id AND p.tournament_id = $1)
+		AND NOT EXISTS (SELECT 1 FROM teams c WHERE c.captain_user_id = r.user_id) ORDER BY r.user_id DESC LIMIT 1`, &waiting)
 	q(`SELECT id FROM auction_lots WHERE tournament_id = $1 AND status = 'sold' ORDER BY id LIMIT 1`, &soldLot)
 
 	// A player with stats and a Discord name who has not registered yet.
@@ -92,7 +98,7 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	}
 
 	// openLot opens a lot on the pooled player for a bid or a close to act on.
-	openLot := func(ctx context.Context, t *testing.T) int64 {
+	openLot := func(ctx context.Context, t *testing.T, _ postgres.Querier) int64 {
 		t.Helper()
 		lot, err := srv.Auction.OpenLot(ctx, organiser, "PPL7", pooled, 0)
 		if err != nil {
@@ -100,46 +106,101 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		}
 		return lot.ID
 	}
+	exec := func(ctx context.Context, t *testing.T, q postgres.Querier, sql string, args ...any) {
+		t.Helper()
+		if _, err := q.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	// openCheckin opens PPL7's check-in for an hour.
+	openCheckin := func(ctx context.Context, t *testing.T, q postgres.Querier) int64 {
+		exec(ctx, t, q, `UPDATE tournaments SET checkin_opened_at = now(), checkin_deadline = now() + interval '1 hour' WHERE id = $1`, ppl7.ID)
+		return 0
+	}
+	// waitlist puts a player on PPL7's waitlist.
+	waitlist := func(ctx context.Context, t *testing.T, q postgres.Querier) int64 {
+		exec(ctx, t, q, `UPDATE registrations SET status = 'waitlisted', waitlisted_at = now() WHERE tournament_id = $1 AND user_id = $2`,
+			ppl7.ID, waiting)
+		return waiting
+	}
+	// askForPooled is team A's request to sign the pooled player.
+	askForPooled := func(ctx context.Context, t *testing.T, q postgres.Querier) int64 {
+		var id int64
+		if err := q.QueryRow(ctx, `INSERT INTO substitute_requests (tournament_id, team_id, user_id, price)
+			SELECT $1, id, $2, 1100 FROM teams WHERE tournament_id = $1 AND letter = 'A' RETURNING id`, ppl7.ID, pooled).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
 	actions := []phaseAction{
-		{tournament.Register, "newcomer", nil, func(ctx context.Context, a core.Actor, _ int64) error {
-			return srv.Tournaments.Register(ctx, a, "PPL7")
+		{act: tournament.Register, succeeds: "newcomer", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Tournaments.Register(ctx, a, "PPL7")
+			return err
 		}},
-		{tournament.Unregister, "player", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.Unregister, succeeds: "player", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			return srv.Tournaments.Unregister(ctx, a, "PPL7")
 		}},
-		{tournament.NameCaptain, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.SetCap, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Tournaments.SetCap(ctx, a, "PPL7", 64)
+			return err
+		}},
+		{act: tournament.OpenCheckin, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			deadline := time.Now().Add(2 * time.Hour)
+			_, err := srv.Tournaments.OpenCheckin(ctx, a, "PPL7", &deadline)
+			return err
+		}},
+		{act: tournament.CheckIn, succeeds: "player", setup: openCheckin, setupIn: tournament.StatusRegistration,
+			run: func(ctx context.Context, a core.Actor, _ int64) error {
+				_, err := srv.Tournaments.CheckIn(ctx, a, "PPL7")
+				return err
+			}},
+		{act: tournament.Promote, succeeds: "organiser", setup: waitlist, setupIn: tournament.StatusRegistration,
+			run: func(ctx context.Context, a core.Actor, id int64) error {
+				_, err := srv.Tournaments.Promote(ctx, a, "PPL7", id)
+				return err
+			}},
+		{act: tournament.AskSubstitute, succeeds: "team A's captain", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.AskSubstitute(ctx, a, "PPL7", pooled)
+			return err
+		}},
+		{act: tournament.RuleSubstitute, succeeds: "organiser", setup: askForPooled,
+			run: func(ctx context.Context, a core.Actor, id int64) error {
+				_, err := srv.Auction.DecideSubstitute(ctx, a, "PPL7", id, true, "")
+				return err
+			}},
+		{act: tournament.NameCaptain, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Auction.SetCaptain(ctx, a, "PPL7", "A", pooled)
 			return err
 		}},
-		{tournament.SetTier, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.SetTier, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Auction.SetTier(ctx, a, "PPL7", pooled, 2)
 			return err
 		}},
-		{tournament.OpenLot, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.OpenLot, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Auction.OpenLot(ctx, a, "PPL7", pooled, 0)
 			return err
 		}},
-		{tournament.Bid, "team A's captain", openLot, func(ctx context.Context, a core.Actor, lot int64) error {
+		{act: tournament.Bid, succeeds: "team A's captain", setup: openLot, run: func(ctx context.Context, a core.Actor, lot int64) error {
 			_, err := srv.Auction.Bid(ctx, a, "PPL7", lot, 2200)
 			return err
 		}},
-		{tournament.CloseLot, "organiser", openLot, func(ctx context.Context, a core.Actor, lot int64) error {
+		{act: tournament.CloseLot, succeeds: "organiser", setup: openLot, run: func(ctx context.Context, a core.Actor, lot int64) error {
 			_, err := srv.Auction.Close(ctx, a, "PPL7", lot)
 			return err
 		}},
-		{tournament.VoidSale, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.VoidSale, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Auction.Void(ctx, a, "PPL7", soldLot)
 			return err
 		}},
-		{tournament.TalkInRoom, "team A's captain", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.TalkInRoom, succeeds: "team A's captain", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Room.Post(ctx, a, "PPL7", "good luck all")
 			return err
 		}},
-		{tournament.ReorderSeeds, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.ReorderSeeds, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Matches.SetSeeds(ctx, a, "PPL7", []string{"H", "G", "F", "E", "D", "C", "B", "A"})
 			return err
 		}},
-		{tournament.MakeFixtures, "organiser", nil, func(ctx context.Context, a core.Actor, _ int64) error {
+		{act: tournament.MakeFixtures, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Matches.Generate(ctx, a, "PPL7", "round_robin")
 			return err
 		}},
@@ -149,7 +210,8 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		tried[pa.act] = true
 	}
 	for act := range tournament.Rules {
-		if !tried[act] && act != tournament.PlayMatch && act != tournament.RuleMatch { // a match's own table tries those
+		// A match's own table tries PlayMatch and RuleMatch; the deadline's job is tried below.
+		if !tried[act] && act != tournament.PlayMatch && act != tournament.RuleMatch && act != tournament.CloseCheckin {
 			t.Errorf("the season's table has %q, which this test does not try", act)
 		}
 	}
@@ -166,10 +228,14 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 				err := db.Rehearse(ctx, func(ctx context.Context, tx postgres.Querier) error {
 					var arg int64
 					if pa.setup != nil {
-						if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'auction' WHERE id = $1`, ppl7.ID); err != nil {
+						in := pa.setupIn
+						if in == "" {
+							in = tournament.StatusAuction
+						}
+						if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = $2 WHERE id = $1`, ppl7.ID, in); err != nil {
 							t.Fatal(err)
 						}
-						arg = pa.setup(ctx, t)
+						arg = pa.setup(ctx, t, tx)
 					}
 					if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = $2 WHERE id = $1`, ppl7.ID, phase); err != nil {
 						t.Fatal(err)
@@ -197,6 +263,42 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+		}
+	}
+
+	// The deadline's job closes a check-in only in a season still
+	// registering: the players who did not check in go to the waitlist.
+	// In any other phase it finds nothing to do and changes nothing.
+	for _, phase := range phases {
+		err := db.Rehearse(ctx, func(ctx context.Context, tx postgres.Querier) error {
+			deadline := time.Now().Add(-time.Minute).UTC().Truncate(time.Microsecond)
+			if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = $2, checkin_opened_at = $3::timestamptz - interval '1 hour',
+				checkin_deadline = $3 WHERE id = $1`, ppl7.ID, phase, deadline); err != nil {
+				t.Fatal(err)
+			}
+			before := pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...)
+			err := db.Attempt(ctx, func(ctx context.Context) error {
+				return srv.Tournaments.CheckinDeadlineDue(ctx, tournament.CheckinDeadline{Tournament: ppl7.ID, Deadline: deadline})
+			})
+			changed := pgtest.Changed(before, pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...))
+			var waiting int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations WHERE tournament_id = $1 AND status = 'waitlisted'`, ppl7.ID).
+				Scan(&waiting); err != nil {
+				t.Fatal(err)
+			}
+			acts := phase == tournament.StatusRegistration
+			switch {
+			case err != nil:
+				t.Errorf("the deadline in the %s phase: %v", phase, err)
+			case acts && (waiting == 0 || !slices.Contains(changed, "registrations")):
+				t.Errorf("the deadline in the registration phase waitlisted %d, changed %v", waiting, changed)
+			case !acts && len(changed) > 0:
+				t.Errorf("the deadline in the %s phase changed %v", phase, changed)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -21,6 +21,9 @@ const (
 	EventUnsold      = "auction.unsold"
 	EventVoided      = "auction.voided"
 	EventTeamUpdated = "team.updated"
+	// EventSubstitute tells of a request to sign a substitute: asked,
+	// approved or refused ({"tournament","request"}).
+	EventSubstitute = "substitute.request"
 )
 
 // Audited actions of the auction.
@@ -31,6 +34,10 @@ const (
 	ActionBid      = "auction.bid"
 	ActionCloseLot = "auction.close_lot"
 	ActionVoid     = "auction.void"
+	// A captain's request to sign a substitute, and an organiser's answer.
+	ActionAskSubstitute    = "team.substitute_request"
+	ActionSignSubstitute   = "team.substitute_signed"
+	ActionRefuseSubstitute = "team.substitute_refused"
 )
 
 // PlayerRef is a player as the auction shows them.
@@ -129,6 +136,9 @@ type Team struct {
 	FreeSlots int          `json:"free_slots"`
 	MaxBid    int          `json:"max_bid"`
 	Players   []TeamPlayer `json:"players"`
+	// Substitutes are signed after the auction, beside the five players;
+	// their prices come out of the same purse.
+	Substitutes []TeamPlayer `json:"substitutes"`
 }
 
 // State is what a team's purse and roster allow it to bid.
@@ -182,7 +192,43 @@ type Store interface {
 	FinishLot(ctx context.Context, l Lot, status string) error
 	// Results lists the sales and the players left unsold.
 	Results(ctx context.Context, tournamentID int64) ([]Sale, []Unsold, error)
-	// Pool lists the registered players who can still be put up: not a
-	// captain, not on a team, not under the hammer.
+	// Pool lists the confirmed players who can still be put up (and, once
+	// the auction is over, signed): not a captain, not on a team, not under
+	// the hammer, not waiting for a place.
 	Pool(ctx context.Context, tournamentID int64) ([]PlayerRef, error)
+	// SubstituteRequests lists the tournament's requests, newest first.
+	SubstituteRequests(ctx context.Context, tournamentID int64) ([]SubstituteRequest, error)
+	// AddSubstituteRequest records a team's pending request; Conflict when
+	// the team asked for the player already.
+	AddSubstituteRequest(ctx context.Context, tournamentID int64, team Team, userID, askedBy int64, price int) (SubstituteRequest, error)
+	// LockSubstituteRequest reads a request of the tournament and locks it;
+	// NotFound if none.
+	LockSubstituteRequest(ctx context.Context, tournamentID, id int64) (SubstituteRequest, error)
+	// DecideSubstituteRequest approves or refuses a pending request (an
+	// approval signs the player: they join the team as a substitute at
+	// the request's price) and returns it as it now is.
+	DecideSubstituteRequest(ctx context.Context, r SubstituteRequest, status string, by int64, reason string) (SubstituteRequest, error)
+	// PendingFor lists the pending requests for a player.
+	PendingFor(ctx context.Context, tournamentID, userID int64) ([]SubstituteRequest, error)
+}
+
+// Statuses of a request to sign a substitute.
+const (
+	RequestPending  = "pending"
+	RequestApproved = "approved"
+	RequestRefused  = "refused"
+)
+
+// SubstituteRequest is a captain's request to sign a player as a
+// substitute, at the price of their tier.
+type SubstituteRequest struct {
+	ID        int64      `json:"id"`
+	Team      string     `json:"team"`
+	TeamDBID  int64      `json:"-"`
+	Player    PlayerRef  `json:"player"`
+	Price     int        `json:"price"`
+	Status    string     `json:"status"`
+	AskedAt   time.Time  `json:"asked_at"`
+	DecidedAt *time.Time `json:"decided_at"`
+	Reason    string     `json:"reason"`
 }

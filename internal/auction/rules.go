@@ -17,7 +17,10 @@ const (
 	MinPrice = 1100 // a player's price is from MinPrice
 	MaxPrice = 2200 // to MaxPrice credits
 	Slots    = 5    // players a team buys, besides its captain
-	Letters  = "ABCDEFGH"
+	// Substitutes is how many substitutes a team may sign once the
+	// auction is over, beside its Slots.
+	Substitutes = 2
+	Letters     = "ABCDEFGH"
 
 	// LotTime is how long a lot runs from its opening; a bid in its last
 	// LateBid restarts the countdown at LateBid.
@@ -97,6 +100,21 @@ func CheckBid(l Lot, team TeamState, amount int, now time.Time) error {
 	case amount > MaxBid(team.PurseLeft, team.FreeSlots):
 		return errs.E(errs.Unprocessable, "Over purse: team %s can bid at most %d (it must still fill %d more slots at %d).",
 			team.Letter, MaxBid(team.PurseLeft, team.FreeSlots), team.FreeSlots-1, MinPrice)
+	}
+	return nil
+}
+
+// CheckSigning says why team may not ask to sign, or be given, a
+// substitute at price, or nil. bench is its substitutes (with those it
+// asked for, when it asks), purseLeft its purse left (less what its other
+// requests would cost). The auction is over, so nothing is kept back for
+// the five: the purse alone limits a signing.
+func CheckSigning(team string, purseLeft, bench, price int) error {
+	switch {
+	case bench >= Substitutes:
+		return errs.E(errs.Unprocessable, "Team %s has its %d substitutes (or asked for them) already.", team, Substitutes)
+	case price > purseLeft:
+		return errs.E(errs.Unprocessable, "Over purse: team %s has %d credits left for a signing; this one costs %d.", team, purseLeft, price)
 	}
 	return nil
 }

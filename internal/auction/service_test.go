@@ -58,7 +58,7 @@ func newLeague(t *testing.T, n int, teams ...string) *league {
 	l.admin = core.Actor{UserID: l.user("organiser", 2, 100), Name: "organiser", Admin: true}
 	for i := range n + len(teams) {
 		id := l.user(fmt.Sprintf("p%d", i), 1+float64(i%4)*0.6, 100*(i%7))
-		if err := l.tour.Register(ctx, core.Actor{UserID: id}, l.name); err != nil {
+		if _, err := l.tour.Register(ctx, core.Actor{UserID: id}, l.name); err != nil {
 			t.Fatal(err)
 		}
 		l.players = append(l.players, id)

@@ -22,8 +22,9 @@ type Claims interface {
 }
 
 // Announcer posts the league's news to the announcement channel:
-// registrations, auction sales, matches about to start or overdue, results
-// and a new Red Cap holder. It follows
+// registrations, a check-in opening and closing, auction sales, substitutes
+// signed, matches about to start or overdue, results and a new Red Cap
+// holder. It follows
 // the hub in process; each event is claimed in the database first, so it is
 // announced once however many instances follow it.
 type Announcer struct {
@@ -81,6 +82,52 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 			return "", "", nil
 		}
 		return fmt.Sprintf("🏁 **%s** registered for %s (K/D %.2f).", v.Player.Name, v.Tournament, v.Player.KD), key, nil
+	case "registration.places":
+		var v struct {
+			Tournament string `json:"tournament"`
+			Places     struct {
+				Waitlisted int    `json:"waitlisted"`
+				CheckedIn  int    `json:"checked_in"`
+				State      string `json:"checkin_state"`
+				Checkin    struct {
+					Deadline *time.Time `json:"deadline"`
+					ClosedAt *time.Time `json:"closed_at"`
+				} `json:"checkin"`
+			} `json:"places"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil || v.Places.Checkin.Deadline == nil {
+			return "", "", nil
+		}
+		at := v.Places.Checkin.Deadline.Unix()
+		switch v.Places.State {
+		case "open":
+			// Once per deadline: a deadline moved is news again.
+			return fmt.Sprintf("✅ Check-in for %s is open until <t:%d:F> (<t:%d:R>): type `!checkin`, or press **Check in** on the tournament page. "+
+					"Whoever has not checked in by then goes to the waitlist.", v.Tournament, at, at),
+				fmt.Sprintf("checkin:%s:%d", v.Tournament, at), nil
+		case "closed":
+			return fmt.Sprintf("🔒 Check-in for %s has closed: %d players checked in, %d on the waitlist.", v.Tournament,
+				v.Places.CheckedIn, v.Places.Waitlisted), fmt.Sprintf("checkin-closed:%s:%d", v.Tournament, at), nil
+		}
+		return "", "", nil
+	case "substitute.request":
+		var v struct {
+			Tournament string `json:"tournament"`
+			Request    struct {
+				ID     int64  `json:"id"`
+				Team   string `json:"team"`
+				Status string `json:"status"`
+				Price  int    `json:"price"`
+				Player struct {
+					Name string `json:"name"`
+				} `json:"player"`
+			} `json:"request"`
+		}
+		if json.Unmarshal(d.Data, &v) != nil || v.Request.Status != "approved" {
+			return "", "", nil
+		}
+		return fmt.Sprintf("✍️ Team %s signed **%s** as a substitute for %d credits (%s).", v.Request.Team, v.Request.Player.Name,
+			v.Request.Price, v.Tournament), fmt.Sprintf("substitute:%s:%d", v.Tournament, v.Request.ID), nil
 	case "auction.sold":
 		var v struct {
 			Tournament string `json:"tournament"`

@@ -1,6 +1,6 @@
 // Package bot holds the Discord bot's command router: one set of commands
-// (`!help`, `!register`, `!verify`, `!profile`, `!matches`, `!bracket`,
-// `!admin ...`) that Discord messages, slash commands and the console all
+// (`!help`, `!register`, `!verify`, `!checkin`, `!profile`, `!matches`,
+// `!bracket`, `!admin ...`) that Discord messages, slash commands and the console all
 // feed. It resolves the member to the Pitlane account of their proven
 // Discord link and calls the league's services as that actor, so the
 // services' own rules decide what they may do. It also announces the
@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,6 +119,7 @@ var usages = map[string]string{
 	"help":     "`!help` — what I can do",
 	"register": "`!register <email>` — link your Discord to your Pitlane account (I mail you a code), then register for the tournament; `!register` once linked",
 	"verify":   "`!verify <code>` — in a DM: the 6-digit code I mailed you",
+	"checkin":  "`!checkin` — check in for the tournament while its check-in is open; a captain checks in for their next match in the hour before it",
 	"profile":  "`!profile [@member]` — a player's stats card",
 	"matches":  "`!matches` — your team's next and last matches",
 	"bracket":  "`!bracket` — where the tournament stands",
@@ -126,7 +128,10 @@ var usages = map[string]string{
 		"[rounds=N cut=N | reset=on|off]` — organisers only",
 }
 
-var order = []string{"help", "register", "verify", "profile", "matches", "bracket", "admin"}
+var order = []string{"help", "register", "verify", "checkin", "profile", "matches", "bracket", "admin"}
+
+// Names lists the commands in the order `!help` gives them.
+func Names() []string { return slices.Clone(order) }
 
 func usage(cmd string) Reply { return Reply{Text: "Usage: " + usages[cmd]} }
 
@@ -168,6 +173,8 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep = c.register(ctx)
 	case "verify":
 		rep = c.verify(ctx)
+	case "checkin":
+		rep = c.checkin(ctx)
 	case "profile":
 		rep = c.profile(ctx)
 	case "matches":

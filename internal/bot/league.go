@@ -61,7 +61,7 @@ func (c *call) profile(ctx context.Context) Reply {
 	case card != nil:
 		e.Title = card.Name
 		e.Fields = append(e.Fields, statFields(card.Level, card.Kills, card.Deaths, card.KD, card.GamesPlayed, card.Category)...)
-		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Registered for " + t.Name, Inline: true})
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: registrationLine(*card, t.Name), Inline: true})
 		if len(card.Badges) > 0 {
 			names := make([]string, len(card.Badges))
 			for i, b := range card.Badges {
@@ -96,6 +96,19 @@ func (c *call) profile(ctx context.Context) Reply {
 	}
 	e.Footer = "Pitlane · " + t.Name
 	return Reply{Embed: e}
+}
+
+// registrationLine is a card's registration in words: confirmed or
+// waiting, and checked in.
+func registrationLine(p tournament.Player, name string) string {
+	s := "Registered for " + name
+	if p.Status == tournament.Waitlisted {
+		s = "On the " + name + " waitlist"
+	}
+	if p.CheckedInAt != nil {
+		s += " · checked in"
+	}
+	return s
 }
 
 func statFields(level, kills, deaths int, kd float64, games, tier int) []Field {

@@ -102,8 +102,10 @@ func (c *call) enter(ctx context.Context, prefix string) Reply {
 	if err != nil {
 		return c.fail(err)
 	}
-	err = c.Tournaments.Register(ctx, c.actor, t.Name)
+	e, err := c.Tournaments.Register(ctx, c.actor, t.Name)
 	switch {
+	case err == nil && e.Status == tournament.Waitlisted:
+		return Reply{Text: prefix + e.Message + " " + c.url("/tournament?tab=reg")}
 	case err == nil:
 		return Reply{Text: prefix + tournament.MsgRegistered + " (" + t.Name + ") See you at " + c.url("/tournament") + "."}
 	case errs.KindOf(err) == errs.Invalid && strings.Contains(err.Error(), tournament.MsgNoStats):

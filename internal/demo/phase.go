@@ -26,8 +26,8 @@ func ValidPhase(p string) bool {
 	return false
 }
 
-// noJobs: the demo closes every lot it opens itself, so there is nothing
-// to schedule.
+// noJobs: the demo closes every lot it opens itself and opens no check-in,
+// so there is nothing to schedule.
 type noJobs struct{}
 
 func (noJobs) Schedule(context.Context, core.Job, time.Time) error { return nil }
@@ -60,7 +60,7 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 		return nil
 	}
 	outbox, audit := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
-	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: audit, Default: name}
+	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: audit, Jobs: noJobs{}, Default: name}
 	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
 		Audit: audit, Jobs: noJobs{}, LotTime: time.Hour}
 	organiser := core.System

@@ -104,6 +104,7 @@ var Commands = []*discordgo.ApplicationCommand{
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "email", Description: "Your Pitlane account's e-mail"}}},
 	{Name: "verify", Description: "Give back the 6-digit code mailed to you",
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "code", Description: "The code", Required: true}}},
+	{Name: "checkin", Description: "Check in for the tournament while its check-in is open (a captain: for the next match, in the hour before it)"},
 	{Name: "profile", Description: "A player's stats card",
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "Whose card (yours if empty)"}}},
 	{Name: "matches", Description: "Your team's next and last matches"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -273,4 +274,13 @@ func TestBotEndToEnd(t *testing.T) {
 		content, _ := c.Body["content"].(string)
 		return c.Path == "/channels/777/messages" && strings.Contains(content, "registered for PPL7")
 	})
+}
+
+// Every command the bot answers is also a slash command.
+func TestEveryCommandIsASlashCommand(t *testing.T) {
+	for _, name := range bot.Names() {
+		if !slices.ContainsFunc(discord.Commands, func(c *discordgo.ApplicationCommand) bool { return c.Name == name }) {
+			t.Errorf("!%s has no slash command", name)
+		}
+	}
 }

@@ -42,6 +42,7 @@ const (
 	ActionSeeds    = "bracket.seeds"
 	ActionRoom     = "match.room"
 	ActionTime     = "match.time"
+	ActionCheckin  = "match.checkin"
 	ActionLineup   = "match.lineup"
 	ActionReport   = "match.report"
 	ActionConfirm  = "match.confirm"
@@ -64,6 +65,9 @@ const (
 	MaxAhead = 120 * 24 * time.Hour
 	// RemindBefore is how long before its time a match is announced.
 	RemindBefore = 30 * time.Minute
+	// CheckinBefore is how long before its time a match's check-in opens;
+	// it closes at the time.
+	CheckinBefore = 60 * time.Minute
 	// OverdueAfter is how long after its time a match with no report yet
 	// is called overdue (the captains and organisers are told).
 	OverdueAfter = 2 * time.Hour
@@ -97,10 +101,12 @@ type Report struct {
 	Players []PlayerLine `json:"players"`
 }
 
-// Member is a player who may play for a team (its captain and its roster).
+// Member is a player who may play for a team (its captain, its players
+// and its substitutes).
 type Member struct {
-	UserID int64  `json:"user_id"`
-	Name   string `json:"name"`
+	UserID     int64  `json:"user_id"`
+	Name       string `json:"name"`
+	Substitute bool   `json:"substitute,omitempty"`
 }
 
 // Match is one fixture with where it stands.
@@ -137,7 +143,26 @@ type Match struct {
 	Forfeit    bool                `json:"forfeit"`
 	Lineups    map[string][]Member `json:"lineups"`
 	UpdatedAt  time.Time           `json:"updated_at"`
-	Members    map[string][]Member `json:"members"` // who may play for each side: its captain and players
+	Members    map[string][]Member `json:"members"` // who may play for each side: its captain, players and substitutes
+	// CheckedIn is when each side's captain checked in for the match's
+	// time, by letter; the check-in opens at CheckinOpensAt (CheckinBefore
+	// the time) and closes at the time.
+	CheckedIn      map[string]time.Time `json:"checked_in"`
+	CheckinOpensAt *time.Time           `json:"checkin_opens_at"`
+}
+
+// CheckinRefusal says why a side may not check in for m at now, or "".
+func (m Match) CheckinRefusal(now time.Time) string {
+	switch {
+	case m.ScheduledAt == nil:
+		return fmt.Sprintf("Match %d has no time yet: its check-in opens %d minutes before it.", m.ID, int(CheckinBefore.Minutes()))
+	case now.Before(m.ScheduledAt.Add(-CheckinBefore)):
+		return fmt.Sprintf("Check-in for match %d opens at %s, %d minutes before its time.", m.ID,
+			m.ScheduledAt.Add(-CheckinBefore).UTC().Format("Mon 2 Jan 15:04 UTC"), int(CheckinBefore.Minutes()))
+	case !now.Before(*m.ScheduledAt):
+		return fmt.Sprintf("Check-in for match %d closed at its time: an organiser decides about a side that did not check in.", m.ID)
+	}
+	return ""
 }
 
 // Sides lists the match's known teams.
@@ -200,9 +225,13 @@ type Store interface {
 	LockMatch(ctx context.Context, id int64) (Match, error)
 	FindMatch(ctx context.Context, id int64) (Match, error)
 	SetRoom(ctx context.Context, id int64, room string) error
-	// SetTime sets when the match is played (nil: not set).
+	// SetTime sets when the match is played (nil: not set); a new time
+	// clears the sides' check-ins.
 	SetTime(ctx context.Context, id int64, at *time.Time) error
 	SetLineup(ctx context.Context, id int64, team TeamRef, userIDs []int64) error
+	// CheckIn records that side checked in for the match's time and says
+	// whether it had not already.
+	CheckIn(ctx context.Context, id int64, side TeamRef, userID int64) (bool, error)
 	SaveReport(ctx context.Context, id int64, by TeamRef, r Report, proofImageID string, confirmBy time.Time) error
 	SetDisputed(ctx context.Context, id int64, reason string) error
 	// Complete records the result: the winner, the players' lines (none for

@@ -30,6 +30,7 @@ type Action string
 const (
 	ActPostRoom    Action = "post the room"
 	ActSetTime     Action = "set the time"
+	ActCheckIn     Action = "check in for the match"
 	ActPickLineup  Action = "pick a lineup"
 	ActUploadProof Action = "upload a proof"
 	ActReport      Action = "report the result"
@@ -64,8 +65,11 @@ type MatchRule struct {
 // docs/league.md states it for people, and a test tries every action in
 // every state as every party.
 var MatchRules = map[Action]MatchRule{
-	ActPostRoom:    {States: open, Who: []Party{Home}, Phase: tournament.PlayMatch, To: StatusLive},
-	ActSetTime:     {States: open, Who: []Party{Home, Organiser}, Phase: tournament.PlayMatch},
+	ActPostRoom: {States: open, Who: []Party{Home}, Phase: tournament.PlayMatch, To: StatusLive},
+	ActSetTime:  {States: open, Who: []Party{Home, Organiser}, Phase: tournament.PlayMatch},
+	// Within the hour before the match's time (checked by CheckIn); a side
+	// that did not check in is an organiser's to forfeit, never by itself.
+	ActCheckIn:     {States: open, Who: []Party{Home, Away}, Phase: tournament.PlayMatch},
 	ActPickLineup:  {States: open, Who: []Party{Home, Away}, Phase: tournament.PlayMatch},
 	ActUploadProof: {States: open, Who: []Party{Home, Away}, Phase: tournament.PlayMatch},
 	ActReport:      {States: open, Who: []Party{Home, Away}, Phase: tournament.PlayMatch, To: StatusReported},

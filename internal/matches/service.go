@@ -572,8 +572,26 @@ func matchTarget(m Match) string {
 	return fmt.Sprintf("match %d (%s v %s)", m.ID, letterOf(m.Team1), letterOf(m.Team2))
 }
 
+// CheckIn checks a side in for the match (its captain), from CheckinBefore
+// its time until the time. A new time clears the check-ins; a side that
+// did not check in is shown to organisers, whose forfeit is one click
+// (ForfeitFor), never the league's own.
+func (s *Service) CheckIn(ctx context.Context, a core.Actor, id int64) (Match, error) {
+	m, err := s.change(ctx, a, ActCheckIn, id, func(ctx context.Context, m Match, side *TeamRef) error {
+		if why := m.CheckinRefusal(s.now()); why != "" {
+			return errs.E(errs.Conflict, "%s", why)
+		}
+		changed, err := s.Store.CheckIn(ctx, m.ID, *side, a.UserID)
+		if err != nil || !changed {
+			return err
+		}
+		return s.Audit.Record(ctx, a, ActionCheckin, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "at": m.ScheduledAt})
+	})
+	return shown(m, a), err
+}
+
 // SetLineup picks the side's karts for the match: up to four of the team's
-// captain and players.
+// captain, players and substitutes.
 func (s *Service) SetLineup(ctx context.Context, a core.Actor, id int64, userIDs []int64) (Match, error) {
 	m, err := s.change(ctx, a, ActPickLineup, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		if len(userIDs) == 0 || len(userIDs) > KartsPerSide {

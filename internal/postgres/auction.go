@@ -86,6 +86,8 @@ func (s Auction) Engaged(ctx context.Context, tournamentID, userID int64) (strin
 		 WHERE tp.tournament_id = $1 AND tp.user_id = $2
 		UNION ALL
 		SELECT 'is under the hammer' FROM auction_lots WHERE tournament_id = $1 AND user_id = $2 AND status = 'open'
+		UNION ALL
+		SELECT 'is on the waitlist' FROM registrations WHERE tournament_id = $1 AND user_id = $2 AND status = 'waitlisted'
 		LIMIT 1`, tournamentID, userID).Scan(&why)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
@@ -103,17 +105,28 @@ func (s Auction) SetCaptain(ctx context.Context, tournamentID int64, letter stri
 	return unavailable(err)
 }
 
-// teamsSQL reads the eight teams with captain, roster and purse spent.
-const teamsAuctionSQL = `
-SELECT t.id, t.letter, t.name, t.logo,
-       c.id, coalesce(nullif(cs.player_name, ''), nullif(c.discord_username, ''), nullif(c.name, ''), 'Captain'),
-       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END,
-       coalesce((SELECT json_agg(json_build_object('user_id', u.id, 'name', ` + shownName + `, 'image', ` + shownImage + `,
+// rosterSQL is a team t's roster slots of one kind (substitutes or not)
+// as JSON, in the order they were filled.
+func rosterSQL(substitutes bool) string {
+	where := `NOT tp.substitute`
+	if substitutes {
+		where = `tp.substitute`
+	}
+	return `coalesce((SELECT json_agg(json_build_object('user_id', u.id, 'name', ` + shownName + `, 'image', ` + shownImage + `,
                                                    'price', tp.credits, 'tier', ` + shownTier + `)
                                  ORDER BY tp.bought_at, u.id)
                    FROM team_players tp JOIN users u ON u.id = tp.user_id LEFT JOIN stats s ON s.user_id = u.id
                    LEFT JOIN registrations r ON r.tournament_id = tp.tournament_id AND r.user_id = u.id
-                  WHERE tp.team_id = t.id), '[]'::json),
+                  WHERE tp.team_id = t.id AND ` + where + `), '[]'::json)`
+}
+
+// teamsSQL reads the eight teams with captain, players, substitutes and
+// purse spent (on both).
+var teamsAuctionSQL = `
+SELECT t.id, t.letter, t.name, t.logo,
+       c.id, coalesce(nullif(cs.player_name, ''), nullif(c.discord_username, ''), nullif(c.name, ''), 'Captain'),
+       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END,
+       ` + rosterSQL(false) + `, ` + rosterSQL(true) + `,
        coalesce((SELECT sum(credits) FROM team_players WHERE team_id = t.id), 0)
   FROM teams t
   LEFT JOIN users c ON c.id = t.captain_user_id
@@ -136,9 +149,9 @@ func (s Auction) Teams(ctx context.Context, tournamentID int64, purse int) ([]au
 			capName        string
 			capImage, logo *string
 			spent          int
-			players        []byte
+			players, subs  []byte
 		)
-		if err := rows.Scan(&t.DBID, &t.ID, &t.Name, &logo, &capID, &capName, &capImage, &players, &spent); err != nil {
+		if err := rows.Scan(&t.DBID, &t.ID, &t.Name, &logo, &capID, &capName, &capImage, &players, &subs, &spent); err != nil {
 			return nil, err
 		}
 		if logo != nil {
@@ -148,6 +161,9 @@ func (s Auction) Teams(ctx context.Context, tournamentID int64, purse int) ([]au
 			t.Captain = &auction.Captain{UserID: *capID, Name: capName, Image: capImage}
 		}
 		if err := json.Unmarshal(players, &t.Players); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(subs, &t.Substitutes); err != nil {
 			return nil, err
 		}
 		t.Purse, t.PurseLeft, t.Slots = purse, purse-spent, auction.Slots
@@ -341,6 +357,7 @@ func (s Auction) Pool(ctx context.Context, tournamentID int64) ([]auction.Player
 		   AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.tournament_id = r.tournament_id AND t.captain_user_id = u.id)
 		   AND NOT EXISTS (SELECT 1 FROM team_players tp WHERE tp.tournament_id = r.tournament_id AND tp.user_id = u.id)
 		   AND NOT EXISTS (SELECT 1 FROM auction_lots l WHERE l.tournament_id = r.tournament_id AND l.user_id = u.id AND l.status = 'open')
+		   AND r.status = 'confirmed'
 		 ORDER BY 3, 2, 1`, tournamentID)
 	if err != nil {
 		return nil, unavailable(err)

@@ -16,13 +16,14 @@ type Matches struct{ DB *DB }
 
 var _ matches.Store = Matches{}
 
-// membersSQL lists who plays for each team of a tournament: its captain
-// and the players it bought.
+// membersSQL lists who plays for each team of a tournament: its captain,
+// the players it bought, then its substitutes.
 const membersSQL = `
-SELECT t.letter, u.id, ` + shownName + `
+SELECT t.letter, u.id, ` + shownName + `, m.o = 2
   FROM teams t
   JOIN LATERAL (SELECT t.captain_user_id AS uid, 0 AS o UNION ALL
-                SELECT tp.user_id, 1 FROM team_players tp WHERE tp.team_id = t.id) m ON m.uid IS NOT NULL
+                SELECT tp.user_id, CASE WHEN tp.substitute THEN 2 ELSE 1 END FROM team_players tp WHERE tp.team_id = t.id) m
+    ON m.uid IS NOT NULL
   JOIN users u ON u.id = m.uid
   LEFT JOIN stats s ON s.user_id = u.id
  WHERE t.tournament_id = $1
@@ -34,7 +35,7 @@ func (s Matches) SeedTeams(ctx context.Context, tournamentID int64) ([]matches.S
 		SELECT t.id, t.letter, t.name, round(coalesce(avg(s.kd), 0), 2)::float8, coalesce(sum(s.games_played), 0)
 		  FROM teams t
 		  JOIN LATERAL (SELECT t.captain_user_id AS uid UNION ALL
-		                SELECT tp.user_id FROM team_players tp WHERE tp.team_id = t.id) m ON true
+		                SELECT tp.user_id FROM team_players tp WHERE tp.team_id = t.id AND NOT tp.substitute) m ON true
 		  LEFT JOIN stats s ON s.user_id = m.uid
 		 WHERE t.tournament_id = $1 AND t.captain_user_id IS NOT NULL
 		 GROUP BY t.id ORDER BY t.seed NULLS LAST, 4 DESC, 5 DESC, t.letter`, tournamentID)
@@ -126,7 +127,9 @@ SELECT m.id, m.tournament_id, m.stage, m.round_number, m.slot,
        t1.id, t1.letter, t1.name, t2.id, t2.letter, t2.name, w.letter,
        m.status, m.scheduled_at, m.room, m.next_match_id, coalesce(m.next_side, 0), rb.letter, m.reported_at,
        m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name, tn.status,
-       m.loser_match_id, coalesce(m.loser_side, 0)
+       m.loser_match_id, coalesce(m.loser_side, 0),
+       coalesce((SELECT json_object_agg(ct.letter, c.at) FROM match_checkins c JOIN teams ct ON ct.id = c.team_id
+                  WHERE c.match_id = m.id), '{}'::json)
   FROM matches m
   JOIN tournaments tn ON tn.id = m.tournament_id
   LEFT JOIN teams t1 ON t1.id = m.team1_id
@@ -145,8 +148,12 @@ func scanMatch(row pgx.Row) (matches.Match, error) {
 	err := row.Scan(&m.ID, &m.TournamentID, &m.Stage, &m.Round, &m.Slot, &t1ID, &t1L, &t1N, &t2ID, &t2L, &t2N, &m.Winner,
 		&m.Status, &m.ScheduledAt, &m.Room, &m.NextMatch, &m.NextSide, &m.ReportedBy, &m.ReportedAt,
 		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament, &m.Season,
-		&m.LoserMatch, &m.LoserSide)
+		&m.LoserMatch, &m.LoserSide, &m.CheckedIn)
 	m.Bracket = bracket.BracketOf(m.Stage)
+	if m.ScheduledAt != nil {
+		opens := m.ScheduledAt.Add(-matches.CheckinBefore)
+		m.CheckinOpensAt = &opens
+	}
 	if t1ID != nil {
 		m.Team1 = &matches.TeamRef{DBID: *t1ID, ID: *t1L, Name: *t1N}
 	}
@@ -171,7 +178,7 @@ func (s Matches) withPeople(ctx context.Context, tournamentID int64, ms []matche
 			letter string
 			p      matches.Member
 		)
-		if err := rows.Scan(&letter, &p.UserID, &p.Name); err != nil {
+		if err := rows.Scan(&letter, &p.UserID, &p.Name, &p.Substitute); err != nil {
 			rows.Close()
 			return err
 		}
@@ -258,8 +265,32 @@ func (s Matches) SetRoom(ctx context.Context, id int64, room string) error {
 
 // SetTime implements matches.Store.
 func (s Matches) SetTime(ctx context.Context, id int64, at *time.Time) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE matches SET scheduled_at = $2, updated_at = now() WHERE id = $1`, id, at)
-	return unavailable(err)
+	return unavailable(s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if _, err := q.Exec(ctx, `DELETE FROM match_checkins c USING matches m
+			WHERE c.match_id = $1 AND m.id = c.match_id AND m.scheduled_at IS DISTINCT FROM $2`, id, at); err != nil {
+			return err
+		}
+		_, err := q.Exec(ctx, `UPDATE matches SET scheduled_at = $2, updated_at = now() WHERE id = $1`, id, at)
+		return err
+	}))
+}
+
+// CheckIn implements matches.Store.
+func (s Matches) CheckIn(ctx context.Context, id int64, side matches.TeamRef, userID int64) (bool, error) {
+	var checked bool
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		tag, err := q.Exec(ctx, `INSERT INTO match_checkins (match_id, team_id, user_id) VALUES ($1, $2, nullif($3, 0))
+			ON CONFLICT DO NOTHING`, id, side.DBID, userID)
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		checked = true
+		_, err = q.Exec(ctx, `UPDATE matches SET updated_at = now() WHERE id = $1`, id)
+		return err
+	})
+	return checked, unavailable(err)
 }
 
 // SetLineup implements matches.Store.

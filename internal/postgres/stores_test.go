@@ -87,26 +87,28 @@ func TestStoreErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = s.Register(ctx, ppl.ID, user(t, db, "", true))
+		err = s.Register(ctx, ppl.ID, user(t, db, "", true), tournament.Confirmed, time.Now())
 		wantErr(t, "register without Discord", err, errs.Invalid, tournament.MsgNoDiscord)
-		err = s.Register(ctx, ppl.ID, user(t, db, "no_stats", false))
+		err = s.Register(ctx, ppl.ID, user(t, db, "no_stats", false), tournament.Confirmed, time.Now())
 		wantErr(t, "register without stats", err, errs.Invalid, tournament.MsgNoStats)
 		p := user(t, db, "ready", true)
-		if err := s.Register(ctx, ppl.ID, p); err != nil {
+		if err := s.Register(ctx, ppl.ID, p, tournament.Confirmed, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, "register twice", s.Register(ctx, ppl.ID, p), errs.Conflict, tournament.MsgAlreadyRegistered)
+		wantErr(t, "register twice", s.Register(ctx, ppl.ID, p, tournament.Confirmed, time.Now()), errs.Conflict, tournament.MsgAlreadyRegistered)
 		wantErr(t, "delete the stats of a registered player", (postgres.Stats{DB: db}).DeleteStats(ctx, p), errs.Conflict, "")
 		other := user(t, db, "other", true)
-		wantErr(t, "unregister someone not registered", s.Unregister(ctx, ppl.ID, other), errs.Conflict, tournament.MsgNotRegistered)
+		_, err = s.Unregister(ctx, ppl.ID, other)
+		wantErr(t, "unregister someone not registered", err, errs.Conflict, tournament.MsgNotRegistered)
 		_, err = s.RegisteredPlayer(ctx, ppl.ID, other)
 		wantErr(t, "card of someone not registered", err, errs.NotFound, "")
 		if _, err := s.SetStatus(ctx, "PPL7", "auction"); err != nil {
 			t.Fatal(err)
 		}
 		defer s.SetStatus(ctx, "PPL7", "registration")
-		wantErr(t, "register once closed", s.Register(ctx, ppl.ID, other), errs.Conflict, "Registration for PPL7 is closed.")
-		wantErr(t, "unregister once closed", s.Unregister(ctx, ppl.ID, p), errs.Conflict,
+		wantErr(t, "register once closed", s.Register(ctx, ppl.ID, other, tournament.Confirmed, time.Now()), errs.Conflict, "Registration for PPL7 is closed.")
+		_, err = s.Unregister(ctx, ppl.ID, p)
+		wantErr(t, "unregister once closed", err, errs.Conflict,
 			"Registration for PPL7 is closed; ask an organiser to withdraw you.")
 	})
 

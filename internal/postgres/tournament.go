@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -34,11 +35,11 @@ func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
 }
 
 const tournamentColumns = `id, name, status, purse, coalesce(season, 0), coalesce(format, ''), scoring, created_at, roster_version,
-	format_options, seeds_by_hand`
+	format_options, seeds_by_hand, coalesce(registration_cap, 0), checkin_opened_at, checkin_deadline, checkin_closed_at`
 
 func scanTournament(row pgx.Row, t *tournament.Tournament) error {
 	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.Season, &t.Format, &t.Scoring, &t.CreatedAt, &t.RosterVersion,
-		&t.Options, &t.SeedsByHand)
+		&t.Options, &t.SeedsByHand, &t.Cap, &t.Checkin.OpenedAt, &t.Checkin.Deadline, &t.Checkin.ClosedAt)
 }
 
 // CreateTournament implements tournament.Store.
@@ -110,10 +111,12 @@ func (s Tournaments) LockForMove(ctx context.Context, id int64) (tournament.Tour
 	} else if err != nil {
 		return t, f, unavailable(err)
 	}
+	f.Checkin = t.Checkin
 	err = q.QueryRow(ctx, `SELECT
 		EXISTS (SELECT 1 FROM auction_lots WHERE tournament_id = $1 AND status = 'open'),
 		(SELECT count(*) FROM auction_lots WHERE tournament_id = $1 AND status = 'sold'),
-		(SELECT count(*) FROM matches WHERE tournament_id = $1)`, id).Scan(&f.OpenLot, &f.Sales, &f.Fixtures)
+		(SELECT count(*) FROM matches WHERE tournament_id = $1),
+		(SELECT count(*) FROM team_players WHERE tournament_id = $1 AND substitute)`, id).Scan(&f.OpenLot, &f.Sales, &f.Fixtures, &f.Substitutes)
 	return t, f, unavailable(err)
 }
 
@@ -121,7 +124,7 @@ func (s Tournaments) LockForMove(ctx context.Context, id int64) (tournament.Tour
 // locks the tournament row, so registrations and a status change are taken
 // one at a time (no deadlock, no registration slipping past a close); any
 // refusal rolls the raise back.
-func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) error {
+func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64, status string, at time.Time) error {
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
 		if _, err := lockOpenRoster(ctx, tx, tournamentID); err != nil {
@@ -138,8 +141,9 @@ func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) e
 		if !hasStats {
 			return errs.E(errs.Invalid, tournament.MsgNoStats)
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO registrations (tournament_id, user_id) VALUES ($1, $2)
-			ON CONFLICT DO NOTHING`, tournamentID, userID)
+		tag, err := tx.Exec(ctx, `INSERT INTO registrations (tournament_id, user_id, status, waitlisted_at)
+			VALUES ($1, $2, $3, CASE WHEN $3 = 'waitlisted' THEN $4::timestamptz END)
+			ON CONFLICT DO NOTHING`, tournamentID, userID, status, at)
 		if err != nil {
 			return err
 		}
@@ -152,7 +156,8 @@ func (s Tournaments) Register(ctx context.Context, tournamentID, userID int64) e
 }
 
 // Unregister implements tournament.Store, locking like Register.
-func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64) error {
+func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64) (string, error) {
+	var was string
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
 		name, err := lockOpenRoster(ctx, tx, tournamentID)
@@ -162,16 +167,14 @@ func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64)
 			}
 			return err
 		}
-		tag, err := tx.Exec(ctx, `DELETE FROM registrations WHERE tournament_id = $1 AND user_id = $2`, tournamentID, userID)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
+		err = tx.QueryRow(ctx, `DELETE FROM registrations WHERE tournament_id = $1 AND user_id = $2 RETURNING status`,
+			tournamentID, userID).Scan(&was)
+		if errors.Is(err, pgx.ErrNoRows) {
 			return errs.E(errs.Conflict, tournament.MsgNotRegistered)
 		}
-		return nil
+		return err
 	})
-	return unavailable(err)
+	return was, unavailable(err)
 }
 
 // lockOpenRoster raises the roster version (locking the row) and refuses a
@@ -209,7 +212,7 @@ SELECT u.id,
        coalesce(r.tier, s.category, 4), coalesce(s.verified, false),
        coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'icon', b.icon, 'color', b.color) ORDER BY b.id)
                    FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE ub.user_id = u.id), '[]'::json),
-       r.created_at
+       r.created_at, r.status, r.checked_in_at, r.waitlisted_at
   FROM registrations r
   JOIN users u ON u.id = r.user_id
   LEFT JOIN stats s ON s.user_id = u.id
@@ -218,7 +221,8 @@ SELECT u.id,
 func scanPlayer(row pgx.Row) (tournament.Player, error) {
 	var p tournament.Player
 	err := row.Scan(&p.ID, &p.Name, &p.Image, &p.SID, &p.KD, &p.Kills, &p.Deaths, &p.GamesPlayed, &p.Level,
-		&p.Description, &p.DiscordID, &p.IsDiscordVerified, &p.CartImage, &p.Category, &p.Verified, &p.Badges, &p.CreatedAt)
+		&p.Description, &p.DiscordID, &p.IsDiscordVerified, &p.CartImage, &p.Category, &p.Verified, &p.Badges, &p.CreatedAt,
+		&p.Status, &p.CheckedInAt, &p.WaitlistedAt)
 	p.Finish()
 	return p, err
 }
@@ -241,11 +245,136 @@ func (s Tournaments) Registrations(ctx context.Context, tournamentID int64) ([]t
 	return players, unavailable(rows.Err())
 }
 
-// CountRegistrations implements tournament.Store.
-func (s Tournaments) CountRegistrations(ctx context.Context, tournamentID int64) (int, error) {
-	var n int
-	err := s.DB.q(ctx).QueryRow(ctx, `SELECT count(*) FROM registrations WHERE tournament_id = $1`, tournamentID).Scan(&n)
-	return n, unavailable(err)
+// Cards implements tournament.Store, in the list's order.
+func (s Tournaments) Cards(ctx context.Context, tournamentID int64, ids []int64) ([]tournament.Player, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, playerSQL+` AND r.user_id = ANY($2) ORDER BY r.created_at, u.id`, tournamentID, ids)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	cards, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.Player, error) { return scanPlayer(row) })
+	return cards, unavailable(err)
+}
+
+// LockRoster implements tournament.Store.
+func (s Tournaments) LockRoster(ctx context.Context, id int64) (tournament.Tournament, tournament.Places, error) {
+	var t tournament.Tournament
+	err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id), &t)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, tournament.Places{}, errs.E(errs.NotFound, "Tournament %d not found", id)
+	} else if err != nil {
+		return t, tournament.Places{}, unavailable(err)
+	}
+	places, err := s.Places(ctx, t)
+	return t, places, err
+}
+
+// Places implements tournament.Store.
+func (s Tournaments) Places(ctx context.Context, t tournament.Tournament) (tournament.Places, error) {
+	p := tournament.Places{Cap: t.Cap, Checkin: t.Checkin}
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'confirmed'), count(*) FILTER (WHERE status = 'waitlisted'),
+		count(*) FILTER (WHERE checked_in_at IS NOT NULL) FROM registrations WHERE tournament_id = $1`, t.ID).
+		Scan(&p.Confirmed, &p.Waitlisted, &p.CheckedIn)
+	return p, unavailable(err)
+}
+
+// waitlistOrder is the waitlist's order: who joined it first, then who
+// registered first.
+const waitlistOrder = ` ORDER BY waitlisted_at, created_at, user_id`
+
+// Waiting implements tournament.Store.
+func (s Tournaments) Waiting(ctx context.Context, tournamentID int64) ([]int64, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT user_id FROM registrations WHERE tournament_id = $1 AND status = 'waitlisted'`+waitlistOrder,
+		tournamentID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	return ids, unavailable(err)
+}
+
+// raiseRoster raises the tournament's roster version: its cached list is
+// built again.
+func raiseRoster(ctx context.Context, q querier, tournamentID int64) error {
+	_, err := q.Exec(ctx, `UPDATE tournaments SET roster_version = roster_version + 1 WHERE id = $1`, tournamentID)
+	return err
+}
+
+// CheckIn implements tournament.Store.
+func (s Tournaments) CheckIn(ctx context.Context, tournamentID, userID int64) (bool, error) {
+	var checked bool
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		var before *time.Time
+		err := q.QueryRow(ctx, `SELECT checked_in_at FROM registrations WHERE tournament_id = $1 AND user_id = $2 FOR UPDATE`,
+			tournamentID, userID).Scan(&before)
+		if err != nil {
+			return notFound(err, tournament.MsgNotRegistered)
+		}
+		if before != nil {
+			return nil
+		}
+		if _, err := q.Exec(ctx, `UPDATE registrations SET checked_in_at = now() WHERE tournament_id = $1 AND user_id = $2`,
+			tournamentID, userID); err != nil {
+			return err
+		}
+		checked = true
+		return raiseRoster(ctx, q, tournamentID)
+	})
+	return checked, unavailable(err)
+}
+
+// Promote implements tournament.Store.
+func (s Tournaments) Promote(ctx context.Context, tournamentID, userID int64, checkIn bool) error {
+	return unavailable(s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if _, err := q.Exec(ctx, `UPDATE registrations SET status = 'confirmed', waitlisted_at = NULL,
+			checked_in_at = CASE WHEN $3 THEN coalesce(checked_in_at, now()) ELSE checked_in_at END
+			WHERE tournament_id = $1 AND user_id = $2`, tournamentID, userID, checkIn); err != nil {
+			return err
+		}
+		return raiseRoster(ctx, q, tournamentID)
+	}))
+}
+
+// SetCap implements tournament.Store.
+func (s Tournaments) SetCap(ctx context.Context, tournamentID int64, limit int) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET registration_cap = nullif($2, 0), roster_version = roster_version + 1
+		WHERE id = $1`, tournamentID, limit)
+	return unavailable(err)
+}
+
+// SetCheckin implements tournament.Store: a window keeps when it opened
+// while it stays open.
+func (s Tournaments) SetCheckin(ctx context.Context, tournamentID int64, deadline *time.Time) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE tournaments SET checkin_deadline = $2,
+		checkin_opened_at = CASE WHEN $2::timestamptz IS NULL THEN NULL
+		                         WHEN checkin_deadline IS NULL OR checkin_closed_at IS NOT NULL THEN now()
+		                         ELSE checkin_opened_at END,
+		checkin_closed_at = NULL, roster_version = roster_version + 1 WHERE id = $1`, tournamentID, deadline)
+	return unavailable(err)
+}
+
+// CloseCheckin implements tournament.Store: the players dropped join the
+// waitlist at the deadline, behind those waiting already.
+func (s Tournaments) CloseCheckin(ctx context.Context, tournamentID int64, at time.Time) ([]int64, error) {
+	var dropped []int64
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		rows, err := q.Query(ctx, `UPDATE registrations r SET status = 'waitlisted', waitlisted_at = $2
+			 WHERE r.tournament_id = $1 AND r.status = 'confirmed' AND r.checked_in_at IS NULL
+			   AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.tournament_id = r.tournament_id AND t.captain_user_id = r.user_id)
+			RETURNING r.user_id`, tournamentID, at)
+		if err != nil {
+			return err
+		}
+		if dropped, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+			return err
+		}
+		_, err = q.Exec(ctx, `UPDATE tournaments SET checkin_closed_at = $2, roster_version = roster_version + 1 WHERE id = $1`,
+			tournamentID, at)
+		return err
+	})
+	return dropped, unavailable(err)
 }
 
 // RegisteredPlayer implements tournament.Store.
@@ -273,7 +402,7 @@ SELECT t.id, t.letter, t.name, t.logo,
                     'id', p.id,
                     'name', coalesce(nullif(ps.player_name, ''), nullif(p.discord_username, ''), p.name),
                     'image', CASE WHEN p.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || p.avatar_image_id END,
-                    'credits', tp.credits) ORDER BY tp.credits DESC, p.id)
+                    'credits', tp.credits, 'substitute', tp.substitute) ORDER BY tp.substitute, tp.credits DESC, p.id)
                    FROM team_players tp JOIN users p ON p.id = tp.user_id LEFT JOIN stats ps ON ps.user_id = p.id
                   WHERE tp.team_id = t.id), '[]'::json)
   FROM teams t

@@ -18,6 +18,9 @@ const (
 	Players    Who = "player"    // any signed-in player, for themselves
 	Captains   Who = "captain"   // the tournament's captains (and for a match, only its sides')
 	Organisers Who = "organiser" // ADMIN_EMAILS
+	// Scheduled is the league's own jobs (a check-in closing at its
+	// deadline): nobody's request.
+	Scheduled Who = "the league's scheduled jobs"
 )
 
 // Action is one thing done within a tournament. The matches' own actions
@@ -28,6 +31,11 @@ type Action string
 const (
 	Register     Action = "register"
 	Unregister   Action = "unregister"
+	SetCap       Action = "set the registration cap"
+	OpenCheckin  Action = "open the check-in"
+	CheckIn      Action = "check in"
+	CloseCheckin Action = "close the check-in at its deadline"
+	Promote      Action = "promote from the waitlist"
 	NameCaptain  Action = "name a captain"
 	SetTier      Action = "set a player's tier"
 	OpenLot      Action = "open a lot"
@@ -37,8 +45,12 @@ const (
 	TalkInRoom   Action = "speak in the captains room"
 	ReorderSeeds Action = "reorder the seeds"
 	MakeFixtures Action = "make the fixtures"
-	PlayMatch    Action = "play a match" // a side's room, time, lineup, proof, report, answer, forfeit
-	RuleMatch    Action = "rule on a match"
+	// Substitutes are signed once the auction is over, from the players
+	// it left: a captain asks, an organiser approves or refuses.
+	AskSubstitute  Action = "ask to sign a substitute"
+	RuleSubstitute Action = "approve or refuse a substitute"
+	PlayMatch      Action = "play a match" // a side's room, time, check-in, lineup, proof, report, answer, forfeit
+	RuleMatch      Action = "rule on a match"
 )
 
 // Rule is when an action may run and who may run it.
@@ -56,6 +68,15 @@ type Rule struct {
 var Rules = map[Action]Rule{
 	Register:    {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed."},
 	Unregister:  {[]Who{Players}, []string{StatusRegistration}, "Registration for %[1]s is closed; ask an organiser to withdraw you."},
+	SetCap:      {[]Who{Organisers}, []string{StatusRegistration}, "The registration cap is set while registering: %[1]s is in its %[2]s phase."},
+	OpenCheckin: {[]Who{Organisers}, []string{StatusRegistration}, "Check-in is opened before the auction: %[1]s is in its %[2]s phase."},
+	CheckIn:     {[]Who{Players}, []string{StatusRegistration}, "Check-in for %[1]s is over: it is in its %[2]s phase."},
+	// The window's job, at its deadline; a season leaves registration only
+	// once its check-in has closed (Moves).
+	CloseCheckin: {[]Who{Scheduled}, []string{StatusRegistration}, "Check-in closes while registering: %[1]s is in its %[2]s phase."},
+	// A waiting player may still be promoted while the auction runs: they
+	// join the players it may put up.
+	Promote:     {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Players are promoted from the waitlist before the matches: %[1]s is in its %[2]s phase."},
 	NameCaptain: {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
 	SetTier:     {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
 	OpenLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
@@ -67,8 +88,12 @@ var Rules = map[Action]Rule{
 	// matches), once the rosters are final.
 	ReorderSeeds: {[]Who{Organisers}, []string{StatusMatches}, "Seeds are reordered in the matches phase, before the fixtures: %[1]s is in its %[2]s phase."},
 	MakeFixtures: {[]Who{Organisers}, []string{StatusMatches}, "Fixtures are made in the matches phase: %[1]s is in its %[2]s phase."},
-	PlayMatch:    {[]Who{Captains}, []string{StatusMatches}, "Matches are played in the matches phase: %[1]s is in its %[2]s phase."},
-	RuleMatch:    {[]Who{Organisers}, []string{StatusMatches}, "Matches are ruled on in the matches phase: %[1]s is in its %[2]s phase."},
+	AskSubstitute: {[]Who{Captains}, []string{StatusMatches},
+		"Substitutes are signed once the auction is over, in the matches phase: %[1]s is in its %[2]s phase."},
+	RuleSubstitute: {[]Who{Organisers}, []string{StatusMatches},
+		"Substitutes are signed once the auction is over, in the matches phase: %[1]s is in its %[2]s phase."},
+	PlayMatch: {[]Who{Captains}, []string{StatusMatches}, "Matches are played in the matches phase: %[1]s is in its %[2]s phase."},
+	RuleMatch: {[]Who{Organisers}, []string{StatusMatches}, "Matches are ruled on in the matches phase: %[1]s is in its %[2]s phase."},
 }
 
 // Allows says whether act may run in t's phase: nil, or a Conflict that
@@ -96,6 +121,15 @@ func Admit(a core.Actor, act Action) error {
 	if slices.Equal(r.Who, []Who{Organisers}) {
 		return a.MustBeAdmin()
 	}
+	if slices.Equal(r.Who, []Who{Scheduled}) {
+		if a.System {
+			return nil
+		}
+		if err := a.MustSignIn(); err != nil {
+			return err
+		}
+		return errs.E(errs.Forbidden, "Only the league's scheduled jobs %s.", act)
+	}
 	if slices.Contains(r.Who, Players) {
 		return a.MustBeUser()
 	}
@@ -107,6 +141,10 @@ type Facts struct {
 	OpenLot  bool // a player is under the hammer
 	Sales    int  // players bought (sold lots not voided)
 	Fixtures int  // matches made
+	// Checkin is the season's check-in window; one that has a deadline
+	// and has not closed yet keeps the season registering.
+	Checkin     Checkin
+	Substitutes int // substitutes signed
 }
 
 // Moves are the phase changes an organiser may make: a season goes forward
@@ -117,7 +155,13 @@ var Moves = []struct {
 	// Check says why the move may not be made now, or "".
 	Check func(f Facts) string
 }{
-	{StatusRegistration, StatusAuction, func(Facts) string { return "" }},
+	{StatusRegistration, StatusAuction, func(f Facts) string {
+		if f.Checkin.Pending() {
+			return fmt.Sprintf("its check-in is open until %s: wait for its deadline (the players who did not check in go to the waitlist), or cancel it",
+				When(*f.Checkin.Deadline))
+		}
+		return ""
+	}},
 	{StatusAuction, StatusRegistration, func(f Facts) string {
 		switch {
 		case f.OpenLot:
@@ -134,8 +178,11 @@ var Moves = []struct {
 		return ""
 	}},
 	{StatusMatches, StatusAuction, func(f Facts) string {
-		if f.Fixtures > 0 {
+		switch {
+		case f.Fixtures > 0:
 			return "the fixtures are made already"
+		case f.Substitutes > 0:
+			return "substitutes are signed already (they are signed after the auction)"
 		}
 		return ""
 	}},

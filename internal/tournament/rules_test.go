@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/tournament"
@@ -23,12 +24,18 @@ func TestPhaseMoves(t *testing.T) {
 	lot := tournament.Facts{OpenLot: true}
 	sold := tournament.Facts{Sales: 3}
 	fixtures := tournament.Facts{Sales: 40, Fixtures: 28}
+	deadline := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
+	checkingIn := tournament.Facts{Checkin: tournament.Checkin{OpenedAt: &deadline, Deadline: &deadline}}
+	checkedIn := tournament.Facts{Checkin: tournament.Checkin{OpenedAt: &deadline, Deadline: &deadline, ClosedAt: &deadline}}
+	signed := tournament.Facts{Sales: 40, Substitutes: 1}
 	cases := []struct {
 		from, to string
 		facts    tournament.Facts
 		ok       bool
 	}{
 		{reg, auc, none, true},
+		{reg, auc, checkingIn, false}, // its deadline moves the no-shows to the waitlist first
+		{reg, auc, checkedIn, true},
 		{reg, mat, none, false},
 		{reg, done, none, false},
 		{reg, reg, none, false},
@@ -40,6 +47,7 @@ func TestPhaseMoves(t *testing.T) {
 		{auc, done, sold, false},
 		{mat, auc, sold, true},
 		{mat, auc, fixtures, false},
+		{mat, auc, signed, false}, // substitutes are signed after the auction
 		{mat, reg, sold, false},
 		{mat, done, fixtures, true},
 		{done, mat, fixtures, false},
@@ -89,9 +97,11 @@ func docsTable(t *testing.T, name string) string {
 
 // docs/league.md states the season's table as the code has it.
 func TestTheDocsStateTheSeasonsTable(t *testing.T) {
-	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.NameCaptain, tournament.SetTier,
+	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.SetCap, tournament.OpenCheckin,
+		tournament.CheckIn, tournament.CloseCheckin, tournament.Promote, tournament.NameCaptain, tournament.SetTier,
 		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.TalkInRoom,
-		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.PlayMatch, tournament.RuleMatch}
+		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.AskSubstitute, tournament.RuleSubstitute,
+		tournament.PlayMatch, tournament.RuleMatch}
 	if len(order) != len(tournament.Rules) {
 		t.Fatalf("%d actions listed, %d in the table", len(order), len(tournament.Rules))
 	}
@@ -106,5 +116,68 @@ func TestTheDocsStateTheSeasonsTable(t *testing.T) {
 	}
 	if got := docsTable(t, "season-rules"); got != want {
 		t.Fatalf("docs/league.md says\n%s\nthe code says\n%s", got, want)
+	}
+}
+
+// Where a registration goes and when the waitlist moves by itself: a cap
+// fills in order, a closed check-in sends every newcomer to the waitlist,
+// and once it has closed only organisers promote.
+func TestWaitlistRules(t *testing.T) {
+	at := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
+	open := tournament.Checkin{OpenedAt: &at, Deadline: &at}
+	closed := tournament.Checkin{OpenedAt: &at, Deadline: &at, ClosedAt: &at}
+	cases := []struct {
+		name              string
+		cap               int
+		checkin           tournament.Checkin
+		confirmed         int
+		admission         string
+		inOrder, checksIn bool
+	}{
+		{"no cap", 0, tournament.Checkin{}, 500, tournament.Confirmed, false, false},
+		{"a place left", 40, tournament.Checkin{}, 39, tournament.Confirmed, true, false},
+		{"full", 40, tournament.Checkin{}, 40, tournament.Waitlisted, true, false},
+		{"over a lowered cap", 30, tournament.Checkin{}, 40, tournament.Waitlisted, true, false},
+		{"checking in, a place left", 40, open, 12, tournament.Confirmed, true, false},
+		{"check-in closed, no cap", 0, closed, 12, tournament.Waitlisted, false, true},
+		{"check-in closed, places left", 40, closed, 12, tournament.Waitlisted, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tt := tournament.Tournament{Name: "PPL7", Cap: c.cap, Checkin: c.checkin}
+			if got := tournament.Admission(tt, c.confirmed); got != c.admission {
+				t.Errorf("admission %s, want %s", got, c.admission)
+			}
+			if got := tournament.PromotesInOrder(tt); got != c.inOrder {
+				t.Errorf("promotes in order %v, want %v", got, c.inOrder)
+			}
+			if got := tournament.PromotionChecksIn(tt); got != c.checksIn {
+				t.Errorf("a promotion checks in %v, want %v", got, c.checksIn)
+			}
+		})
+	}
+}
+
+// A check-in window is open until its deadline, closing past it until its
+// job has run, then closed.
+func TestCheckinState(t *testing.T) {
+	deadline := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
+	before, after := deadline.Add(-time.Minute), deadline.Add(time.Second)
+	cases := []struct {
+		name string
+		c    tournament.Checkin
+		now  time.Time
+		want string
+	}{
+		{"never opened", tournament.Checkin{}, before, tournament.CheckinNone},
+		{"open", tournament.Checkin{OpenedAt: &before, Deadline: &deadline}, before, tournament.CheckinOpen},
+		{"at its deadline", tournament.Checkin{OpenedAt: &before, Deadline: &deadline}, deadline, tournament.CheckinClosing},
+		{"past its deadline", tournament.Checkin{OpenedAt: &before, Deadline: &deadline}, after, tournament.CheckinClosing},
+		{"closed", tournament.Checkin{OpenedAt: &before, Deadline: &deadline, ClosedAt: &deadline}, after, tournament.CheckinClosed},
+	}
+	for _, c := range cases {
+		if got := c.c.State(c.now); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
 	}
 }

@@ -2,8 +2,10 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -20,11 +22,15 @@ const (
 // Service applies the registration rules. Each change commits with its
 // audit entry and its live event (core.Transactor, core.Outbox).
 type Service struct {
-	Store   Store
-	Tx      core.Transactor
-	Events  core.Outbox
-	Audit   core.AuditLog
+	Store  Store
+	Tx     core.Transactor
+	Events core.Outbox
+	Audit  core.AuditLog
+	// Jobs closes check-in windows at their deadlines (CheckinDeadline).
+	Jobs    core.Scheduler
 	Default string // DEFAULT_TOURNAMENT
+	// Now is the clock (time.Now).
+	Now func() time.Time
 	// OnComplete runs in the transaction that completes a tournament (the
 	// season's awards); its refusal keeps the tournament open.
 	OnComplete func(ctx context.Context, a core.Actor, t Tournament) error
@@ -52,49 +58,63 @@ func (s *Service) FindByID(ctx context.Context, id int64) (Tournament, error) {
 	return s.Store.FindTournamentByID(ctx, id)
 }
 
-// Register puts the signed-in player on the tournament's list.
-func (s *Service) Register(ctx context.Context, a core.Actor, name string) error {
+// Register puts the signed-in player on the tournament's list: confirmed
+// while it has a place and its check-in has not closed, else on its
+// waitlist (Admission).
+func (s *Service) Register(ctx context.Context, a core.Actor, name string) (Entry, error) {
 	if err := a.MustBeUser(); err != nil {
-		return err
+		return Entry{}, err
 	}
-	return s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Find(ctx, name)
+	var e Entry
+	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		t, places, err := s.lockRoster(ctx, name, Register)
 		if err != nil {
 			return err
 		}
-		if err := t.Allows(Register); err != nil {
+		if err := s.Store.Register(ctx, t.ID, a.UserID, Admission(t, places.Confirmed), s.now()); err != nil {
 			return err
 		}
-		if err := s.Store.Register(ctx, t.ID, a.UserID); err != nil {
+		var p Player
+		if p, e, err = s.cardAndEntry(ctx, t, a.UserID); err != nil {
 			return err
 		}
-		p, err := s.Store.RegisteredPlayer(ctx, t.ID, a.UserID)
-		if err != nil {
-			return err
+		switch {
+		case e.Status == Confirmed:
+			e.Message = MsgRegistered
+		case t.Checkin.ClosedAt != nil:
+			e.Message = fmt.Sprintf(MsgWaitlistAfter, t.Name, e.Place)
+		default:
+			e.Message = fmt.Sprintf(MsgWaitlistFull, t.Name, e.Place)
 		}
 		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventRegistered, map[string]any{"tournament": t.Name, "player": p})
 		return err
 	})
+	return e, err
 }
 
-// Unregister takes the signed-in player off the list while registration is open.
+// Unregister takes the signed-in player off the list while registration
+// is open; a confirmed place it frees goes to the first waiting player
+// (PromotesInOrder).
 func (s *Service) Unregister(ctx context.Context, a core.Actor, name string) error {
 	if err := a.MustBeUser(); err != nil {
 		return err
 	}
 	return s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Find(ctx, name)
+		t, _, err := s.lockRoster(ctx, name, Unregister)
 		if err != nil {
 			return err
 		}
-		if err := t.Allows(Unregister); err != nil {
+		was, err := s.Store.Unregister(ctx, t.ID, a.UserID)
+		if err != nil {
 			return err
 		}
-		if err := s.Store.Unregister(ctx, t.ID, a.UserID); err != nil {
+		if _, err = s.Events.Emit(ctx, core.TopicRegistrations, EventUnregistered, map[string]any{"tournament": t.Name, "id": a.UserID}); err != nil {
 			return err
 		}
-		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventUnregistered, map[string]any{"tournament": t.Name, "id": a.UserID})
-		return err
+		if was != Confirmed {
+			return nil
+		}
+		return s.promoteInOrder(ctx, t)
 	})
 }
 
@@ -110,12 +130,14 @@ func (s *Service) IsRegistered(ctx context.Context, a core.Actor, name string) (
 	return s.Store.IsRegistered(ctx, t.ID, a.UserID)
 }
 
-// Roster is the public list of a tournament at one moment.
+// Roster is the public list of a tournament at one moment: every player on
+// it (Count), confirmed or waiting, and its places.
 type Roster struct {
 	Tournament string   `json:"tournament"`
 	Count      int      `json:"count"`
 	Seq        int64    `json:"seq"`
 	Players    []Player `json:"players"`
+	Places
 }
 
 // Registrations reads the public list and the registrations topic's seq in
@@ -128,19 +150,25 @@ func (s *Service) Registrations(ctx context.Context, t Tournament) (Roster, erro
 		if r.Seq, err = s.Events.Seq(ctx, core.TopicRegistrations); err != nil {
 			return err
 		}
-		r.Players, err = s.Store.Registrations(ctx, t.ID)
+		if r.Players, err = s.Store.Registrations(ctx, t.ID); err != nil {
+			return err
+		}
+		r.Places, err = s.Store.Places(ctx, t)
 		return err
 	})
 	r.Count = len(r.Players)
+	r.CheckinState = t.Checkin.State(s.now())
 	return r, err
 }
 
-// Info is a tournament's public summary.
+// Info is a tournament's public summary: Count players on its list, and
+// its places.
 type Info struct {
 	Name             string `json:"name"`
 	Status           string `json:"status"`
 	RegistrationOpen bool   `json:"registration_open"`
 	Count            int    `json:"count"`
+	Places
 }
 
 // Info summarises the named tournament.
@@ -149,8 +177,10 @@ func (s *Service) Info(ctx context.Context, name string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	n, err := s.Store.CountRegistrations(ctx, t.ID)
-	return Info{Name: t.Name, Status: t.Status, RegistrationOpen: t.RegistrationOpen(), Count: n}, err
+	places, err := s.Store.Places(ctx, t)
+	places.CheckinState = t.Checkin.State(s.now())
+	return Info{Name: t.Name, Status: t.Status, RegistrationOpen: t.RegistrationOpen(),
+		Count: places.Confirmed + places.Waitlisted, Places: places}, err
 }
 
 // Teams lists the tournament's teams.

@@ -76,7 +76,7 @@ func TestRegister(t *testing.T) {
 
 	t.Run("OKEmitsTheCard", func(t *testing.T) {
 		before := l.seq(t)
-		if err := l.svc.Register(ctx, p, ""); err != nil {
+		if _, err := l.svc.Register(ctx, p, ""); err != nil {
 			t.Fatal(err)
 		}
 		seq, name, data := l.lastEvent(t, core.TopicRegistrations)
@@ -90,18 +90,18 @@ func TestRegister(t *testing.T) {
 	})
 	t.Run("ErrTwiceChangesNothing", func(t *testing.T) {
 		before := l.seq(t)
-		err := l.svc.Register(ctx, p, "PPL7")
+		_, err := l.svc.Register(ctx, p, "PPL7")
 		if errs.KindOf(err) != errs.Conflict || errs.MessageOf(err) != tournament.MsgAlreadyRegistered || l.seq(t) != before {
 			t.Fatalf("%v; seq %d -> %d", err, before, l.seq(t))
 		}
 	})
 	t.Run("ErrAnonymous", func(t *testing.T) {
-		if err := l.svc.Register(ctx, core.Actor{}, "PPL7"); errs.KindOf(err) != errs.Unauthorized {
+		if _, err := l.svc.Register(ctx, core.Actor{}, "PPL7"); errs.KindOf(err) != errs.Unauthorized {
 			t.Fatal(err)
 		}
 	})
 	t.Run("ErrUnknownTournament", func(t *testing.T) {
-		if err := l.svc.Register(ctx, l.player(t), "NO-SUCH-CUP"); errs.KindOf(err) != errs.NotFound {
+		if _, err := l.svc.Register(ctx, l.player(t), "NO-SUCH-CUP"); errs.KindOf(err) != errs.NotFound {
 			t.Fatal(err)
 		}
 	})
@@ -156,7 +156,7 @@ func TestSetStatus(t *testing.T) {
 			t.Fatalf("%+v %v", entries, err)
 		}
 		// A closed tournament takes no registration.
-		if err := l.svc.Register(ctx, l.player(t), "PPL7"); errs.KindOf(err) != errs.Conflict {
+		if _, err := l.svc.Register(ctx, l.player(t), "PPL7"); errs.KindOf(err) != errs.Conflict {
 			t.Fatalf("registered while the auction runs: %v", err)
 		}
 	})
@@ -168,7 +168,7 @@ func TestPlayerChanged(t *testing.T) {
 	l := newLeague(t)
 	ctx := context.Background()
 	p := l.player(t)
-	if err := l.svc.Register(ctx, p, "PPL7"); err != nil {
+	if _, err := l.svc.Register(ctx, p, "PPL7"); err != nil {
 		t.Fatal(err)
 	}
 	before := l.seq(t)

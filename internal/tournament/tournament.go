@@ -1,5 +1,6 @@
 // Package tournament holds tournaments and their registrations: who may
-// register, the public list of registered players, teams, and the events
+// register, the registration cap and its waitlist, the check-in before the
+// auction, the public list of registered players, teams, and the events
 // every open client is told of.
 package tournament
 
@@ -58,6 +59,10 @@ type Tournament struct {
 	Scoring       bracket.Scoring `json:"scoring"`
 	CreatedAt     time.Time       `json:"created_at"`
 	RosterVersion int64           `json:"-"`
+	// Cap is the most confirmed registrations (0: no cap); Checkin the
+	// check-in window. Both are stated by Places.
+	Cap     int     `json:"-"`
+	Checkin Checkin `json:"-"`
 }
 
 // RegistrationOpen reports whether players may register or unregister.
@@ -90,6 +95,11 @@ type Player struct {
 	Verified          bool      `json:"stats_verified"`
 	Badges            []Badge   `json:"badges"`
 	CreatedAt         time.Time `json:"created_at"`
+	// Status is confirmed or waitlisted; WaitlistedAt orders the waitlist
+	// (then CreatedAt); CheckedInAt is when the player checked in.
+	Status       string     `json:"status"`
+	CheckedInAt  *time.Time `json:"checked_in_at"`
+	WaitlistedAt *time.Time `json:"waitlisted_at"`
 }
 
 // Finish fills what a card derives: the seed's kills/deaths from K/D and
@@ -112,6 +122,8 @@ type TeamPlayer struct {
 	Name    string  `json:"name"`
 	Image   *string `json:"image"`
 	Credits int     `json:"credits"`
+	// Substitute: signed after the auction, beside the five.
+	Substitute bool `json:"substitute,omitempty"`
 }
 
 // Captain is a team's captain as the public sees them.
@@ -136,15 +148,39 @@ type Team struct {
 type Store interface {
 	FindTournament(ctx context.Context, name string) (Tournament, error)
 	FindTournamentByID(ctx context.Context, id int64) (Tournament, error)
-	// Register adds the user (who must have stats) to an open tournament;
-	// the database's key makes a second registration a Conflict.
-	Register(ctx context.Context, tournamentID, userID int64) error
-	Unregister(ctx context.Context, tournamentID, userID int64) error
+	// Register adds the user (who must have stats) to an open tournament,
+	// confirmed or waitlisted (status) from at; the database's key makes a
+	// second registration a Conflict.
+	Register(ctx context.Context, tournamentID, userID int64, status string, at time.Time) error
+	// Unregister takes the user off an open tournament's list and says
+	// whether they were confirmed or waitlisted.
+	Unregister(ctx context.Context, tournamentID, userID int64) (string, error)
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
 	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
-	CountRegistrations(ctx context.Context, tournamentID int64) (int, error)
 	// RegisteredPlayer is one card, or NotFound when not registered.
 	RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (Player, error)
+	// LockRoster locks the tournament's row against every other change of
+	// its list and phase, and reads it with its places.
+	LockRoster(ctx context.Context, id int64) (Tournament, Places, error)
+	// Places counts the tournament's registrations.
+	Places(ctx context.Context, t Tournament) (Places, error)
+	// Waiting lists the waitlisted players in order.
+	Waiting(ctx context.Context, tournamentID int64) ([]int64, error)
+	// Cards are the registered players' cards of ids.
+	Cards(ctx context.Context, tournamentID int64, ids []int64) ([]Player, error)
+	// CheckIn records that a registered player checked in and says whether
+	// they had not already; NotFound when not registered.
+	CheckIn(ctx context.Context, tournamentID, userID int64) (bool, error)
+	// Promote confirms a waitlisted player, checked in with it when
+	// checkIn.
+	Promote(ctx context.Context, tournamentID, userID int64, checkIn bool) error
+	SetCap(ctx context.Context, tournamentID int64, cap int) error
+	// SetCheckin opens the check-in until deadline (again, when it had
+	// closed), moves its deadline, or with nil takes the window away.
+	SetCheckin(ctx context.Context, tournamentID int64, deadline *time.Time) error
+	// CloseCheckin closes the window at: the confirmed players who did not
+	// check in, captains aside, go to the waitlist (their ids returned).
+	CloseCheckin(ctx context.Context, tournamentID int64, at time.Time) ([]int64, error)
 	// TournamentsOf lists the tournaments the user is registered in.
 	TournamentsOf(ctx context.Context, userID int64) ([]string, error)
 	Teams(ctx context.Context, tournamentID int64) ([]Team, error)

@@ -10,13 +10,13 @@
 // one is still there through the season picker.
 // Screenshots at 1440 and 390 px go to SEASON_SHOTS (default /tmp/season-web-shots; 'off' for none).
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { launch } from './lib/browser.mjs'
-import { apiCall, binaryPath, startServer, webDir } from './lib/server.mjs'
+import { seededDatabase } from './lib/db.mjs'
+import { apiCall, startServer } from './lib/server.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const shots = process.env.SEASON_SHOTS || '/tmp/season-web-shots' // 'off': none (a faster run)
@@ -29,20 +29,6 @@ const T = 'PPL7'
 const captainEmail = (letter) => `captain.${letter.toLowerCase()}@demo.pitlane.local`
 
 const skip = adminUrl ? false : 'E2E_DATABASE_URL is not set (the Makefile creates a fresh database and sets it)'
-
-function psql(url, sql) {
-  const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url, '-c', sql], { encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`psql: ${r.stderr || r.error}`)
-}
-
-/** A database of this file's own on E2E_DATABASE_URL's server: its URL, and how to drop it. */
-function ownDatabase() {
-  const name = `seasonweb_e2e_${process.pid}_${Date.now().toString(36)}`
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  psql(adminUrl, `CREATE DATABASE ${name}`)
-  return { url: url.toString(), drop: () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
 
 describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
   let db
@@ -58,13 +44,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
 
   before(async () => {
     if (shots !== 'off') mkdirSync(shots, { recursive: true })
-    db = ownDatabase()
-    const seeded = spawnSync(binaryPath(), ['seed-demo', '-phase', 'matches', '-password', PASSWORD], {
-      cwd: resolve(webDir, '..'),
-      env: { ...process.env, DATABASE_URL: db.url },
-      encoding: 'utf8',
-    })
-    assert.equal(seeded.status, 0, `seed-demo: ${seeded.stderr}`)
+    db = seededDatabase(adminUrl, 'seasonweb_e2e', 'matches', PASSWORD)
     server = await startServer({ databaseUrl: db.url, smtpUrl: '', adminEmails: ORGANISER })
     tokens.admin = await login(ORGANISER)
     for (const l of 'ABCDEFGH') tokens[l] = await login(captainEmail(l))

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { useTournamentName } from '@/config/app-config'
 import type { User } from '@/lib/auth'
+import { CheckinButton } from '@/features/tournament/components/checkin'
 import { UnregisterButton } from '@/features/tournament/components/unregister-button'
 
 export function ProfileRegistration({ user, onRegister }: { user: User; onRegister: () => void }) {
@@ -13,6 +14,7 @@ export function ProfileRegistration({ user, onRegister }: { user: User; onRegist
     return (
       <div className="profile-registration">
         <p className="registered-note">✓ Registered for {tournament}</p>
+        <CheckinButton tournament={tournament} className="btn btn-primary btn-sm" />
         <UnregisterButton tournament={tournament} onUnregistered={setMessage} />
       </div>
     )

@@ -71,6 +71,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   const [info, setInfo] = useState(view === 'registered' ? MSG.alreadyRegistered : '')
   const [busy, setBusy] = useState(false)
   const [popup, setPopup] = useState(false)
+  const [waitlisted, setWaitlisted] = useState('')
   const [review, setReview] = useState<Review | null>(null)
   const handledPending = useRef(false)
   // The card's name when the screenshot shows none (the game's Stats tab never does).
@@ -110,7 +111,8 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     }
     setBusy(true)
     try {
-      await registerForTournament(tournament)
+      const res = await registerForTournament(tournament)
+      setWaitlisted(res?.status === 'waitlisted' ? (res.message ?? '') : '')
       setRegistered(true)
       setPopup(true)
       refreshAfterChange()
@@ -252,7 +254,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     else navigate('/tournament')
   }
 
-  if (popup) return <RegistrationPopup onDone={goToTournament} />
+  if (popup) return <RegistrationPopup onDone={goToTournament} waitlisted={waitlisted} />
 
   const savedCard = user && saved.data ? cardFromSaved(saved.data, user.discord_username || user.name) : null
   const shownCard = card ?? savedCard

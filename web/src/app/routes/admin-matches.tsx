@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useTournamentName } from '@/config/app-config'
+import { SubstitutesAdmin } from '@/features/auction/components/substitutes'
 import { AdminMatches } from '@/features/matches/admin-matches'
 
 export default function AdminMatchesRoute() {
@@ -7,5 +8,10 @@ export default function AdminMatchesRoute() {
   useEffect(() => {
     document.title = 'Matches · Organisers · Pitlane'
   }, [])
-  return <AdminMatches defaultTournament={tournament} />
+  return (
+    <AdminMatches
+      defaultTournament={tournament}
+      panels={(season, phase) => (phase === 'matches' || phase === 'completed' ? <SubstitutesAdmin tournament={season} phase={phase} /> : null)}
+    />
+  )
 }

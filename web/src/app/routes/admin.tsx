@@ -1,5 +1,6 @@
-// /admin: the organisers' page: the phase, the captains, the tiers and the player queue, the lot
-// under the hammer (close it early), the sales (void one) and the audit log. The server checks
+// /admin: the organisers' page: the phase, the registration (its cap, the check-in, the waitlist),
+// the captains, the tiers and the player queue, the lot under the hammer (close it early), the sales
+// (void one) and the audit log. The server checks
 // every call; this page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -23,6 +24,7 @@ import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
 import { useAction } from '@/lib/use-action'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
+import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
 
 export function AdminNav() {
@@ -50,11 +52,11 @@ function AdminBoard({ tournament }: { tournament: string }) {
     void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
     void qc.invalidateQueries({ queryKey: auditKey(tournament) })
   }
-  // A change of the phase is also a new line of the audit log (which follows the auction and the
-  // matches itself).
+  // A change of the phase, the cap, the check-in or the waitlist is also a new line of the audit log
+  // (which follows the auction and the matches itself); a promotion adds to the pool.
   useLiveTopic('registrations', {
     onEvent: (ev) => {
-      if (ev.event === 'tournament.status' || ev.event === 'stats.updated') refresh()
+      if (['tournament.status', 'stats.updated', 'registration.updated', 'registration.places'].includes(ev.event)) refresh()
     },
   })
 
@@ -72,6 +74,13 @@ function AdminBoard({ tournament }: { tournament: string }) {
   return (
     <div className="admin-layout">
       <PhaseControl tournament={tournament} status={status} onChanged={refresh} />
+      {status === 'registration' || status === 'auction' ? (
+        <RegistrationAdmin
+          tournament={tournament}
+          status={status}
+          captains={new Set(view.teams.flatMap((t) => (t.captain ? [String(t.captain.user_id)] : [])))}
+        />
+      ) : null}
       <section className="admin-card admin-lot" aria-labelledby="lot-admin-title">
         <div className="card-head">
           <h2 id="lot-admin-title">Lot</h2>

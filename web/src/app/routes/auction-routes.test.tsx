@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
+import { makeLeagueTeam } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
-import type { AuctionView, LeagueTeam } from '@/features/auction/types'
+import type { AuctionView } from '@/features/auction/types'
 import type { User } from '@/lib/auth'
 import { AppRoutes } from '../router'
 // The routes load lazily in the app; imported here up front, a busy machine does not time out the
@@ -14,22 +15,7 @@ import './captain'
 
 const at = (route: string, user: User | null = null) => renderApp(<AppRoutes />, { route, user })
 
-const team = (id: string, captainId: number, over: Partial<LeagueTeam> = {}): LeagueTeam => ({
-  id,
-  name: `Team ${id}`,
-  logo: '',
-  captain: { user_id: captainId, name: `Cap ${id}`, image: null },
-  purse: 12_000,
-  purse_left: 7600,
-  slots: 5,
-  free_slots: 3,
-  max_bid: 2200,
-  players: [
-    { user_id: 100 + captainId, name: `Bought ${id}1`, image: null, price: 2200, tier: 1 },
-    { user_id: 200 + captainId, name: `Bought ${id}2`, image: null, price: 2200, tier: 1 },
-  ],
-  ...over,
-})
+const team = makeLeagueTeam
 
 const inAnHour = new Date(Date.now() + 3_600_000).toISOString()
 const auction = (over: Partial<AuctionView> = {}): AuctionView => ({

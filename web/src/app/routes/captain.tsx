@@ -1,5 +1,6 @@
-// /captain: a captain's own view: the lot with the bid buttons, their purse and roster, and the
-// captains room. Reached through "Sign in as Captain".
+// /captain: a captain's own view: the lot with the bid buttons, their purse and roster, their
+// substitutes (asked for once the auction is over), their matches, and the captains room. Reached
+// through "Sign in as Captain".
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -11,6 +12,8 @@ import { useAuction } from '@/features/auction/api/auction'
 import { BidPanel } from '@/features/auction/components/bid-panel'
 import { teamTitle } from '@/features/auction/components/bits'
 import { CaptainsRoom } from '@/features/auction/components/captains-room'
+import { CaptainBench } from '@/features/auction/components/substitutes'
+import { CaptainMatches } from '@/features/matches/captain-matches'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
@@ -62,6 +65,7 @@ export default function CaptainRoute() {
     body = (
       <div className="captain-layout">
         <div className="captain-main">
+          {status === 'matches' ? <CaptainMatches tournament={tournament} /> : null}
           <LiveLot tournament={tournament} view={view} status={status} />
         </div>
         <aside className="captain-side">
@@ -74,6 +78,7 @@ export default function CaptainRoute() {
             <TeamPurse team={team} />
             <Roster team={team} />
           </section>
+          {status === 'matches' || status === 'completed' ? <CaptainBench tournament={tournament} team={team} /> : null}
           <CaptainsRoom tournament={tournament} me={user.id} />
         </aside>
         <section className="captain-others" aria-labelledby="others-title">

@@ -11,6 +11,7 @@ import { PointsTable, RedCap } from '@/features/matches/components/standings'
 import { TeamsGrid } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
+import { CheckinBanner, CheckinButton } from '@/features/tournament/components/checkin'
 import { DescriptionPanel } from '@/features/tournament/components/description-panel'
 import { RegisterButton } from '@/features/tournament/components/register-button'
 import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
@@ -67,7 +68,7 @@ export default function TournamentRoute() {
         </div>
         <div className="page-actions">
           <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
-          {!user?.tournament_registered ? <RegisterButton tournament={tournament} /> : null}
+          {!user?.tournament_registered ? <RegisterButton tournament={tournament} /> : <CheckinButton tournament={tournament} />}
           {info.data?.status === 'auction' ? (
             <Link to="/auction" className="btn btn-ghost">
               <span className="live-dot" aria-hidden="true" /> Watch the auction
@@ -89,6 +90,7 @@ export default function TournamentRoute() {
         </div>
       </header>
 
+      <CheckinBanner tournament={tournament} />
       <CaptainMatches tournament={tournament} />
 
       <TournamentTabs

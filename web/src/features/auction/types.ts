@@ -45,6 +45,33 @@ export type LeagueTeam = {
   free_slots: number
   max_bid: number
   players: LeagueTeamPlayer[]
+  /** Signed after the auction, beside the players; paid from the same purse. */
+  substitutes?: LeagueTeamPlayer[]
+}
+
+export type SubstituteRequestStatus = 'pending' | 'approved' | 'refused'
+
+/** A captain's request to sign a player as a substitute, at their tier's base price. */
+export type SubstituteRequest = {
+  id: number
+  team: string
+  player: PlayerRef
+  price: number
+  status: SubstituteRequestStatus
+  asked_at: string
+  decided_at: string | null
+  reason: string
+}
+
+/** GET /tournaments/{name}/substitutes: every request, and who may be signed now (matches phase). */
+export type Bench = {
+  tournament: string
+  status: TournamentStatus
+  seq: number
+  /** Substitutes a team may sign. */
+  max: number
+  requests: SubstituteRequest[]
+  pool: (PlayerRef & { price: number })[]
 }
 
 export type TierPrice = { base_price: number; increment: number }

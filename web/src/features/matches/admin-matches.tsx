@@ -1,5 +1,7 @@
 // /admin/matches: the organisers' tools for a season's matches — fixtures, the disputes queue,
-// rulings and corrections (audited by the server), and the move to completed once crowned.
+// rulings and corrections (audited by the server), the sides that did not check in (forfeited in one
+// click, never by themselves), and the move to completed once crowned. Panels of other features
+// (substitutes) come in through `panels`.
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -13,7 +15,9 @@ import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
 import { BY_ORGANISERS, defaultSwissRounds, formatSummary, moveSeed, topCutChoices } from './lib/bracket-model'
-import { FORMATS, isOverdue, matchTime, needsRuling, roundTitle, stillToPlay, teamName } from './lib/match-model'
+import { useNow } from '@/lib/use-now'
+import { clockTime } from '@/lib/time'
+import { FORMATS, isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
 import type { FormatInput, Match, Seed } from './types'
 
 function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
@@ -268,13 +272,31 @@ function MatchRow({ match, action }: { match: Match; action: string }) {
   )
 }
 
-/** A side that does not turn up: the organiser forfeits it, the other side wins. */
+/**
+ * A side that does not turn up: the organiser forfeits it, the other side wins. A side that did not
+ * check in by the match's time is shown as such, its forfeit one click.
+ */
 function OpenMatchRow({ match }: { match: Match }) {
   const qc = useQueryClient()
+  const now = useNow()
   const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
   const sides = [match.team1, match.team2].filter((t) => !!t)
+  const late = noShows(match, now)
+  async function forfeit(team: string) {
+    setError('')
+    setBusy(true)
+    try {
+      qc.setQueryData(matchKey(match.id), await matchCalls.forfeitFor(match.id, team))
+      await qc.invalidateQueries({ queryKey: leagueKey(match.tournament ?? '') })
+    } catch (err) {
+      setError(errorMessage(err, 'The forfeit could not be recorded.'))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
-    <li className="queue-item" data-match-id={match.id} data-status={match.status}>
+    <li className="queue-item" data-match-id={match.id} data-status={match.status} data-no-show={late.join('') || undefined}>
       <QueueHead match={match} />
       {match.scheduled_at ? (
         isOverdue(match) ? (
@@ -283,27 +305,48 @@ function OpenMatchRow({ match }: { match: Match }) {
           <p className="muted small">Due {matchTime(match.scheduled_at)}</p>
         )
       ) : null}
+      {match.scheduled_at ? (
+        <p className="small checkin-line">
+          Check-in:{' '}
+          {sides.map((t, i) => (
+            <span key={t.id}>
+              {i > 0 ? ' · ' : ''}team {t.id}{' '}
+              {match.checked_in?.[t.id] ? (
+                <span className="status-pill status-checked-in">✓ {clockTime(match.checked_in[t.id])}</span>
+              ) : late.includes(t.id) ? (
+                <span className="status-pill status-no-show">no check-in</span>
+              ) : (
+                <span className="muted">not yet</span>
+              )}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {late.length ? (
+        <p className="msg msg-alert">
+          {late.length === 2 ? 'Neither side checked in' : `Team ${late[0]} did not check in`} by the match’s time.
+        </p>
+      ) : null}
       <div className="row-actions">
-        {sides.map((t) => (
-          <ConfirmAction
-            key={t.id}
-            label={`Team ${t.id} forfeits`}
-            question={`Team ${t.id} forfeits match ${match.id}? The other side wins, with no kills counted.`}
-            confirmLabel="Yes, forfeit"
-            cancelLabel="Cancel"
-            busyLabel="Forfeiting…"
-            className="btn btn-danger-ghost btn-sm"
-            onConfirm={async () => {
-              setError('')
-              try {
-                qc.setQueryData(matchKey(match.id), await matchCalls.forfeitFor(match.id, t.id))
-                await qc.invalidateQueries({ queryKey: leagueKey(match.tournament ?? '') })
-              } catch (err) {
-                setError(errorMessage(err, 'The forfeit could not be recorded.'))
-              }
-            }}
-          />
-        ))}
+        {late.length === 1 ? (
+          <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void forfeit(late[0])}>
+            {busy ? 'Forfeiting…' : `Forfeit team ${late[0]}: no check-in`}
+          </button>
+        ) : null}
+        {sides
+          .filter((t) => late.length !== 1 || t.id !== late[0])
+          .map((t) => (
+            <ConfirmAction
+              key={t.id}
+              label={`Team ${t.id} forfeits`}
+              question={`Team ${t.id} forfeits match ${match.id}? The other side wins, with no kills counted.`}
+              confirmLabel="Yes, forfeit"
+              cancelLabel="Cancel"
+              busyLabel="Forfeiting…"
+              className="btn btn-danger-ghost btn-sm"
+              onConfirm={() => forfeit(t.id)}
+            />
+          ))}
       </div>
       <p className="msg msg-error" role="alert">
         {error}
@@ -344,7 +387,14 @@ function Complete({ tournament, phase, champion }: { tournament: string; phase: 
   )
 }
 
-export function AdminMatches({ defaultTournament }: { defaultTournament: string }) {
+export function AdminMatches({
+  defaultTournament,
+  panels,
+}: {
+  defaultTournament: string
+  /** More panels for the season shown, with its phase (the substitutes' requests). */
+  panels?: (tournament: string, phase: string) => ReactNode
+}) {
   const { user, isLoading } = useSession()
   const seasons = useSeasons()
   const [picked, setPicked] = useState('')
@@ -367,6 +417,7 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
   const completed = (all.data ?? []).filter((m) => m.status === 'completed')
   const toPlay = stillToPlay(all.data ?? [])
   const overdue = toPlay.filter((m) => isOverdue(m)).length
+  const unchecked = toPlay.filter((m) => noShows(m).length > 0).length
   const hasFixtures = (bracket.data?.rounds.length ?? 0) > 0
 
   return (
@@ -418,8 +469,12 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
         <section className="match-panel" aria-label="Matches to play">
           <h2>
             To play ({toPlay.length}){overdue ? <span className="overdue-count"> · {overdue} overdue</span> : null}
+            {unchecked ? <span className="overdue-count"> · {unchecked} without a check-in</span> : null}
           </h2>
-          <p className="muted small">A side that does not turn up can be forfeited here (audited).</p>
+          <p className="muted small">
+            Each captain checks in during the hour before the match’s time. A side that does not turn up can be forfeited here (audited);
+            nothing is forfeited by itself.
+          </p>
           {toPlay.length === 0 ? (
             <p className="muted">No match is waiting to be played.</p>
           ) : (
@@ -430,6 +485,8 @@ export function AdminMatches({ defaultTournament }: { defaultTournament: string 
             </ul>
           )}
         </section>
+
+        {panels?.(tournament, phase)}
 
         <section className="match-panel" aria-label="Completed results">
           <h2>Completed results ({completed.length})</h2>

@@ -10,6 +10,7 @@ import type { Match } from './types'
 export function nextStep(match: Match, side: string): string {
   const can = matchActions(match, side, false)
   if (can.answer) return 'Confirm or dispute the report'
+  if (can.checkIn) return 'Check in now'
   if (match.status === 'reported') return 'Waiting for the other captain'
   if (match.status === 'disputed') return 'An organiser will rule'
   if (can.setTime && !match.scheduled_at) return 'Set the match time'

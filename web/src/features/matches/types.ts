@@ -3,7 +3,7 @@
 export type MatchStatus = 'scheduled' | 'live' | 'reported' | 'completed' | 'disputed' | 'cancelled'
 
 export type TeamRef = { id: string; name: string }
-export type Member = { user_id: number; name: string }
+export type Member = { user_id: number; name: string; substitute?: boolean }
 
 export type PlayerLine = {
   user_id: number
@@ -48,6 +48,10 @@ export type Match = {
   lineups: Record<string, Member[]>
   members?: Record<string, Member[]>
   updated_at?: string
+  /** By team letter: when each side's captain checked in for the match's time. */
+  checked_in?: Record<string, string>
+  /** When the check-in opens (an hour before the time); it closes at the time. */
+  checkin_opens_at?: string | null
 }
 
 export type Round = {

@@ -18,14 +18,37 @@ export type Player = {
   category?: number
   badges: Badge[] | null
   created_at: string
+  /** Confirmed (counts against the cap, may be put up in the auction) or waiting for a place. */
+  status?: RegistrationStatus
+  checked_in_at?: string | null
+  /** When the player joined the waitlist: its order (then created_at). */
+  waitlisted_at?: string | null
+}
+
+export type RegistrationStatus = 'confirmed' | 'waitlisted'
+
+/** A season's check-in window: opened by an organiser before the auction, closed at its deadline. */
+export type Checkin = { opened_at: string | null; deadline: string | null; closed_at: string | null }
+
+export type CheckinState = 'none' | 'open' | 'closing' | 'closed'
+
+/** A season's registration: its cap (0: none), its confirmed and waiting players, and its check-in. */
+export type Places = {
+  cap: number
+  confirmed: number
+  waitlisted: number
+  checked_in: number
+  checkin: Checkin
+  checkin_state: CheckinState
 }
 
 export type RegistrationsData = {
   tournament: string
+  /** Every player on the list, confirmed or waiting. */
   count: number
   seq: number
   players: Player[]
-}
+} & Partial<Places>
 
 export type TournamentStatus = 'registration' | 'auction' | 'matches' | 'completed'
 
@@ -34,4 +57,15 @@ export type TournamentInfo = {
   status: TournamentStatus
   registration_open: boolean
   count?: number
+} & Partial<Places>
+
+/** The signed-in player's registration, as register, check-in and status answer it. */
+export type Entry = {
+  tournament?: string
+  registered: boolean
+  status?: RegistrationStatus
+  /** From 1, on the waitlist only. */
+  waitlist_place?: number
+  checked_in_at?: string
+  message?: string
 }

@@ -26,7 +26,7 @@ export function TeamPurse({ team }: { team: LeagueTeam }) {
   )
 }
 
-/** The bought players, then the open slots: one line each, or one line for all when compact. */
+/** The bought players, the open slots (one line each, or one for all when compact), then the substitutes. */
 export function Roster({ team, compact = false }: { team: LeagueTeam; compact?: boolean }) {
   const open = Math.max(0, team.slots - team.players.length)
   return (
@@ -49,6 +49,15 @@ export function Roster({ team, compact = false }: { team: LeagueTeam; compact?: 
           </li>
         ))
       )}
+      {(team.substitutes ?? []).map((p) => (
+        <li key={p.user_id} className="roster-sub">
+          <span className="roster-name">
+            {p.name} <span className="sub-tag">Sub</span>
+          </span>
+          <span className="roster-tier">T{p.tier}</span>
+          <span className="roster-price">{credits(p.price)}</span>
+        </li>
+      ))}
     </ol>
   )
 }
@@ -72,7 +81,9 @@ export function TeamsBoard({ teams, leading = null, own = null, compact = false 
           </div>
           <TeamPurse team={t} />
           <p className="board-slots muted">
-            {t.players.length}/{t.slots} players · max bid {t.free_slots > 0 ? credits(t.max_bid) : '—'}
+            {t.players.length}/{t.slots} players
+            {t.substitutes?.length ? ` + ${t.substitutes.length} sub${t.substitutes.length > 1 ? 's' : ''}` : ''} · max bid{' '}
+            {t.free_slots > 0 ? credits(t.max_bid) : '—'}
           </p>
           <Roster team={t} compact={compact} />
         </li>

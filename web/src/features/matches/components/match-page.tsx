@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { useAction } from '@/lib/use-action'
+import { clockTime } from '@/lib/time'
+import { useNow } from '@/lib/use-now'
 import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
 import {
   captainedTeam,
@@ -15,6 +17,8 @@ import {
   isOverdue,
   KARTS_PER_SIDE,
   matchActions,
+  matchCheckin,
+  noShows,
   matchTime,
   memberNames,
   roundTitle,
@@ -66,7 +70,10 @@ function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
           <p className="muted small">Lineup</p>
           <ul className="lineup" aria-label={`Team ${team.id} lineup`}>
             {lineup.map((p) => (
-              <li key={p.user_id}>{p.name}</li>
+              <li key={p.user_id}>
+                {p.name}
+                {members.find((m) => m.user_id === p.user_id)?.substitute ? <span className="sub-tag">Sub</span> : null}
+              </li>
             ))}
           </ul>
         </>
@@ -176,6 +183,61 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
   )
 }
 
+/** Each side's check-in for the match's time, and its captain's button in the hour before it. */
+function CheckinPanel({ match, canCheckIn, side }: { match: Match; canCheckIn: boolean; side: string | null }) {
+  const { run, error, busy } = useMatchCall(match.id)
+  const now = useNow()
+  const state = matchCheckin(match, now)
+  const late = noShows(match, now)
+  const opens = match.checkin_opens_at ?? null
+  const text = {
+    'no-time': 'Each captain checks in during the hour before the match’s time, once it is set.',
+    early: `Opens ${matchTime(opens)} (${untilMatch(opens, now)}), an hour before the match; closes at its time.`,
+    open: `Open until the match’s time (${untilMatch(match.scheduled_at, now)}).`,
+    closed: 'Closed at the match’s time.',
+  }[state]
+  return (
+    <Panel title="Check-in" className="checkin-panel">
+      <p className={state === 'open' ? 'msg msg-info' : 'muted small'}>{text}</p>
+      <ul className="checkin-sides">
+        {[match.team1, match.team2].map((t) =>
+          t ? (
+            <li key={t.id} data-team={t.id} data-checked-in={match.checked_in?.[t.id] ? 'true' : 'false'}>
+              <span className="team-letter-sm" aria-hidden="true">
+                {t.id}
+              </span>
+              <span>{teamName(t)}</span>
+              {match.checked_in?.[t.id] ? (
+                <span className="status-pill status-checked-in">✓ checked in {clockTime(match.checked_in[t.id])}</span>
+              ) : late.includes(t.id) ? (
+                <span className="status-pill status-no-show">did not check in</span>
+              ) : (
+                <span className="muted">not checked in</span>
+              )}
+            </li>
+          ) : null,
+        )}
+      </ul>
+      {late.length ? <p className="muted small">An organiser decides about a side that did not check in (a forfeit is theirs, never automatic).</p> : null}
+      {canCheckIn && side ? (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void run(() => matchCalls.checkIn(match.id), 'The check-in failed.')}
+          >
+            Check in team {side}
+          </button>
+        </div>
+      ) : null}
+      <p className="msg msg-error" role="alert">
+        {error}
+      </p>
+    </Panel>
+  )
+}
+
 function LineupPicker({ match, side }: { match: Match; side: string }) {
   const members = match.members?.[side] ?? []
   const [picked, setPicked] = useState<number[]>(() => (match.lineups?.[side] ?? []).map((p) => p.user_id))
@@ -199,6 +261,7 @@ function LineupPicker({ match, side }: { match: Match; side: string }) {
                   onChange={() => toggle(p.user_id)}
                 />
                 {p.name}
+                {p.substitute ? <span className="sub-tag">Sub</span> : null}
               </label>
             </li>
           )
@@ -222,11 +285,7 @@ function LineupPicker({ match, side }: { match: Match; side: string }) {
 }
 
 function ReportView({ match }: { match: Match }) {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), 30_000)
-    return () => window.clearInterval(t)
-  }, [])
+  const now = useNow()
   if (!match.report) return null
   const names = memberNames(match)
   return (
@@ -404,6 +463,7 @@ export function MatchPage({ id }: { id: number }) {
         {isOpen(match) ? (
           <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
         ) : null}
+        {isOpen(match) ? <CheckinPanel match={match} canCheckIn={can.checkIn} side={side} /> : null}
         {isOpen(match) || match.room_set ? <RoomPanel match={match} canPost={can.postRoom} /> : null}
         {can.lineup && side ? <LineupPicker key={`${match.id}-${side}`} match={match} side={side} /> : null}
         <ReportView match={match} />

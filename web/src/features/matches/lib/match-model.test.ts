@@ -7,7 +7,9 @@ import {
   initialRows,
   memberNames,
   matchActions,
+  matchCheckin,
   needsRuling,
+  noShows,
   roundTitle,
   sideOf,
   splitUpcoming,
@@ -235,5 +237,39 @@ describe('overdue matches', () => {
       due('2026-11-24T10:00:00Z', { id: 5, status: 'completed' }),
     ]
     expect(stillToPlay(list, now).map((m) => m.id)).toEqual([4, 3, 2, 1])
+  })
+})
+
+describe('a match’s check-in', () => {
+  const at = Date.parse('2026-01-10T19:00:00Z')
+  const m = (over: Partial<Match> = {}) =>
+    makeMatch({ scheduled_at: new Date(at).toISOString(), checkin_opens_at: new Date(at - 3_600_000).toISOString(), ...over })
+
+  it('opens an hour before the time and closes at it', () => {
+    expect(matchCheckin(m({ scheduled_at: null, checkin_opens_at: null }), at)).toBe('no-time')
+    expect(matchCheckin(m(), at - 61 * 60_000)).toBe('early')
+    expect(matchCheckin(m(), at - 30 * 60_000)).toBe('open')
+    expect(matchCheckin(m(), at)).toBe('closed')
+  })
+
+  it('offers a side’s captain the check-in once, in the window', () => {
+    expect(matchActions(m(), 'A', false, at - 30 * 60_000).checkIn).toBe(true)
+    expect(matchActions(m({ checked_in: { A: 'x' } }), 'A', false, at - 30 * 60_000).checkIn).toBe(false)
+    expect(matchActions(m(), 'A', false, at - 2 * 3_600_000).checkIn).toBe(false)
+    expect(matchActions(m(), null, true, at - 30 * 60_000).checkIn).toBe(false)
+  })
+
+  it('names the sides that did not check in, once the time has come, for a match still to play', () => {
+    expect(noShows(m({ checked_in: { A: 'x' } }), at - 60_000)).toEqual([])
+    expect(noShows(m({ checked_in: { A: 'x' } }), at + 60_000)).toEqual(['H'])
+    expect(noShows(m(), at + 60_000)).toEqual(['A', 'H'])
+    expect(noShows(m({ status: 'reported' }), at + 60_000)).toEqual([])
+  })
+
+  it('puts a match with a no-show after the overdue ones and before the rest', () => {
+    const overdue = m({ id: 1, scheduled_at: new Date(at - 3 * 3_600_000).toISOString() })
+    const noShow = m({ id: 2, checked_in: { A: 'x' } })
+    const later = m({ id: 3, scheduled_at: new Date(at + 3_600_000).toISOString() })
+    expect(stillToPlay([later, noShow, overdue], at + 60_000).map((x) => x.id)).toEqual([1, 2, 3])
   })
 })

@@ -1,6 +1,11 @@
 // Pure rules of the league's pages: labels, who may do what on a match, and the report form's
 // rows turned into what the server takes. The server decides; these only choose what to offer.
+import { dayTime } from '@/lib/time'
 import type { LeagueTeam, Match, MatchStatus, ResultInput, Round } from '../types'
+
+export { fromLocalInput, fromNow as untilMatch, timeLeft, toLocalInput } from '@/lib/time'
+/** When a match is played, in the viewer's time zone: "Sat 28 Nov, 19:30"; '' when not set. */
+export const matchTime = dayTime
 
 export const STATUS_LABEL: Record<MatchStatus, string> = {
   scheduled: 'Scheduled',
@@ -80,14 +85,33 @@ export function isOpen(match: Match): boolean {
   return (match.status === 'scheduled' || match.status === 'live') && !!match.team1 && !!match.team2
 }
 
+/** Where a match's check-in stands at `now`: no time yet, not open yet, open, or closed (at the time). */
+export type MatchCheckin = 'no-time' | 'early' | 'open' | 'closed'
+
+export function matchCheckin(match: Match, now: number = Date.now()): MatchCheckin {
+  if (!match.scheduled_at) return 'no-time'
+  const at = Date.parse(match.scheduled_at)
+  const opens = match.checkin_opens_at ? Date.parse(match.checkin_opens_at) : at - 3_600_000
+  if (now < opens) return 'early'
+  return now < at ? 'open' : 'closed'
+}
+
+/** The sides of an open match that did not check in by its time: an organiser's to forfeit. */
+export function noShows(match: Match, now: number = Date.now()): string[] {
+  if (!isOpen(match) || matchCheckin(match, now) !== 'closed') return []
+  return [match.team1, match.team2].flatMap((t) => (t && !match.checked_in?.[t.id] ? [t.id] : []))
+}
+
 /** What the signed-in user may do on the match, as the server's rules allow (nothing once the season is over). */
-export function matchActions(match: Match, side: string | null, admin: boolean) {
+export function matchActions(match: Match, side: string | null, admin: boolean, now: number = Date.now()) {
   const season = !match.season_status || match.season_status === 'matches'
   if (!season) side = null
   admin = admin && season
   const open = isOpen(match) && season
   const answering = match.status === 'reported' && !!side && match.reported_by !== side
   return {
+    /** A side's captain, in the hour before the time, once. */
+    checkIn: open && !!side && matchCheckin(match, now) === 'open' && !match.checked_in?.[side],
     postRoom: open && !!side && match.team1?.id === side,
     /** When the match is played: its home captain or an organiser. */
     setTime: open && (admin || (!!side && match.team1?.id === side)),
@@ -147,66 +171,6 @@ export function buildResult(winner: string, rows: ReportRow[]): { result: Result
   return { result: { winner, players } }
 }
 
-/** "in 23 h 5 min", "in 4 min", or "now" for the time left until `iso`. */
-export function timeLeft(iso: string | null, now: number = Date.now()): string {
-  if (!iso) return ''
-  const ms = Date.parse(iso) - now
-  if (!Number.isFinite(ms)) return ''
-  if (ms <= 0) return 'now'
-  const min = Math.max(1, Math.round(ms / 60_000))
-  const h = Math.floor(min / 60)
-  const rest = min % 60
-  return h > 0 ? `in ${h} h${rest ? ` ${rest} min` : ''}` : `in ${min} min`
-}
-
-/** When a match is played, in the viewer's time zone: "Sat 28 Nov, 19:30"; '' when not set. */
-export function matchTime(iso: string | null, timeZone?: string): string {
-  if (!iso) return ''
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return ''
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone,
-  })
-    .format(at)
-    .replace(' at ', ', ')
-}
-
-/** How far off a match's time is: "in 3 days", "in 2 h 5 min", "started 10 min ago". */
-export function untilMatch(iso: string | null, now: number = Date.now()): string {
-  if (!iso) return ''
-  const ms = Date.parse(iso) - now
-  if (!Number.isFinite(ms)) return ''
-  if (ms <= 0) {
-    const ago = Math.round(-ms / 60_000)
-    if (ago < 1) return 'starting now'
-    return ago < 120 ? `started ${ago} min ago` : `started ${Math.round(ago / 60)} h ago`
-  }
-  if (ms >= 48 * 3_600_000) return `in ${Math.round(ms / 86_400_000)} days`
-  return timeLeft(iso, now)
-}
-
-/** A datetime-local input's value (the viewer's local time, to the minute) for iso. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
-}
-
-/** A datetime-local input's value as the UTC time the server takes, or null when it is not one. */
-export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null
-  const d = new Date(value) // a date-time without an offset is local time
-  return Number.isNaN(d.getTime()) ? null : d.toISOString()
-}
-
 /** How long after its time a match with no report is overdue (the server's OverdueAfter). */
 export const OVERDUE_AFTER_MS = 2 * 3_600_000
 
@@ -215,9 +179,12 @@ export function isOverdue(match: Match, now: number = Date.now()): boolean {
   return isOpen(match) && !!match.scheduled_at && Date.parse(match.scheduled_at) + OVERDUE_AFTER_MS <= now
 }
 
-/** The matches still to play as an organiser looks at them: overdue first, then the timed ones soonest first, then the rest. */
+/**
+ * The matches still to play as an organiser looks at them: overdue first, then those past their time
+ * with a side that did not check in, then the timed ones soonest first, then the rest.
+ */
 export function stillToPlay(matches: Match[], now: number = Date.now()): Match[] {
-  const rank = (m: Match) => (isOverdue(m, now) ? 0 : m.scheduled_at ? 1 : 2)
+  const rank = (m: Match) => (isOverdue(m, now) ? 0 : noShows(m, now).length ? 1 : m.scheduled_at ? 2 : 3)
   const at = (m: Match) => (m.scheduled_at ? Date.parse(m.scheduled_at) : 0)
   return matches.filter(isOpen).sort((a, b) => rank(a) - rank(b) || at(a) - at(b) || a.round_number - b.round_number || a.id - b.id)
 }

@@ -2,7 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { useLiveTopic } from '@/lib/live'
 
-export type TeamPlayer = { id: number | string; name: string; image: string | null; credits: number }
+export type TeamPlayer = {
+  id: number | string
+  name: string
+  image: string | null
+  credits: number
+  /** Signed after the auction, beside the five. */
+  substitute?: boolean
+}
 export type Team = {
   id: number | string
   letter: string

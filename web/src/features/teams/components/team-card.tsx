@@ -4,7 +4,9 @@ import type { Team } from '../api/teams'
 export const TEAM_SLOTS = 5
 
 export function TeamCard({ team }: { team: Team }) {
-  const slots = Array.from({ length: Math.max(TEAM_SLOTS, team.players.length) }, (_, i) => team.players[i] ?? null)
+  const five = team.players.filter((p) => !p.substitute)
+  const subs = team.players.filter((p) => p.substitute)
+  const slots = Array.from({ length: Math.max(TEAM_SLOTS, five.length) }, (_, i) => five[i] ?? null)
   const total = team.players.reduce((s, p) => s + (Number(p.credits) || 0), 0)
   return (
     <article className="team-card" aria-labelledby={`team-${team.id}`}>
@@ -48,6 +50,14 @@ export function TeamCard({ team }: { team: Team }) {
             </li>
           ),
         )}
+        {subs.map((p) => (
+          <li key={p.id} className="sub-slot">
+            <span>
+              {p.name} <span className="sub-tag">Sub</span>
+            </span>
+            <span className="credits">{p.credits} cr</span>
+          </li>
+        ))}
       </ol>
       <p className="team-total">
         Total <strong>{total}</strong> credits

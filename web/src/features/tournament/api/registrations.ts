@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, request } from '@/lib/api-client'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
-import type { RegistrationsData, TournamentInfo } from '../types'
+import type { Entry, Places, RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
 export const infoKey = (tournament: string) => ['tournament', tournament, 'info'] as const
@@ -19,6 +19,7 @@ export function useRegistrations(tournament: string) {
     queryFn: async ({ signal }) => {
       const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}`, signal)
       const base: RegistrationsData = {
+        ...data,
         tournament: data.tournament ?? tournament,
         count: data.count ?? data.players?.length ?? 0,
         seq: typeof data.seq === 'number' ? data.seq : 0,
@@ -76,7 +77,7 @@ export function useTournamentInfo(tournament: string) {
   return query
 }
 
-export type RegisterResponse = { success: boolean; registered: boolean; message?: string }
+export type RegisterResponse = Entry & { success: boolean }
 
 export function registerForTournament(tournamentName: string) {
   return api.post<RegisterResponse>('/tournament/register', { tournamentName })
@@ -85,3 +86,22 @@ export function registerForTournament(tournamentName: string) {
 export function unregisterFromTournament(tournamentName: string) {
   return api.post<RegisterResponse>('/tournament/unregister', { tournamentName })
 }
+
+/** The signed-in player checks in while the tournament's check-in is open (again: already checked in). */
+export function checkIn(tournamentName: string) {
+  return api.post<RegisterResponse>('/tournament/checkin', { tournamentName })
+}
+
+// The organisers' calls of the registration: the cap, the check-in window and the waitlist.
+const admin = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
+
+/** 0 takes the cap away. */
+export const setCap = (tournament: string, cap: number) =>
+  request<{ places: Places }>(`${admin(tournament)}/cap`, { method: 'PUT', body: { cap } })
+
+/** Opens the check-in until `deadline` (an ISO time), moves it, or with null takes the window away. */
+export const setCheckin = (tournament: string, deadline: string | null) =>
+  request<{ places: Places }>(`${admin(tournament)}/checkin`, { method: 'PUT', body: { deadline } })
+
+export const promote = (tournament: string, userId: number | string) =>
+  api.post<{ entry: Entry }>(`${admin(tournament)}/waitlist/${userId}/promote`)

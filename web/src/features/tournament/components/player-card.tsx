@@ -35,19 +35,35 @@ export function PlayerCard({
   onOpen,
   cardRef,
   own = false,
+  place = 0,
 }: {
   player: Player
   onOpen: (p: Player) => void
   cardRef?: (el: HTMLElement | null) => void
   /** The signed-in player's own card: highlighted. */
   own?: boolean
+  /** Where the player waits on the waitlist, from 1 (0: confirmed). */
+  place?: number
 }) {
   const { kills, deaths } = killsDeaths(player)
   return (
-    <li ref={cardRef} className={`player-card ${own ? 'is-own' : ''}`} data-player-id={player.id} data-own={own ? 'true' : undefined}>
+    <li
+      ref={cardRef}
+      className={`player-card ${own ? 'is-own' : ''} ${place ? 'is-waiting' : ''}`}
+      data-player-id={player.id}
+      data-own={own ? 'true' : undefined}
+      data-status={player.status ?? 'confirmed'}
+      data-checked-in={player.checked_in_at ? 'true' : undefined}
+    >
       {own ? (
         <span className="own-tag" aria-hidden="true">
           You
+        </span>
+      ) : null}
+      {place || player.checked_in_at ? (
+        <span className="player-tags">
+          {place ? <span className="status-pill status-waitlisted">Waitlist #{place}</span> : null}
+          {player.checked_in_at ? <span className="status-pill status-checked-in">✓ Checked in</span> : null}
         </span>
       ) : null}
       <button

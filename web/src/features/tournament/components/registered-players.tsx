@@ -5,6 +5,7 @@ import { useSession } from '@/lib/auth'
 import { useFadeIn } from '@/lib/use-fade-in'
 import { useRegistrations } from '../api/registrations'
 import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
+import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
 import { PlayerModal } from './player-modal'
@@ -34,6 +35,12 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   const players = data?.players ?? []
   const ownId = user?.id
   const shown = limit ? players.slice(-limit).reverse() : sortPlayers(searchPlayers(players, query), sort)
+  // The full list shows the confirmed players, then the waitlist in its order; every card says
+  // where its player waits.
+  const waiting = waitlist(players)
+  const places = new Map(waiting.map((p, i) => [String(p.id), i + 1]))
+  const shownConfirmed = limit ? shown : shown.filter((p) => !isWaiting(p))
+  const shownWaiting = limit ? [] : waiting.filter((p) => shown.includes(p))
   const ownInList = players.some((p) => samePlayer(p.id, ownId))
   const ownShown = shown.some((p) => samePlayer(p.id, ownId))
 
@@ -61,6 +68,33 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   if (players.length === 0)
     return <EmptyState title="No players registered yet.">Be the first: press REGISTER and upload your stats.</EmptyState>
 
+  const grid = (list: Player[], testId = 'player-grid') => {
+    return (
+      <ul className="player-grid" data-testid={testId}>
+        {list.map((p) => {
+          const mine = samePlayer(p.id, ownId)
+          return (
+            <PlayerCard
+              key={p.id}
+              player={p}
+              onOpen={setOpen}
+              own={mine}
+              place={places.get(String(p.id)) ?? 0}
+              cardRef={
+                mine
+                  ? (el) => {
+                      ownCard.current = el
+                      fadeRef(el)
+                    }
+                  : fadeRef
+              }
+            />
+          )
+        })}
+      </ul>
+    )
+  }
+
   const filtered = !limit && query.trim() !== ''
   return (
     <>
@@ -72,6 +106,12 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
         ) : null}
         <strong data-testid="player-count">{data.count}</strong> {data.count === 1 ? 'player' : 'players'} registered for{' '}
         {data.tournament}
+        {!limit && (waiting.length > 0 || (data.cap ?? 0) > 0) ? (
+          <span className="muted" data-testid="places-line">
+            {' '}
+            · {placesLine(players, data.cap ?? 0)}
+          </span>
+        ) : null}
       </p>
       {!limit ? (
         <div className="player-tools" role="search" aria-label="Find a player">
@@ -106,27 +146,17 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
           </button>
         </EmptyState>
       ) : (
-        <ul className="player-grid" data-testid="player-grid">
-          {shown.map((p) => {
-            const mine = samePlayer(p.id, ownId)
-            return (
-              <PlayerCard
-                key={p.id}
-                player={p}
-                onOpen={setOpen}
-                own={mine}
-                cardRef={
-                  mine
-                    ? (el) => {
-                        ownCard.current = el
-                        fadeRef(el)
-                      }
-                    : fadeRef
-                }
-              />
-            )
-          })}
-        </ul>
+        <>
+          {shownConfirmed.length > 0 ? grid(shownConfirmed) : null}
+          {shownWaiting.length > 0 ? (
+            <section className="waitlist" aria-labelledby="waitlist-title">
+              <h3 id="waitlist-title">
+                Waitlist <small className="muted">({waiting.length}, in order)</small>
+              </h3>
+              {grid(shownWaiting, 'waitlist-grid')}
+            </section>
+          ) : null}
+        </>
       )}
       <PlayerModal player={open} onClose={() => setOpen(null)} />
     </>

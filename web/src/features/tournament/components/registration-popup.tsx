@@ -1,8 +1,19 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { REGISTRATION_COUNTDOWN_S } from '@/config/constants'
 
-/** 'Registration Successful!' counting down six seconds, then `onDone` (go to /tournament). */
-export function RegistrationPopup({ onDone, seconds = REGISTRATION_COUNTDOWN_S }: { onDone: () => void; seconds?: number }) {
+/**
+ * 'Registration Successful!' counting down six seconds, then `onDone` (go to /tournament). A player
+ * the tournament put on its waitlist is told so, with the server's words (`waitlisted`).
+ */
+export function RegistrationPopup({
+  onDone,
+  seconds = REGISTRATION_COUNTDOWN_S,
+  waitlisted = '',
+}: {
+  onDone: () => void
+  seconds?: number
+  waitlisted?: string
+}) {
   const [left, setLeft] = useState(seconds)
   const done = useRef(false)
   const finishOnce = useEffectEvent(() => finish())
@@ -29,7 +40,8 @@ export function RegistrationPopup({ onDone, seconds = REGISTRATION_COUNTDOWN_S }
       <div className="reg-popup-badge" aria-hidden="true">
         ✓
       </div>
-      <h3 id="reg-popup-title">Registration Successful!</h3>
+      <h3 id="reg-popup-title">{waitlisted ? 'You are on the waitlist' : 'Registration Successful!'}</h3>
+      {waitlisted ? <p className="reg-popup-note">{waitlisted}</p> : null}
       <p id="reg-popup-desc">
         Redirecting to the tournament page in <span className="countdown" data-testid="countdown">{left}</span> s…
       </p>

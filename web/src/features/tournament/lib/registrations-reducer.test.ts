@@ -63,3 +63,30 @@ describe('killsDeaths', () => {
     expect(killsDeaths({ kd: 2, games_played: 9, kills: 4, deaths: 1 })).toEqual({ kills: 4, deaths: 1 })
   })
 })
+
+describe('the waitlist and the check-in, live', () => {
+  it('registration.updated changes the cards it carries and recounts; it adds nobody', () => {
+    const next = applyRegistrationEvent(
+      state(),
+      ev(11, 'registration.updated', {
+        players: [makePlayer(2, { status: 'waitlisted', waitlisted_at: '2026-01-02T00:00:00Z' }), makePlayer(9, { status: 'confirmed' })],
+      }),
+    )!
+    expect(next.players.map((p) => [p.id, p.status])).toEqual([
+      [1, undefined],
+      [2, 'waitlisted'],
+    ])
+    expect([next.confirmed, next.waitlisted]).toEqual([1, 1])
+  })
+
+  it('registration.places takes the cap and the window', () => {
+    const checkin = { opened_at: '2026-01-01T00:00:00Z', deadline: '2026-01-02T00:00:00Z', closed_at: null }
+    const next = applyRegistrationEvent(
+      state(),
+      ev(11, 'registration.places', { places: { cap: 40, confirmed: 2, waitlisted: 0, checked_in: 0, checkin, checkin_state: 'open' } }),
+    )!
+    expect(next.cap).toBe(40)
+    expect(next.checkin).toEqual(checkin)
+    expect(next.players).toHaveLength(2)
+  })
+})

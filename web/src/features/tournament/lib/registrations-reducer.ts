@@ -1,10 +1,15 @@
 // Live updates of the registered-players list (topic `registrations`), applied to the cached
 // REST answer as idempotent upserts and removals. Pure, so it is tested without a socket.
 import type { LiveEvent } from '@/lib/live-client'
-import type { Player, RegistrationsData } from '../types'
+import type { Places, Player, RegistrationsData } from '../types'
+import { counts } from './waitlist'
 
 type RegistrationEventData = {
   player?: Player
+  /** registration.updated: cards whose status or check-in changed. */
+  players?: Player[]
+  /** registration.places: the cap or the check-in window changed. */
+  places?: Places
   id?: Player['id']
   tournament?: string
 }
@@ -36,6 +41,7 @@ export function applyRegistrationEvent(
     return { ...state, seq: ev.seq }
   }
   let players = state.players
+  let places: Places | undefined
   switch (ev.event) {
     case 'player.registered':
       if (data.player) players = upsertPlayer(players, data.player, true)
@@ -47,10 +53,26 @@ export function applyRegistrationEvent(
     case 'player.unregistered':
       players = removePlayer(players, data.id ?? data.player?.id)
       break
+    case 'registration.updated':
+      for (const p of data.players ?? []) players = upsertPlayer(players, p, false)
+      break
+    case 'registration.places':
+      places = data.places
+      break
     default:
       break
   }
-  return { ...state, players, count: players.length, seq: typeof ev.seq === 'number' ? ev.seq : state.seq }
+  const c = counts(players)
+  return {
+    ...state,
+    ...places,
+    players,
+    count: players.length,
+    confirmed: c.confirmed,
+    waitlisted: c.waitlisted,
+    checked_in: c.checkedIn,
+    seq: typeof ev.seq === 'number' ? ev.seq : state.seq,
+  }
 }
 
 /** Applies, in order, events received while the list was being fetched. */

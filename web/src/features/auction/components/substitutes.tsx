@@ -1,0 +1,186 @@
+// Substitutes: a captain's bench and requests (the captain view), the organisers' answers
+// (/admin/matches). The server checks every rule again; these only offer what it would take.
+import { useState } from 'react'
+import { Message } from '@/components/ui/popup'
+import { useAction } from '@/lib/use-action'
+import { approveSubstitute, askSubstitute, refuseSubstitute, useBench } from '../api/substitutes'
+import { benchOf } from '../lib/bench'
+import type { LeagueTeam, SubstituteRequest } from '../types'
+import { credits, TierBadge } from './bits'
+
+function RequestLine({ r, team = false }: { r: SubstituteRequest; team?: boolean }) {
+  return (
+    <>
+      <span className="queue-name">
+        <strong>
+          {team ? `Team ${r.team}: ` : ''}
+          {r.player.name}
+        </strong>
+        <small className="muted">
+          <TierBadge tier={r.player.tier} /> K/D {Number(r.player.kd).toFixed(2)} · {credits(r.price)}
+        </small>
+      </span>
+      <span className={`status-pill status-${r.status}`}>{r.status}</span>
+      {r.reason ? <small className="muted request-reason">{r.reason}</small> : null}
+    </>
+  )
+}
+
+/** The captain's substitutes: the bench, what they asked for, and the players they may ask to sign. */
+export function CaptainBench({ tournament, team }: { tournament: string; team: LeagueTeam }) {
+  const { data } = useBench(tournament)
+  const { busy, error, run } = useAction()
+  if (!data) return null
+  const b = benchOf(data, team)
+  const own = data.requests.filter((r) => r.team === team.id && r.status !== 'approved')
+  const signing = data.status === 'matches'
+  return (
+    <section className="own-bench" aria-labelledby="bench-title" data-team={team.id}>
+      <h2 id="bench-title">Substitutes</h2>
+      <p className="muted small">
+        Up to {data.max} besides your five, signed once the auction is over from the players it left, at their tier’s base price,
+        from your purse. An organiser approves each one.
+      </p>
+      <p className="bench-line" data-testid={`bench-${team.id}`}>
+        On your bench ({(team.substitutes ?? []).length} of {data.max}):{' '}
+        {(team.substitutes ?? []).length ? (team.substitutes ?? []).map((p) => p.name).join(', ') : 'nobody yet'}
+      </p>
+      {own.length > 0 ? (
+        <ul className="queue-list requests" aria-label="Your requests">
+          {own.map((r) => (
+            <li key={r.id} data-request-id={r.id}>
+              <RequestLine r={r} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!signing ? (
+        <p className="msg msg-info">Substitutes are signed once the auction is over, in the matches phase.</p>
+      ) : b.room === 0 ? (
+        <p className="muted small">Your bench is full ({data.max}, signed or asked for).</p>
+      ) : (
+        <>
+          <h3>
+            Free players <small className="muted">· {credits(b.purse)} to spend</small>
+          </h3>
+          {data.pool.length > 0 && data.pool.every((p) => p.price > b.purse) ? (
+            <p className="muted small" data-testid="bench-purse">
+              Every free player costs more than the {credits(b.purse)} your purse has left for a signing.
+            </p>
+          ) : null}
+          <ul className="queue-list signable" aria-label="Players you may ask to sign">
+            {data.pool.map((p) => {
+              const why = b.whyNot(p.price)
+              const asked = b.pending.some((r) => r.player.user_id === p.user_id)
+              return (
+                <li key={p.user_id}>
+                  <span className="queue-name">
+                    <strong>{p.name}</strong>
+                    <small className="muted">
+                      <TierBadge tier={p.tier} /> K/D {Number(p.kd).toFixed(2)} · {credits(p.price)}
+                    </small>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    title={why || undefined}
+                    disabled={busy || asked || !!why}
+                    onClick={() => void run(() => askSubstitute(tournament, p.user_id), 'The request could not be sent.')}
+                    aria-label={`Ask to sign ${p.name}`}
+                  >
+                    {asked ? 'Asked' : 'Ask to sign'}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+      <Message kind="error">{error}</Message>
+    </section>
+  )
+}
+
+function PendingRequest({ tournament, r, open }: { tournament: string; r: SubstituteRequest; open: boolean }) {
+  const { busy, error, run } = useAction()
+  const [refusing, setRefusing] = useState(false)
+  const [reason, setReason] = useState('')
+  return (
+    <li data-request-id={r.id} className="queue-item">
+      <div className="queue-head">
+        <RequestLine r={r} team />
+        <span className="row-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={!open || busy}
+            onClick={() => void run(() => approveSubstitute(tournament, r.id), 'The request could not be approved.')}
+            aria-label={`Approve team ${r.team} signing ${r.player.name}`}
+          >
+            Approve
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={!open || busy} onClick={() => setRefusing((x) => !x)}>
+            {refusing ? 'Keep it' : 'Refuse'}
+          </button>
+        </span>
+      </div>
+      {refusing ? (
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run(() => refuseSubstitute(tournament, r.id, reason), 'The request could not be refused.')
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`refuse-${r.id}`}>Why (the captain reads it)</label>
+            <input id={`refuse-${r.id}`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-danger-ghost btn-sm" disabled={busy}>
+            Refuse the request
+          </button>
+        </form>
+      ) : null}
+      <Message kind="error">{error}</Message>
+    </li>
+  )
+}
+
+/** The organisers' answers: the requests to sign substitutes, oldest first, then the last decided. */
+export function SubstitutesAdmin({ tournament, phase }: { tournament: string; phase: string }) {
+  const { data } = useBench(tournament)
+  if (!data) return null
+  const pending = data.requests.filter((r) => r.status === 'pending').reverse()
+  const decided = data.requests.filter((r) => r.status !== 'pending').slice(0, 8)
+  const open = phase === 'matches'
+  return (
+    <section className="match-panel" aria-label="Substitutes">
+      <h2>Substitutes ({pending.length} to answer)</h2>
+      <p className="muted small">
+        Captains ask to sign free players at their tier’s base price, at most {data.max} a team; an approval checks the bench and the purse
+        again (audited).
+      </p>
+      {pending.length === 0 ? (
+        <p className="muted">No request waits.</p>
+      ) : (
+        <ul className="queue">
+          {pending.map((r) => (
+            <PendingRequest key={r.id} tournament={tournament} r={r} open={open} />
+          ))}
+        </ul>
+      )}
+      {decided.length > 0 ? (
+        <>
+          <h3>Answered</h3>
+          <ul className="queue-list requests">
+            {decided.map((r) => (
+              <li key={r.id} data-request-id={r.id}>
+                <RequestLine r={r} team />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+// Moments as the site shows them, in the viewer's own time zone: a day and a time, how far off it
+// is, and the datetime-local inputs' values. Shared by the matches and the check-in.
+/** "in 23 h 5 min", "in 4 min", or "now" for the time left until `iso`. */
+export function timeLeft(iso: string | null, now: number = Date.now()): string {
+  if (!iso) return ''
+  const ms = Date.parse(iso) - now
+  if (!Number.isFinite(ms)) return ''
+  if (ms <= 0) return 'now'
+  const min = Math.max(1, Math.round(ms / 60_000))
+  const h = Math.floor(min / 60)
+  const rest = min % 60
+  return h > 0 ? `in ${h} h${rest ? ` ${rest} min` : ''}` : `in ${min} min`
+}
+
+/** A moment in the viewer's time zone: "Sat 28 Nov, 19:30"; '' when not set. */
+export function dayTime(iso: string | null, timeZone?: string): string {
+  if (!iso) return ''
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return ''
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone,
+  })
+    .format(at)
+    .replace(' at ', ', ')
+}
+
+/** The time of day of a moment, in the viewer's time zone: "19:30"; '' when not set. */
+export function clockTime(iso: string | null, timeZone?: string): string {
+  if (!iso) return ''
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return ''
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(at)
+}
+
+/** How far off a moment is: "in 3 days", "in 2 h 5 min", "started 10 min ago". */
+export function fromNow(iso: string | null, now: number = Date.now()): string {
+  if (!iso) return ''
+  const ms = Date.parse(iso) - now
+  if (!Number.isFinite(ms)) return ''
+  if (ms <= 0) {
+    const ago = Math.round(-ms / 60_000)
+    if (ago < 1) return 'starting now'
+    return ago < 120 ? `started ${ago} min ago` : `started ${Math.round(ago / 60)} h ago`
+  }
+  if (ms >= 48 * 3_600_000) return `in ${Math.round(ms / 86_400_000)} days`
+  return timeLeft(iso, now)
+}
+
+/** A datetime-local input's value (the viewer's local time, to the minute) for iso. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
+}
+
+/** A datetime-local input's value as the UTC time the server takes, or null when it is not one. */
+export function fromLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null
+  const d = new Date(value) // a date-time without an offset is local time
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
