@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
@@ -128,4 +129,13 @@ func jsonType(kind string) string {
 		return "list"
 	}
 	return fmt.Sprint(kind)
+}
+
+// pathID reads a numeric path parameter; anything else is an unknown thing.
+func pathID(r *http.Request, param, what string) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, param), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errs.E(errs.NotFound, "%s not found", what)
+	}
+	return id, nil
 }
