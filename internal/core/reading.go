@@ -1,14 +1,11 @@
 package core
 
 import (
-	"context"
 	"math"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // Field names one figure of a stats screen.
@@ -64,13 +61,6 @@ type Reading struct {
 // on an image nobody foresaw): the player is told to type their stats
 // instead of seeing an empty server error.
 const MsgUnreadable = "We could not read this screenshot — please enter your stats"
-
-// StatsReader reads a player's stats from a screenshot that passed
-// upload.Check. progress, if not nil, is called with each stage as it
-// starts. A screenshot with no stats on it is an errs.Unprocessable error.
-type StatsReader interface {
-	Read(ctx context.Context, img upload.Image, progress func(stage string)) (Reading, error)
-}
 
 // Has tells whether the reader read f.
 func (r Reading) Has(f Field) bool { return r.Found[f] }
@@ -407,7 +397,7 @@ const (
 	DefaultKD    = "0.00"
 )
 
-// Extracted is the seed's answer to an upload: the figures as strings, the
+// Extracted is the answer to an upload: the figures as strings, the
 // seed's defaults for what was not read, the kart as a URL, and (ours) the
 // fields the player must confirm before the stats are saved.
 type Extracted struct {

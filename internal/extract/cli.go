@@ -11,6 +11,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -25,7 +26,7 @@ type Line struct {
 
 // RunCLI reads each file with ex and prints one JSON object per line. It
 // fails (after printing every line) when any file could not be read.
-func RunCLI(ctx context.Context, ex core.StatsReader, files []string, stdout, stderr io.Writer, now func() float64) error {
+func RunCLI(ctx context.Context, ex stats.Reader, files []string, stdout, stderr io.Writer, now func() float64) error {
 	if len(files) == 0 {
 		return errors.New("usage: pitlane extract FILE [FILE ...]")
 	}
@@ -60,7 +61,7 @@ func RunCLI(ctx context.Context, ex core.StatsReader, files []string, stdout, st
 	return nil
 }
 
-func readFile(ctx context.Context, ex core.StatsReader, name string) (core.Reading, error) {
+func readFile(ctx context.Context, ex stats.Reader, name string) (core.Reading, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return core.Reading{}, err

@@ -1,7 +1,7 @@
 // Package extract holds the stats readers: a player's Smash Karts stats read
 // from a screenshot of the in-game stats screen, by Gemini when an API key
 // is configured, else offline by Tesseract OCR. Both implement
-// core.StatsReader and return a core.Reading, checked by the core's rules.
+// stats.Reader and return a core.Reading, checked by the core's rules.
 package extract
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -75,7 +76,7 @@ const (
 // New returns the Gemini extractor when opts.GeminiAPIKey is set, else the
 // offline reader. Without tesseract the offline reader still reads the
 // game's Stats panel: New returns it with ErrNoTesseract, a warning.
-func New(opts Options) (core.StatsReader, error) {
+func New(opts Options) (stats.Reader, error) {
 	if opts.GeminiAPIKey == "" {
 		return newOCR(opts)
 	}
@@ -91,7 +92,7 @@ func New(opts Options) (core.StatsReader, error) {
 // kind of error), with the offline reader. If that fails too, the answer is
 // primary's error: "no stats found" from a weaker reader would mislead.
 type fallback struct {
-	primary, offline core.StatsReader
+	primary, offline stats.Reader
 }
 
 func (f fallback) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
@@ -108,7 +109,7 @@ func (f fallback) Read(ctx context.Context, img upload.Image, progress func(stri
 // Unavailable is the extractor of a server that has no reader (no
 // GEMINI_API_KEY and no tesseract): uploads answer 503, the rest of the
 // site works.
-func Unavailable() core.StatsReader { return unavailable{} }
+func Unavailable() stats.Reader { return unavailable{} }
 
 type unavailable struct{}
 

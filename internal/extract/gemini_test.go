@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -78,7 +78,7 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, out)
 }
 
-func newFake(t *testing.T, text, image func() (int, string)) (*fakeGemini, core.StatsReader) {
+func newFake(t *testing.T, text, image func() (int, string)) (*fakeGemini, stats.Reader) {
 	f := &fakeGemini{t: t, requests: map[string]map[string]any{}, text: text, image: image}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)

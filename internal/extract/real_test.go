@@ -27,6 +27,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/extract/screens"
+	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -49,7 +50,7 @@ func realScreens(t *testing.T) string {
 // readerAndCaptures is the reader as the server makes it (without
 // Tesseract, the Stats panel's reader alone) and the names of the captures
 // of want, in order.
-func readerAndCaptures(t *testing.T, want map[string]map[core.Field]string) (core.StatsReader, []string) {
+func readerAndCaptures(t *testing.T, want map[string]map[core.Field]string) (stats.Reader, []string) {
 	t.Helper()
 	ex, err := extract.New(extract.Options{})
 	if err != nil && !errors.Is(err, extract.ErrNoTesseract) {
@@ -59,7 +60,7 @@ func readerAndCaptures(t *testing.T, want map[string]map[core.Field]string) (cor
 }
 
 // readCapture reads the capture f of dir as an upload would be read.
-func readCapture(t *testing.T, ex core.StatsReader, dir, f string) (core.Reading, error) {
+func readCapture(t *testing.T, ex stats.Reader, dir, f string) (core.Reading, error) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, f))
 	if err != nil {

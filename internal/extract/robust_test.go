@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/extract/photos"
 	"github.com/pitlane/pitlane/internal/extract/screens"
+	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
@@ -19,7 +19,7 @@ import (
 // server makes it, and fails the test unless the answer is a reading or an
 // error a player can be shown (a 4xx kind with a message), and not a panic
 // the reader's guard caught.
-func readOdd(t *testing.T, ex core.StatsReader, name string, data []byte) {
+func readOdd(t *testing.T, ex stats.Reader, name string, data []byte) {
 	t.Helper()
 	img, err := upload.Check(data)
 	if err == nil {

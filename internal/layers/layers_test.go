@@ -72,3 +72,14 @@ func TestEveryPackageHasALayer(t *testing.T) {
 		}
 	}
 }
+
+// core holds the types every package shares and nothing heavy: no image
+// decoders (the screenshot checks are internal/upload's, the readers'
+// interface the stats package's).
+func TestCoreDecodesNoImages(t *testing.T) {
+	for _, imp := range imports(t, "core") {
+		if strings.HasPrefix(imp, "image") || strings.Contains(imp, "x/image") || imp == module+"upload" {
+			t.Errorf("internal/core imports %s", imp)
+		}
+	}
+}

@@ -11,6 +11,14 @@ import (
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
+// Reader reads a player's stats from a screenshot that passed upload.Check
+// (internal/extract: Gemini, or the offline reader). progress, if not nil,
+// is called with each stage as it starts. A screenshot with no stats on it
+// is an errs.Unprocessable error.
+type Reader interface {
+	Read(ctx context.Context, img upload.Image, progress func(stage string)) (core.Reading, error)
+}
+
 // Stages of a screenshot read, as the user topic's stats.progress tells them.
 const (
 	StageReceived = "received"
@@ -22,7 +30,7 @@ const (
 // Uploads reads stats from screenshots, and saves them for signed-in players
 // while telling them how far it got.
 type Uploads struct {
-	Reader core.StatsReader
+	Reader Reader
 	Stats  *Service
 	Images Images
 	Tx     core.Transactor
