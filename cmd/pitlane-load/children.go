@@ -136,11 +136,18 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		if p < cfg.clients%cfg.procs {
 			n++
 		}
-		c, err := startChild(ctx, workerEnv(cfg), "worker",
+		args := []string{"worker",
 			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
 			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events), "-token", cfg.clientToken,
 			"-protocol", cfg.protocol(), "-topic", cfg.topic,
-			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
+			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1))}
+		if cfg.pages != "" {
+			args = append(args, "-pages", cfg.pages, "-since", cfg.since, "-rest", cfg.rest)
+		}
+		if cfg.reconnect {
+			args = append(args, "-reconnect")
+		}
+		c, err := startChild(ctx, workerEnv(cfg), args...)
 		if err != nil {
 			ws.stop()
 			return nil, err

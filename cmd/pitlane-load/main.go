@@ -35,7 +35,8 @@ func main() {
 }
 
 const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
-       pitlane-load auction [flags]   (run "pitlane-load auction -h")`
+       pitlane-load auction [flags]   (run "pitlane-load auction -h")
+       pitlane-load night [flags]     (run "pitlane-load night -h")`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -49,6 +50,8 @@ func run(ctx context.Context, args []string) error {
 		return runHub(ctx, args[1:])
 	case "auction":
 		return runAuctionScenario(ctx, args[1:])
+	case "night":
+		return runNight(ctx, args[1:])
 	case "anchor":
 		return runAnchor(ctx, args[1:])
 	case "worker":

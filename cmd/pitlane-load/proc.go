@@ -71,6 +71,32 @@ func cpuTicks(pid int) (int64, error) {
 	return u + s, nil
 }
 
+// cpuTicksWithChildren is a process's CPU and that of the children it has
+// reaped (PostgreSQL's postmaster: its ended sessions).
+func cpuTicksWithChildren(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("odd /proc/%d/stat", pid)
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 15 {
+		return 0, fmt.Errorf("short /proc/%d/stat", pid)
+	}
+	var total int64
+	for _, v := range f[11:15] { // utime, stime, cutime, cstime
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("odd /proc/%d/stat", pid)
+		}
+		total += n
+	}
+	return total, nil
+}
+
 const ticksPerSecond = 100
 
 // sumRSS and sumTicks add up several server processes.

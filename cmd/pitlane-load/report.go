@@ -38,7 +38,12 @@ type report struct {
 	Lost               int64     `json:"lost"`
 	Duplicates         int64     `json:"duplicates"`
 	SeqGaps            int64     `json:"seq_gaps"`
+	OutOfOrder         int64     `json:"out_of_order"`
 	Resyncs            int64     `json:"resyncs"`
+	Resynced           int64     `json:"resynced"` // events read over REST after a resync instead
+	RefetchErrors      int64     `json:"refetch_errors"`
+	Reconnects         int64     `json:"reconnects"`
+	Gone               int64     `json:"gone"` // clients without a connection at the end
 	ErrorFrames        int64     `json:"error_frames"`
 	Dropped            int64     `json:"dropped_connections"`
 	Unexpected         int64     `json:"unexpected_frames"`
@@ -67,7 +72,12 @@ func (r *report) add(results []workerResult, events int) {
 		r.Lost += res.Lost
 		r.Duplicates += res.Duplicates
 		r.SeqGaps += res.SeqGaps
+		r.OutOfOrder += res.OutOfOrder
 		r.Resyncs += res.Resyncs
+		r.Resynced += res.Resynced
+		r.RefetchErrors += res.RefetchErrors
+		r.Reconnects += res.Reconnects
+		r.Gone += res.Gone
 		r.ErrorFrames += res.ErrFrames
 		r.Dropped += res.Dropped
 		r.Unexpected += res.Unexpected

@@ -34,11 +34,16 @@ type wsConfig struct {
 	hubProfile             string
 	workerProcs            int
 	// server is the kind of -inprocess server child: "hub" or "anchor".
-	server        string
-	topic         string // the clients' topic: "deck" unless the auction scenario says "teams"
-	anchor        bool   // -anchor: the same run against centrifuge too
-	rounds        int
-	anchorProfile string
+	server string
+	topic  string // the clients' topic: "deck" unless the auction scenario says "teams"
+	// The night's spectators: pages (a client follows one of them: topic
+	// lists, semicolon-separated), since and rest (topic=value lists, see
+	// the worker's flags) and reconnect.
+	pages, since, rest string
+	reconnect          bool
+	anchor             bool // -anchor: the same run against centrifuge too
+	rounds             int
+	anchorProfile      string
 }
 
 // protocol is the clients' protocol for the server measured.
