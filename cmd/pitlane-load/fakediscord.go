@@ -28,6 +28,7 @@ type fakeDiscord struct {
 
 	mu        sync.Mutex
 	posts     []string // the channel's messages, in order
+	mark      int      // posts before the night (the seed's news, relayed at the first start)
 	commands  int      // slash command registrations seen
 	gateways  int      // gateway sessions (a new bot leader opens one)
 	readyOnce chan struct{}
@@ -145,11 +146,36 @@ func (f *fakeDiscord) waitReady(ctx context.Context, limit time.Duration) error 
 	}
 }
 
-// announcements is what the bot has posted so far.
+// announcements is what the bot has posted since the mark.
 func (f *fakeDiscord) announcements() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]string(nil), f.posts...)
+	return append([]string(nil), f.posts[f.mark:]...)
+}
+
+// settle waits until the bot has posted nothing for a second (at most
+// limit), then marks where the night's announcements begin: the first
+// instance's relay hands the hub the seed's events at start, and the bot
+// announces the seed's sales it hears of.
+func (f *fakeDiscord) settle(ctx context.Context, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	last, quiet := -1, 0
+	for time.Now().Before(deadline) && quiet < 5 {
+		f.mu.Lock()
+		n := len(f.posts)
+		f.mu.Unlock()
+		if n == last {
+			quiet++
+		} else {
+			last, quiet = n, 0
+		}
+		if sleep(ctx, 200*time.Millisecond) != nil {
+			return
+		}
+	}
+	f.mu.Lock()
+	f.mark = len(f.posts)
+	f.mu.Unlock()
 }
 
 func (f *fakeDiscord) sessions() int {

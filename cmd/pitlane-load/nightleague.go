@@ -186,13 +186,24 @@ func (n *night) pick(pin, attempt int) *instance {
 	return nil
 }
 
-// must is do for the organiser's steps, which have to succeed.
+// must is do for the steps that have to succeed. A 503 (the database is
+// away) is tried again for a while, as a person would: the work was not
+// done. So is a read that got no answer.
 func (n *night) must(ctx context.Context, name, method, path, token string, body, out any) error {
-	status, msg := n.do(ctx, name, -1, method, path, token, body, out)
-	if status/100 != 2 {
-		return fmt.Errorf("%s: %s %s: %d %s", name, method, path, status, msg)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		status, msg := n.do(ctx, name, -1, method, path, token, body, out)
+		switch {
+		case status/100 == 2:
+			return nil
+		case (status == http.StatusServiceUnavailable || status == 0 && method == http.MethodGet) && time.Now().Before(deadline):
+			if err := sleep(ctx, 200*time.Millisecond); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("%s: %s %s: %d %s", name, method, path, status, msg)
+		}
 	}
-	return nil
 }
 
 // signIn signs in the organiser, the captains and the players (bcrypt

@@ -121,6 +121,12 @@ func newStage(ctx context.Context, cfg nightConfig) (st *stage, err error) {
 	if err := st.discord.waitReady(ctx, 60*time.Second); err != nil {
 		return st, err
 	}
+	// The seed's events reach the hub (and the bot) as the first instance
+	// starts; the night begins once they have.
+	if err := st.waitPublished(ctx, time.Minute); err != nil {
+		return st, err
+	}
+	st.discord.settle(ctx, 30*time.Second)
 	return st, nil
 }
 
@@ -231,9 +237,10 @@ func (st *stage) serverPIDs() []int {
 // application_name each instance connects with.
 func (st *stage) holders(ctx context.Context) (relay, bot int) {
 	relay, bot = -1, -1
-	rows, err := st.db.Query(ctx, `SELECT l.objid, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+	rows, err := st.db.Query(ctx, `SELECT l.objid::bigint, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
 		WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database()`)
 	if err != nil {
+		logf("which instance holds the locks: %v", err)
 		return
 	}
 	defer rows.Close()
