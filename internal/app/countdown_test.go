@@ -18,7 +18,7 @@ import (
 // noJobs schedules nothing: here no river job may close the lot.
 type noJobs struct{}
 
-func (noJobs) Schedule(context.Context, core.Job, time.Time) error  { return nil }
+func (noJobs) Schedule(context.Context, core.Job, time.Time) error   { return nil }
 func (noJobs) Unschedule(context.Context, string, string, any) error { return nil }
 
 // A lot whose countdown was armed on another instance, which then died
