@@ -603,6 +603,10 @@ func (r *nightReport) print(w io.Writer) {
 		if d := x.rep; d != nil {
 			p("events:     %s: %d lost, %d duplicated, %d seq gaps, %d out of order; %d resyncs (%d events read over REST after them, %d reads failed); %d connections dropped, %d came back, %d without one at the end; %d error frames, %d unexpected",
 				x.name, d.Lost, d.Duplicates, d.SeqGaps, d.OutOfOrder, d.Resyncs, d.Resynced, d.RefetchErrors, d.Dropped, d.Reconnects, d.Gone, d.ErrorFrames, d.Unexpected)
+			if d.Refetches > 0 {
+				p("            %s: %d REST reads after the resyncs, from the resync to the answer: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+					x.name, d.Refetches, d.RefetchP50Ms, d.RefetchP99Ms, d.RefetchMaxMs)
+			}
 		}
 	}
 	if c := r.Check; c != nil {

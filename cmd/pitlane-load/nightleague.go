@@ -276,23 +276,25 @@ func (n *night) registrations(ctx context.Context, interval time.Duration) {
 		save := map[string]any{"sk_id": 100000 + i, "level": 10 + games/50, "kills": kills, "deaths": deaths, "games_played": games,
 			"kd": math.Round(float64(kills)/float64(deaths)*100) / 100, "cart_image": nil, "description": "Back for season 8",
 			"category": 0, "preferred_role": "Player"}
-		for range 3 { // a request that got no answer is sent again, as a player would
-			if status, _ := n.do(ctx, "stats save", -1, "POST", "/api/stats/save", p.token, save, nil); status != 0 {
+		// A request that got no answer, or a 503, is sent again a little
+		// later, as a player would, for up to half a minute.
+		again := func(status int) bool { return status == 0 || status == http.StatusServiceUnavailable }
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			status, _ := n.do(ctx, "stats save", -1, "POST", "/api/stats/save", p.token, save, nil)
+			if !again(status) || time.Now().After(deadline) || sleep(ctx, 500*time.Millisecond) != nil {
 				break
 			}
 		}
-		for range 3 {
+		for deadline := time.Now().Add(30 * time.Second); ; {
 			status, msg := n.do(ctx, "register", -1, "POST", "/api/tournament/register", p.token, map[string]string{"tournamentName": nextSeason}, nil)
 			if status == http.StatusOK || (status == http.StatusConflict && strings.Contains(msg, "already")) {
 				n.mu.Lock()
 				n.registered[p.userID] = true
 				n.mu.Unlock()
+			}
+			if !again(status) || time.Now().After(deadline) || sleep(ctx, 500*time.Millisecond) != nil {
 				break
 			}
-			if status != 0 && status != http.StatusServiceUnavailable {
-				break
-			}
-			_ = sleep(ctx, 200*time.Millisecond)
 		}
 		if sleep(ctx, interval) != nil {
 			return
@@ -418,6 +420,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 			n.bids = append(n.bids, acceptedBid{Lot: lot.ID, Team: letter, Amount: amount, Known: true})
 			n.mu.Unlock()
 			high, leader = amount, letter
+			lot.EndsAt = got.EndsAt
 			placed++
 		case 0:
 			// The answer never came: the bid may stand. Read where the lot is.
@@ -438,7 +441,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 			}
 			if cur.Lot == nil || cur.Lot.ID != lot.ID {
 				logf("lot %d closed while bidding (%d %s)", lot.ID, status, msg)
-				return n.waitClosed(ctx, lot.ID)
+				return n.waitClosed(ctx, lot.ID, time.Time{})
 			}
 			if cur.Lot.High != nil {
 				high, leader = cur.Lot.High.Amount, cur.Lot.High.Team
@@ -458,7 +461,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 			return err
 		}
 	}
-	return n.waitClosed(ctx, lot.ID)
+	return n.waitClosed(ctx, lot.ID, lot.EndsAt)
 }
 
 // killVictim is the kill -9 fault.
@@ -500,8 +503,13 @@ func (n *night) outage(ctx context.Context) chan struct{} {
 	return done
 }
 
-// waitClosed waits for the lot's countdown to close it.
-func (n *night) waitClosed(ctx context.Context, lotID int64) error {
+// waitClosed waits for the lot's countdown to close it: until its
+// deadline (as the last answer gave it), then looking four times a second,
+// so that the tool's own reads weigh little in what the night measures.
+func (n *night) waitClosed(ctx context.Context, lotID int64, endsAt time.Time) error {
+	if err := sleep(ctx, time.Until(endsAt)); err != nil {
+		return err
+	}
 	deadline := time.Now().Add(time.Duration(n.cfg.lotSeconds)*time.Second + 2*time.Minute)
 	for time.Now().Before(deadline) {
 		var v auction.View
@@ -509,7 +517,7 @@ func (n *night) waitClosed(ctx context.Context, lotID int64) error {
 		if status == http.StatusOK && (v.Lot == nil || v.Lot.ID != lotID) {
 			return nil
 		}
-		if err := sleep(ctx, 100*time.Millisecond); err != nil {
+		if err := sleep(ctx, 250*time.Millisecond); err != nil {
 			return err
 		}
 	}

@@ -40,6 +40,10 @@ type workerResult struct {
 	// resync (the web app's answer to one): not lost.
 	Resynced      int64 `json:"resynced"`
 	RefetchErrors int64 `json:"refetch_errors"` // REST reads after a resync that failed
+	// RefetchUs is how long each REST read after a resync took (µs), from
+	// the resync's arrival: every client of a Redis that came back empty
+	// reads its page at once.
+	RefetchUs []int32 `json:"refetch_us"`
 	ErrFrames     int64 `json:"error_frames"`
 	Dropped       int64 `json:"dropped"`    // connections that ended before the finish
 	Reconnects    int64 `json:"reconnects"` // of those, how many came back (-reconnect)
@@ -84,7 +88,8 @@ type worker struct {
 	clients     []*client
 	maxArrivals int
 	refetches   chan struct{} // bounds the REST reads in flight after resyncs
-	httpc       *http.Client
+	refetchMu   sync.Mutex
+	refetchUs   []int32
 
 	seqGaps, outOfOrder, resyncs, refetchErrors, errFrames, dropped, reconnects, gone, unexpected, frameBytes atomic.Int64
 	finishing                                                                                                 atomic.Bool
@@ -213,8 +218,7 @@ func eachPair(s string, topics []string, fn func(int, string) error) error {
 }
 
 func newWorker(opt workerOptions) *worker {
-	w := &worker{opt: opt, maxArrivals: 2*opt.events + 16, refetches: make(chan struct{}, 32),
-		httpc: &http.Client{Timeout: 20 * time.Second}}
+	w := &worker{opt: opt, maxArrivals: 2*opt.events + 16, refetches: make(chan struct{}, 256)}
 	for _, ip := range opt.localIPs {
 		w.dialers = append(w.dialers, &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second})
 	}
@@ -517,12 +521,16 @@ func (w *worker) refetch(ctx context.Context, cl *client, t int) {
 	if path == "" {
 		return
 	}
+	start := time.Now()
 	w.refetches <- struct{}{}
 	defer func() { <-w.refetches }()
 	for attempt := range 2 * len(w.opt.urls) {
 		base := httpBase(w.opt.urls[(cl.target+attempt)%len(w.opt.urls)])
 		seq, err := readSeqAs(ctx, base+path, cl.token)
 		if err == nil {
+			w.refetchMu.Lock()
+			w.refetchUs = append(w.refetchUs, int32(time.Since(start).Microseconds()))
+			w.refetchMu.Unlock()
 			if seq > cl.pos[t] {
 				cl.covered = append(cl.covered, span{Topic: t, From: cl.pos[t], To: seq})
 				cl.pos[t] = seq
@@ -655,6 +663,7 @@ func (w *worker) result(cmd finishCmd) workerResult {
 		Gone:          w.gone.Load(),
 		Unexpected:    w.unexpected.Load(),
 		FrameBytes:    w.frameBytes.Load(),
+		RefetchUs:     w.refetchUs,
 	}
 	index := make(map[int64]int, len(cmd.Seqs))
 	for i, s := range cmd.Seqs {
