@@ -43,13 +43,13 @@ type workerResult struct {
 	// RefetchUs is how long each REST read after a resync took (µs), from
 	// the resync's arrival: every client of a Redis that came back empty
 	// reads its page at once.
-	RefetchUs []int32 `json:"refetch_us"`
-	ErrFrames     int64 `json:"error_frames"`
-	Dropped       int64 `json:"dropped"`    // connections that ended before the finish
-	Reconnects    int64 `json:"reconnects"` // of those, how many came back (-reconnect)
-	Gone          int64 `json:"gone"`       // clients that had no connection at the finish
-	Unexpected    int64 `json:"unexpected"`
-	FrameBytes    int64 `json:"frame_bytes"` // one event's message
+	RefetchUs  []int32 `json:"refetch_us"`
+	ErrFrames  int64   `json:"error_frames"`
+	Dropped    int64   `json:"dropped"`    // connections that ended before the finish
+	Reconnects int64   `json:"reconnects"` // of those, how many came back (-reconnect)
+	Gone       int64   `json:"gone"`       // clients that had no connection at the finish
+	Unexpected int64   `json:"unexpected"`
+	FrameBytes int64   `json:"frame_bytes"` // one event's message
 }
 
 // finishCmd is what the parent sends once all events are out: for each
