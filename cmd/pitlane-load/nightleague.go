@@ -411,7 +411,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 		if letter == "" || amount > auction.MaxPrice {
 			break // nobody can go higher
 		}
-		var got auction.Lot
+		var got struct{ Lot auction.Lot }
 		status, msg := n.do(ctx, "bid", pin, "POST", "/api/tournaments/"+season+"/auction/bids", n.captains[letter].token,
 			map[string]any{"lotId": lot.ID, "amount": amount}, &got)
 		switch status {
@@ -420,7 +420,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 			n.bids = append(n.bids, acceptedBid{Lot: lot.ID, Team: letter, Amount: amount, Known: true})
 			n.mu.Unlock()
 			high, leader = amount, letter
-			lot.EndsAt = got.EndsAt
+			lot.EndsAt = got.Lot.EndsAt
 			placed++
 		case 0:
 			// The answer never came: the bid may stand. Read where the lot is.
