@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -632,6 +633,9 @@ func (r *nightReport) print(w io.Writer) {
 		p("usage:      %s", line)
 		redis := fmt.Sprintf("Redis: %d commands (%.1f per event; a shared Redis counts everyone's)", u.RedisCommands, u.RedisCmdsPerEvent)
 		if u.RedisCPU >= 0 {
+			redis = fmt.Sprintf("Redis: %d commands (%.1f per event)", u.RedisCommands, u.RedisCmdsPerEvent)
+		}
+		if u.RedisCPU >= 0 {
 			redis += fmt.Sprintf(", %.2f CPU-s (%.2f ms per event)", u.RedisCPU, u.RedisMsPerEvent)
 		}
 		pg := fmt.Sprintf("PostgreSQL: %d commits (%.1f per action)", u.PGCommits, u.PGCommitsPerAct)
@@ -639,6 +643,15 @@ func (r *nightReport) print(w io.Writer) {
 			pg += fmt.Sprintf(", %.2f CPU-s (%.2f ms per action)", u.PGCPU, u.PGMsPerAction)
 		}
 		p("            %s; %s; %d actions", redis, pg, u.Actions)
+		if len(u.RedisByCommand) > 0 {
+			var cmds []string
+			for _, c := range slices.SortedFunc(maps.Keys(u.RedisByCommand), func(a, b string) int {
+				return cmp.Compare(u.RedisByCommand[b], u.RedisByCommand[a])
+			}) {
+				cmds = append(cmds, fmt.Sprintf("%s %d", c, u.RedisByCommand[c]))
+			}
+			p("            Redis by command: %s", strings.Join(cmds, ", "))
+		}
 	}
 	if f := r.Fault; f != nil {
 		var during []string

@@ -24,6 +24,9 @@ type usageReport struct {
 	// everyone's); PGCommits the night database's transactions.
 	RedisCommands int64 `json:"redis_commands"`
 	PGCommits     int64 `json:"pg_commits"`
+	// RedisByCommand is a private Redis's calls per command (INFO
+	// commandstats), since it last started.
+	RedisByCommand map[string]int64 `json:"redis_by_command,omitempty"`
 	// Derived (per): per event committed, per frame delivered, per action.
 	ServerMsPerEvent  float64 `json:"server_ms_per_event"`
 	ServerUsPerFrame  float64 `json:"server_us_per_frame"`
@@ -143,7 +146,37 @@ func (u *sampler) stop(ctx context.Context) *usageReport {
 		r.RedisCommands = max(r.RedisCommands, redisCommands(ctx, u.st.redisURL))
 	}
 	r.PGCommits = pgCommits(ctx, u.st) - u.commits0
+	if u.st.redis != nil {
+		r.RedisByCommand = redisCommandStats(ctx, u.st.redisURL)
+	}
 	return r
+}
+
+// redisCommandStats is INFO commandstats: calls per command.
+func redisCommandStats(ctx context.Context, redisURL string) map[string]int64 {
+	o, err := redis.ParseURL(redisURL)
+	if err != nil {
+		return nil
+	}
+	rdb := redis.NewClient(o)
+	defer rdb.Close()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	info, err := rdb.Info(ctx, "commandstats").Result()
+	if err != nil {
+		return nil
+	}
+	out := map[string]int64{}
+	for line := range strings.SplitSeq(info, "\n") {
+		// cmdstat_evalsha:calls=123,usec=...
+		name, rest, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(line), "cmdstat_"), ":calls=")
+		if !ok {
+			continue
+		}
+		calls, _, _ := strings.Cut(rest, ",")
+		out[name], _ = strconv.ParseInt(calls, 10, 64)
+	}
+	return out
 }
 
 // per derives the per-event, per-frame and per-action figures.
