@@ -7,6 +7,11 @@
 //	pitlane-load ws -inprocess -clients 10000
 //	pitlane-load ws -inprocess -redis redis://127.0.0.1:6379/0 -instances 2 -clients 20000
 //	pitlane-load ws -inprocess -anchor -clients 10000   # beside centrifuge, with ratios
+//	pitlane-load auction -base http://127.0.0.1:8080 -password P -spectators 10000
+//	pitlane-load night -pitlane bin/pitlane -spectators 10000 [-fault kill|redis|postgres]
+//
+// auction and night are scenarios against real `pitlane serve` instances:
+// night starts its own (docs/hub.md, "The night scenario").
 //
 // The subcommands "hub", "anchor" and "worker" are the child processes "ws"
 // starts: hub servers (for -inprocess), centrifuge servers (for -anchor) and
