@@ -212,7 +212,7 @@ func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
 		if failed || cfg.keep {
 			logf("the night's logs are kept in %s", st.dir)
 		}
-		st.close(cfg.keep || failed)
+		st.close(cfg.keep, failed)
 	}()
 	n := &night{cfg: cfg, st: st, registered: map[int64]bool{}, fault: &faultRecord{Kind: cfg.fault, Victim: -1, Relay: -1, Bot: -1}}
 	rep := &nightReport{Config: cfg.describe(), SeedSeconds: st.seedTime.Seconds()}

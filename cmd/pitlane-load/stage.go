@@ -73,7 +73,7 @@ func newStage(ctx context.Context, cfg nightConfig) (st *stage, err error) {
 	}
 	defer func() {
 		if err != nil {
-			st.close(false)
+			st.close(false, true)
 		}
 	}()
 	if cfg.privatePG {
@@ -271,9 +271,9 @@ const (
 )
 
 // close stops the instances and the private servers, drops the night's
-// database and removes the stage's folder, unless keep (the logs stay
-// for a failed night).
-func (st *stage) close(keep bool) {
+// database and Redis keys unless keep (-keep), and removes the stage's
+// folder unless keepLogs (a failed night's logs stay).
+func (st *stage) close(keep, keepLogs bool) {
 	for _, in := range st.servers {
 		if in.alive() {
 			_ = in.cmd.Process.Signal(syscall.SIGTERM)
@@ -308,8 +308,11 @@ func (st *stage) close(keep bool) {
 	}
 	if st.pg != nil {
 		st.pg.stop()
+		if !keep {
+			_ = os.RemoveAll(st.pg.data()) // its log stays with the others
+		}
 	}
-	if !keep && st.dir != "" {
+	if !keep && !keepLogs && st.dir != "" {
 		_ = os.RemoveAll(st.dir)
 	}
 }
