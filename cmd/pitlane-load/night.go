@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,11 +70,9 @@ type nightConfig struct {
 	down                       time.Duration
 	privateRedis, privatePG    bool
 	ports                      string
-	procs, localIPs            int
-	dialConcurrency            int
-	workerProcs                int
-	idle, settle, timeout      time.Duration
-	keep, jsonOut              bool
+	workerFlags
+	idle, settle, timeout time.Duration
+	keep, jsonOut         bool
 }
 
 func parseNight(args []string) (nightConfig, error) {
@@ -104,10 +101,7 @@ func parseNight(args []string) (nightConfig, error) {
 	fs.BoolVar(&c.privateRedis, "private-redis", false, "run a redis-server of the night's own (for its CPU and commands); -fault redis implies it")
 	fs.BoolVar(&c.privatePG, "private-postgres", false, "run a PostgreSQL cluster of the night's own (for its CPU); -fault postgres implies it")
 	fs.StringVar(&c.ports, "ports", "18300-18399", "the ports private servers may take")
-	fs.IntVar(&c.procs, "procs", 0, "spectator worker processes (0 = one per 9000)")
-	fs.IntVar(&c.localIPs, "local-ips", 8, "spectators dial from 127.0.0.2 .. 127.0.0.(N+1)")
-	fs.IntVar(&c.dialConcurrency, "dial-concurrency", 128, "dials in flight, over all workers")
-	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each worker (0 = Go's default)")
+	c.workerFlags.register(fs)
 	fs.DurationVar(&c.idle, "idle", 5*time.Second, "hold the spectators idle this long before measuring memory")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "wait after the last event is published before counting losses")
 	fs.DurationVar(&c.timeout, "timeout", 30*time.Minute, "hard limit for the whole night")
@@ -148,8 +142,6 @@ func parseNight(args []string) (nightConfig, error) {
 		return c, fmt.Errorf("-format %q: round_robin, league_then_playoffs, single_elimination or double_elimination", c.format)
 	case c.victim >= c.instances:
 		return c, errors.New("-victim must name one of the instances, from 0")
-	case c.localIPs < 1 || c.localIPs > 250:
-		return c, errors.New("-local-ips must be 1..250")
 	case c.lateBidSeconds > c.lotSeconds:
 		return c, errors.New("-late-bid-seconds must not be more than -lot-seconds")
 	}
@@ -159,8 +151,8 @@ func parseNight(args []string) (nightConfig, error) {
 	if c.faultLot > c.lots {
 		return c, errors.New("-fault-lot is past the last lot")
 	}
-	if c.procs <= 0 {
-		c.procs = (c.spectators + 8999) / 9000
+	if err := c.workerFlags.check(c.spectators); err != nil {
+		return c, err
 	}
 	if _, err := os.Stat(c.pitlane); err != nil {
 		return c, fmt.Errorf("-pitlane: %w (build it: go build -o /tmp/pitlane ./cmd/pitlane)", err)
@@ -175,11 +167,7 @@ func runNight(ctx context.Context, args []string) error {
 	}
 	rep, err := measureNight(ctx, cfg)
 	if rep != nil {
-		rep.print(os.Stdout)
-		if cfg.jsonOut {
-			b, _ := json.MarshalIndent(rep, "", "  ")
-			fmt.Println(string(b))
-		}
+		show(rep, cfg.jsonOut)
 	}
 	if err != nil {
 		return err
@@ -235,8 +223,7 @@ func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
 	for _, in := range st.servers {
 		wsURLs = append(wsURLs, strings.Replace(in.base, "http", "ws", 1)+"/api/ws")
 	}
-	ws := wsConfig{clients: cfg.spectators, procs: cfg.procs, localIPs: cfg.localIPs, dialConcurrency: cfg.dialConcurrency,
-		workerProcs: cfg.workerProcs, server: "hub", topic: spectatorTopics, pages: spectatorPages,
+	ws := wsConfig{clients: cfg.spectators, workerFlags: cfg.workerFlags, server: "hub", topic: spectatorTopics, pages: spectatorPages,
 		since: strings.Join(sinceArg, ","), rest: spectatorREST, reconnect: true, events: 8 * (cfg.lots*25 + cfg.players*3 + 200)}
 	sp := &report{Clients: cfg.spectators}
 	baseRSS, _ := sumRSS(st.serverPIDs())

@@ -152,33 +152,6 @@ func (u *sampler) stop(ctx context.Context) *usageReport {
 	return r
 }
 
-// redisCommandStats is INFO commandstats: calls per command.
-func redisCommandStats(ctx context.Context, redisURL string) map[string]int64 {
-	o, err := redis.ParseURL(redisURL)
-	if err != nil {
-		return nil
-	}
-	rdb := redis.NewClient(o)
-	defer rdb.Close()
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	info, err := rdb.Info(ctx, "commandstats").Result()
-	if err != nil {
-		return nil
-	}
-	out := map[string]int64{}
-	for line := range strings.SplitSeq(info, "\n") {
-		// cmdstat_evalsha:calls=123,usec=...
-		name, rest, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(line), "cmdstat_"), ":calls=")
-		if !ok {
-			continue
-		}
-		calls, _, _ := strings.Cut(rest, ",")
-		out[name], _ = strconv.ParseInt(calls, 10, 64)
-	}
-	return out
-}
-
 // per derives the per-event, per-frame and per-action figures.
 func (r *usageReport) per(rep *nightReport) {
 	if r == nil {
@@ -212,25 +185,42 @@ func (r *usageReport) per(rep *nightReport) {
 
 // redisCommands is INFO's total_commands_processed.
 func redisCommands(ctx context.Context, redisURL string) int64 {
+	n, _ := strconv.ParseInt(redisInfo(ctx, redisURL, "stats")["total_commands_processed"], 10, 64)
+	return n
+}
+
+// redisCommandStats is INFO commandstats: calls per command.
+func redisCommandStats(ctx context.Context, redisURL string) map[string]int64 {
+	out := map[string]int64{}
+	for name, v := range redisInfo(ctx, redisURL, "commandstats") {
+		// cmdstat_evalsha:calls=123,usec=...
+		calls, _, _ := strings.Cut(strings.TrimPrefix(v, "calls="), ",")
+		out[strings.TrimPrefix(name, "cmdstat_")], _ = strconv.ParseInt(calls, 10, 64)
+	}
+	return out
+}
+
+// redisInfo is one section of INFO, as name: value.
+func redisInfo(ctx context.Context, redisURL, section string) map[string]string {
+	out := map[string]string{}
 	o, err := redis.ParseURL(redisURL)
 	if err != nil {
-		return 0
+		return out
 	}
 	rdb := redis.NewClient(o)
 	defer rdb.Close()
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	info, err := rdb.Info(ctx, "stats").Result()
+	info, err := rdb.Info(ctx, section).Result()
 	if err != nil {
-		return 0
+		return out
 	}
 	for line := range strings.SplitSeq(info, "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "total_commands_processed:"); ok {
-			n, _ := strconv.ParseInt(v, 10, 64)
-			return n
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), ":"); ok {
+			out[k] = v
 		}
 	}
-	return 0
+	return out
 }
 
 // pgCommits is the night database's committed transactions.

@@ -277,14 +277,7 @@ func (st *stage) close(keep, keepLogs bool) {
 	for _, in := range st.servers {
 		if in.alive() {
 			_ = in.cmd.Process.Signal(syscall.SIGTERM)
-			done := make(chan struct{})
-			go func() { _ = in.cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(15 * time.Second):
-				_ = in.cmd.Process.Kill()
-				<-done
-			}
+			waitOrKill(in.cmd, 15*time.Second)
 		}
 	}
 	if st.discord != nil {
@@ -304,7 +297,7 @@ func (st *stage) close(keep, keepLogs bool) {
 	if st.redis != nil {
 		st.redis.stop()
 	} else if st.redisURL != "" && !keep {
-		cleanPrefix(st.redisURL, st.prefix)
+		deleteKeys(st.redisURL, st.prefix+"*") // the night's prefix is its own
 	}
 	if st.pg != nil {
 		st.pg.stop()
@@ -314,22 +307,6 @@ func (st *stage) close(keep, keepLogs bool) {
 	}
 	if !keep && !keepLogs && st.dir != "" {
 		_ = os.RemoveAll(st.dir)
-	}
-}
-
-// cleanPrefix deletes the night's keys from a shared Redis.
-func cleanPrefix(redisURL, prefix string) {
-	o, err := redis.ParseURL(redisURL)
-	if err != nil {
-		return
-	}
-	rdb := redis.NewClient(o)
-	defer rdb.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	iter := rdb.Scan(ctx, 0, prefix+"*", 500).Iterator()
-	for iter.Next(ctx) {
-		rdb.Del(ctx, iter.Val())
 	}
 }
 

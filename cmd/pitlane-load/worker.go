@@ -7,10 +7,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
-	"net/http"
 	"os"
 	"slices"
 	"strconv"
@@ -526,7 +524,7 @@ func (w *worker) refetch(ctx context.Context, cl *client, t int) {
 	defer func() { <-w.refetches }()
 	for attempt := range 2 * len(w.opt.urls) {
 		base := httpBase(w.opt.urls[(cl.target+attempt)%len(w.opt.urls)])
-		seq, err := readSeqAs(ctx, base+path, cl.token)
+		seq, err := readSeq(ctx, base+path, cl.token)
 		if err == nil {
 			w.refetchMu.Lock()
 			w.refetchUs = append(w.refetchUs, int32(time.Since(start).Microseconds()))
@@ -550,35 +548,6 @@ func httpBase(wsURL string) string {
 		s = s[:i]
 	}
 	return s
-}
-
-// readSeqAs reads {"seq":N} from GET target with token.
-func readSeqAs(ctx context.Context, target, token string) (int64, error) {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
-	if err != nil {
-		return 0, err
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		_, _ = io.Copy(io.Discard, resp.Body)
-		return 0, fmt.Errorf("GET %s: %s", target, resp.Status)
-	}
-	var st struct {
-		Seq *int64 `json:"seq"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil || st.Seq == nil {
-		return 0, fmt.Errorf("GET %s: no seq", target)
-	}
-	return *st.Seq, nil
 }
 
 // record notes one event's arrival on client cl, the seq-th of the t-th
