@@ -11,7 +11,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -35,19 +34,17 @@ import (
 // over all of them and the requests go to the first.
 
 type auctionConfig struct {
-	base, tournament     string
-	bases                []string // every server the spectators are spread over; base is the first
-	broadcasts           bool
-	password, organiser  string
-	captains             int
-	spectators           int
-	bids, burst          int
-	interval, settle     time.Duration
-	idle, timeout        time.Duration
-	serverPID            int
-	procs, localIPs      int
-	dialConcurrency      int
-	workerProcs          int
+	base, tournament    string
+	bases               []string // every server the spectators are spread over; base is the first
+	broadcasts          bool
+	password, organiser string
+	captains            int
+	spectators          int
+	bids, burst         int
+	interval, settle    time.Duration
+	idle, timeout       time.Duration
+	serverPID           int
+	workerFlags
 	jsonOut, keepResults bool
 }
 
@@ -68,10 +65,7 @@ func parseAuction(args []string) (auctionConfig, error) {
 	fs.DurationVar(&c.idle, "idle", 5*time.Second, "hold the spectators idle this long before measuring memory")
 	fs.DurationVar(&c.timeout, "timeout", 5*time.Minute, "hard limit for the whole run")
 	fs.IntVar(&c.serverPID, "server-pid", 0, "pid of the server, for its RSS and CPU")
-	fs.IntVar(&c.procs, "procs", 0, "spectator worker processes (0 = one per 9000)")
-	fs.IntVar(&c.localIPs, "local-ips", 8, "dial from 127.0.0.2 .. 127.0.0.(N+1)")
-	fs.IntVar(&c.dialConcurrency, "dial-concurrency", 128, "dials in flight, over all workers")
-	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each worker (0 = Go's default)")
+	c.workerFlags.register(fs)
 	fs.BoolVar(&c.jsonOut, "json", false, "print the summary as JSON too")
 	fs.BoolVar(&c.keepResults, "keep", false, "leave the lots sold instead of voiding them")
 	if err := fs.Parse(args); err != nil {
@@ -94,11 +88,9 @@ func parseAuction(args []string) (auctionConfig, error) {
 		return c, errors.New("-captains must be 2..8")
 	case c.spectators < 1 || c.bids < 1 || c.burst < 0:
 		return c, errors.New("-spectators and -bids must be positive, -burst not negative")
-	case c.localIPs < 1 || c.localIPs > 250:
-		return c, errors.New("-local-ips must be 1..250")
 	}
-	if c.procs <= 0 {
-		c.procs = (c.spectators + 8999) / 9000
+	if err := c.workerFlags.check(c.spectators); err != nil {
+		return c, err
 	}
 	c.base = c.bases[0]
 	return c, nil
@@ -137,11 +129,7 @@ func runAuctionScenario(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep.print(os.Stdout)
-	if cfg.jsonOut {
-		b, _ := json.MarshalIndent(rep, "", "  ")
-		fmt.Println(string(b))
-	}
+	show(rep, cfg.jsonOut)
 	if rep.Burst != nil && len(rep.Burst.Problems) > 0 {
 		return errors.New("the burst left the lot inconsistent")
 	}
@@ -198,8 +186,7 @@ func measureAuction(ctx context.Context, cfg auctionConfig) (*auctionReport, err
 			return nil, err
 		}
 	}
-	ws := wsConfig{clients: cfg.spectators, procs: cfg.procs, localIPs: cfg.localIPs, dialConcurrency: cfg.dialConcurrency,
-		workerProcs: cfg.workerProcs, server: "hub", topic: topics,
+	ws := wsConfig{clients: cfg.spectators, workerFlags: cfg.workerFlags, server: "hub", topic: topics,
 		// Each lot is at most an open, its bids, a sale (2) and a void (2);
 		// a deck move follows each bid.
 		events: 2*cfg.bids + cfg.burst + 5*(lotsNeeded+1)}

@@ -2,19 +2,21 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
-// pitlaneBinary is the server the scenario test runs: make build's
-// bin/pitlane, else one built here.
+// pitlaneBinary is the server the scenario tests run: make build's
+// bin/pitlane, else one built here, once for all of them.
 func pitlaneBinary(t *testing.T) string {
 	t.Helper()
 	if b, err := filepath.Abs("../../bin/pitlane"); err == nil && os.Getenv("PITLANE_TEST_REBUILD") == "" {
@@ -22,11 +24,27 @@ func pitlaneBinary(t *testing.T) string {
 			return b
 		}
 	}
-	b := filepath.Join(t.TempDir(), "pitlane")
-	if out, err := exec.Command("go", "build", "-o", b, "../pitlane").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	build.once.Do(func() {
+		if build.dir, build.err = os.MkdirTemp("", "pitlane-load-test-"); build.err != nil {
+			return
+		}
+		b := filepath.Join(build.dir, "pitlane")
+		if out, err := exec.Command("go", "build", "-o", b, "../pitlane").CombinedOutput(); err != nil {
+			build.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+		build.bin = b
+	})
+	if build.err != nil {
+		t.Fatal(build.err)
 	}
-	return b
+	return build.bin
+}
+
+// build is the server built for the tests; TestMain removes it.
+var build struct {
+	once     sync.Once
+	dir, bin string
+	err      error
 }
 
 // TestAuctionScenario runs the auction scenario small against a real

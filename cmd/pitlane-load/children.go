@@ -69,12 +69,17 @@ func (c *child) line() ([]byte, error) {
 
 func (c *child) stop() {
 	_ = c.stdin.Close()
+	waitOrKill(c.cmd, 15*time.Second)
+}
+
+// waitOrKill waits for cmd to end, and kills it after grace.
+func waitOrKill(cmd *exec.Cmd, grace time.Duration) {
 	done := make(chan struct{})
-	go func() { _ = c.cmd.Wait(); close(done) }()
+	go func() { _ = cmd.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(15 * time.Second):
-		_ = c.cmd.Process.Kill()
+	case <-time.After(grace):
+		_ = cmd.Process.Kill()
 		<-done
 	}
 }
@@ -136,11 +141,18 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		if p < cfg.clients%cfg.procs {
 			n++
 		}
-		c, err := startChild(ctx, workerEnv(cfg), "worker",
+		args := []string{"worker",
 			"-urls", strings.Join(urls, ","), "-clients", itoa(n), "-first", itoa(first),
 			"-local-ips", strings.Join(ips, ","), "-events", itoa(cfg.events), "-token", cfg.clientToken,
 			"-protocol", cfg.protocol(), "-topic", cfg.topic,
-			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1)))
+			"-dial-concurrency", itoa(max(cfg.dialConcurrency/cfg.procs, 1))}
+		if cfg.pages != "" {
+			args = append(args, "-pages", cfg.pages, "-since", cfg.since, "-rest", cfg.rest)
+		}
+		if cfg.reconnect {
+			args = append(args, "-reconnect")
+		}
+		c, err := startChild(ctx, workerEnv(cfg), args...)
 		if err != nil {
 			ws.stop()
 			return nil, err
@@ -207,22 +219,28 @@ func (ws *workerSet) stop() {
 	}
 }
 
-// cleanRedis removes what an in-process run left in Redis.
+// cleanRedis removes what an in-process run left in Redis: the hub's keys
+// and the anchor's, which all start with its prefix + "anchor".
 func cleanRedis(cfg wsConfig) {
-	if cfg.redis == "" {
-		return
+	if cfg.redis != "" {
+		deleteKeys(cfg.redis, cfg.prefix+"anchor*", cfg.prefix+"stream:deck", cfg.prefix+"epoch")
 	}
-	o, err := redis.ParseURL(cfg.redis)
+}
+
+// deleteKeys deletes the keys matching pattern, and the keys named.
+func deleteKeys(redisURL, pattern string, keys ...string) {
+	o, err := redis.ParseURL(redisURL)
 	if err != nil {
 		return
 	}
 	rdb := redis.NewClient(o)
 	defer rdb.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	rdb.Del(ctx, cfg.prefix+"stream:deck", cfg.prefix+"epoch")
-	// The anchor's keys all start with its prefix, unique to the run.
-	iter := rdb.Scan(ctx, 0, cfg.prefix+"anchor*", 100).Iterator()
+	if len(keys) > 0 {
+		rdb.Del(ctx, keys...)
+	}
+	iter := rdb.Scan(ctx, 0, pattern, 500).Iterator()
 	for iter.Next(ctx) {
 		rdb.Del(ctx, iter.Val())
 	}

@@ -7,6 +7,11 @@
 //	pitlane-load ws -inprocess -clients 10000
 //	pitlane-load ws -inprocess -redis redis://127.0.0.1:6379/0 -instances 2 -clients 20000
 //	pitlane-load ws -inprocess -anchor -clients 10000   # beside centrifuge, with ratios
+//	pitlane-load auction -base http://127.0.0.1:8080 -password P -spectators 10000
+//	pitlane-load night -pitlane bin/pitlane -spectators 10000 [-fault kill|redis|postgres]
+//
+// auction and night are scenarios against real `pitlane serve` instances:
+// night starts its own (docs/hub.md, "The night scenario").
 //
 // The subcommands "hub", "anchor" and "worker" are the child processes "ws"
 // starts: hub servers (for -inprocess), centrifuge servers (for -anchor) and
@@ -35,7 +40,8 @@ func main() {
 }
 
 const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
-       pitlane-load auction [flags]   (run "pitlane-load auction -h")`
+       pitlane-load auction [flags]   (run "pitlane-load auction -h")
+       pitlane-load night [flags]     (run "pitlane-load night -h")`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -49,6 +55,8 @@ func run(ctx context.Context, args []string) error {
 		return runHub(ctx, args[1:])
 	case "auction":
 		return runAuctionScenario(ctx, args[1:])
+	case "night":
+		return runNight(ctx, args[1:])
 	case "anchor":
 		return runAnchor(ctx, args[1:])
 	case "worker":

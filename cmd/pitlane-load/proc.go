@@ -49,7 +49,15 @@ func rssKB(pid int) (int64, error) {
 }
 
 // cpuTicks is a process's user+system time in clock ticks (1/100 s on Linux).
-func cpuTicks(pid int) (int64, error) {
+func cpuTicks(pid int) (int64, error) { return statTicks(pid, 2) }
+
+// cpuTicksWithChildren is a process's CPU and that of the children it has
+// reaped (PostgreSQL's postmaster: its ended sessions).
+func cpuTicksWithChildren(pid int) (int64, error) { return statTicks(pid, 4) }
+
+// statTicks sums the first n of /proc/PID/stat's utime, stime, cutime and
+// cstime.
+func statTicks(pid, n int) (int64, error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, err
@@ -60,15 +68,18 @@ func cpuTicks(pid int) (int64, error) {
 		return 0, fmt.Errorf("odd /proc/%d/stat", pid)
 	}
 	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
+	if len(f) < 11+n {
 		return 0, fmt.Errorf("short /proc/%d/stat", pid)
 	}
-	u, err1 := strconv.ParseInt(f[11], 10, 64)
-	s, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("odd /proc/%d/stat", pid)
+	var total int64
+	for _, v := range f[11 : 11+n] {
+		t, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("odd /proc/%d/stat", pid)
+		}
+		total += t
 	}
-	return u + s, nil
+	return total, nil
 }
 
 const ticksPerSecond = 100

@@ -38,7 +38,16 @@ type report struct {
 	Lost               int64     `json:"lost"`
 	Duplicates         int64     `json:"duplicates"`
 	SeqGaps            int64     `json:"seq_gaps"`
+	OutOfOrder         int64     `json:"out_of_order"`
 	Resyncs            int64     `json:"resyncs"`
+	Resynced           int64     `json:"resynced"` // events read over REST after a resync instead
+	RefetchErrors      int64     `json:"refetch_errors"`
+	Refetches          int       `json:"refetches"` // REST reads after a resync, and how long they took
+	RefetchP50Ms       float64   `json:"refetch_p50_ms"`
+	RefetchP99Ms       float64   `json:"refetch_p99_ms"`
+	RefetchMaxMs       float64   `json:"refetch_max_ms"`
+	Reconnects         int64     `json:"reconnects"`
+	Gone               int64     `json:"gone"` // clients without a connection at the end
 	ErrorFrames        int64     `json:"error_frames"`
 	Dropped            int64     `json:"dropped_connections"`
 	Unexpected         int64     `json:"unexpected_frames"`
@@ -67,12 +76,24 @@ func (r *report) add(results []workerResult, events int) {
 		r.Lost += res.Lost
 		r.Duplicates += res.Duplicates
 		r.SeqGaps += res.SeqGaps
+		r.OutOfOrder += res.OutOfOrder
 		r.Resyncs += res.Resyncs
+		r.Resynced += res.Resynced
+		r.RefetchErrors += res.RefetchErrors
+		r.Reconnects += res.Reconnects
+		r.Gone += res.Gone
 		r.ErrorFrames += res.ErrFrames
 		r.Dropped += res.Dropped
 		r.Unexpected += res.Unexpected
 		r.FrameBytes = max(r.FrameBytes, res.FrameBytes)
 	}
+	var refetch []int32
+	for _, res := range results {
+		refetch = append(refetch, res.RefetchUs...)
+	}
+	slices.Sort(refetch)
+	r.Refetches = len(refetch)
+	r.RefetchP50Ms, r.RefetchP99Ms, r.RefetchMaxMs = quantileMs(refetch, 0.5), quantileMs(refetch, 0.99), quantileMs(refetch, 1)
 	r.Delivered = len(all)
 	slices.Sort(all)
 	r.P50Ms = quantileMs(all, 0.50)

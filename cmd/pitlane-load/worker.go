@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -30,11 +32,22 @@ type workerResult struct {
 	Lost       int64     `json:"lost"`
 	Duplicates int64     `json:"duplicates"`
 	SeqGaps    int64     `json:"seq_gaps"`
+	OutOfOrder int64     `json:"out_of_order"` // an event older than one the client already had
 	Resyncs    int64     `json:"resyncs"`
-	ErrFrames  int64     `json:"error_frames"`
-	Dropped    int64     `json:"dropped"` // connections that ended before the finish
-	Unexpected int64     `json:"unexpected"`
-	FrameBytes int64     `json:"frame_bytes"` // one event's message
+	// Resynced counts events a client never got but read over REST after a
+	// resync (the web app's answer to one): not lost.
+	Resynced      int64 `json:"resynced"`
+	RefetchErrors int64 `json:"refetch_errors"` // REST reads after a resync that failed
+	// RefetchUs is how long each REST read after a resync took (µs), from
+	// the resync's arrival: every client of a Redis that came back empty
+	// reads its page at once.
+	RefetchUs  []int32 `json:"refetch_us"`
+	ErrFrames  int64   `json:"error_frames"`
+	Dropped    int64   `json:"dropped"`    // connections that ended before the finish
+	Reconnects int64   `json:"reconnects"` // of those, how many came back (-reconnect)
+	Gone       int64   `json:"gone"`       // clients that had no connection at the finish
+	Unexpected int64   `json:"unexpected"`
+	FrameBytes int64   `json:"frame_bytes"` // one event's message
 }
 
 // finishCmd is what the parent sends once all events are out: for each
@@ -49,15 +62,60 @@ type finishCmd struct {
 // event carried in its data (sent_ns), 0 if it carried none.
 type arrival struct{ seq, at, sent int64 }
 
-type worker struct {
+// workerOptions say what a worker's clients do.
+type workerOptions struct {
+	urls        []string // clients go round-robin; a reconnecting client tries the next one
+	clients     int
+	first       int // global index of the first client
+	localIPs    []string
+	events      int      // events that will be published (a bound on what a client keeps)
+	topics      []string // every topic followed; an event's key holds its topic's index here
+	pages       [][]int  // client g follows pages[g%len(pages)] (topic indexes); nil: every topic
+	since       []int64  // per topic, the seq to follow from; nil: from now
+	rest        []string // per topic, the REST path whose answer's "seq" a client reads after a resync
+	reconnect   bool     // a dropped client comes back as the web app does (same back-off, since per topic)
+	concurrency int      // dials in flight
+	token       string   // for an auth frame; empty = anonymous
+	tokens      []string // per client, instead of token (in-process members)
 	centrifuge  bool     // the anchor's protocol
-	topics      []string // what the clients follow; an event's key holds its topic's index here
-	maxArrivals int
-	arrivals    [][]arrival // per client, appended only by its reader
+}
 
-	seqGaps, resyncs, errFrames, dropped, unexpected, frameBytes atomic.Int64
-	finishing                                                    atomic.Bool
-	readers                                                      sync.WaitGroup
+type worker struct {
+	opt         workerOptions
+	dialers     []*net.Dialer
+	clients     []*client
+	maxArrivals int
+	refetches   chan struct{} // bounds the REST reads in flight after resyncs
+	refetchMu   sync.Mutex
+	refetchUs   []int32
+
+	seqGaps, outOfOrder, resyncs, refetchErrors, errFrames, dropped, reconnects, gone, unexpected, frameBytes atomic.Int64
+	finishing                                                                                                 atomic.Bool
+	readers                                                                                                   sync.WaitGroup
+}
+
+// client is one spectator: what it follows, where it stands on each topic
+// and what it received. Only its reader goroutine touches it until the
+// finish.
+type client struct {
+	global    int
+	topics    []int
+	token     string
+	target    int     // the URL of its current connection
+	lastSeen  []int64 // per topic: the highest seq received
+	pos       []int64 // per topic: the highest seq received or read over REST
+	known     []bool  // per topic: pos is known (a since, or an event seen)
+	covered   []span
+	arrivals  []arrival
+	connected bool // its first dial succeeded
+	conn      atomic.Pointer[wsConn]
+}
+
+// span is seqs (from, to] of a topic that a client read over REST after a
+// resync instead of receiving them.
+type span struct {
+	Topic    int
+	From, To int64
 }
 
 // runWorker is the "worker" child: it connects its share of clients,
@@ -71,78 +129,186 @@ func runWorker(ctx context.Context, args []string) error {
 	localIPs := fs.String("local-ips", "127.0.0.1", "comma-separated local addresses to dial from")
 	events := fs.Int("events", 20, "events that will be published")
 	topic := fs.String("topic", "deck", "topics to subscribe to, comma-separated (an event is known by its topic's place here and its seq: eventKey)")
+	pages := fs.String("pages", "", "semicolon-separated topic lists: client g follows the (g mod n)-th; empty: every client follows every -topic")
+	since := fs.String("since", "", "topic=seq,...: follow each topic from that seq (else from now)")
+	rest := fs.String("rest", "", "topic=path,...: what a client reads (its {\"seq\"}) after a resync of the topic")
+	reconnect := fs.Bool("reconnect", false, "a dropped client reconnects, to the next URL, with since per topic")
 	concurrency := fs.Int("dial-concurrency", 64, "dials in flight")
 	token := fs.String("token", "", "token for an auth frame; empty = anonymous")
 	protocol := fs.String("protocol", "pitlane", `"pitlane" (the hub's frames) or "centrifuge" (the anchor's JSON protocol)`)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	targets := strings.Split(*urls, ",")
-	ips := strings.Split(*localIPs, ",")
-	dialers := make([]*net.Dialer, len(ips))
-	for i, ip := range ips {
-		dialers[i] = &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	opt := workerOptions{urls: strings.Split(*urls, ","), clients: *clients, first: *first, localIPs: strings.Split(*localIPs, ","),
+		events: *events, topics: strings.Split(*topic, ","), reconnect: *reconnect, concurrency: *concurrency, token: *token,
+		centrifuge: *protocol == "centrifuge"}
+	var err error
+	if opt.pages, err = parsePages(*pages, opt.topics); err != nil {
+		return err
 	}
-
-	w := &worker{maxArrivals: 2*(*events) + 16, arrivals: make([][]arrival, *clients), centrifuge: *protocol == "centrifuge",
-		topics: strings.Split(*topic, ",")}
-	dial := func(ctx context.Context, url string, d *net.Dialer) (*wsConn, error) {
-		if w.centrifuge {
-			return connectCentrifuge(ctx, url, d)
-		}
-		return connect(ctx, url, d, w.topics, *token)
-	}
-	conns := make([]*wsConn, *clients)
-	var connected, failed atomic.Int64
-	var firstErr atomic.Value
-	sem := make(chan struct{}, *concurrency)
-	var wg sync.WaitGroup
-	for i := range *clients {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			g := *first + i
-			c, err := dial(ctx, targets[g%len(targets)], dialers[g%len(dialers)])
-			if err != nil {
-				failed.Add(1)
-				firstErr.CompareAndSwap(nil, err.Error())
-				return
-			}
-			conns[i] = c
-			w.arrivals[i] = make([]arrival, 0, *events)
-			connected.Add(1)
-			w.readers.Go(func() { w.read(c, i) })
+	if *since != "" {
+		opt.since = make([]int64, len(opt.topics))
+		err = eachPair(*since, opt.topics, func(t int, v string) error {
+			opt.since[t], err = strconv.ParseInt(v, 10, 64)
+			return err
 		})
+		if err != nil {
+			return err
+		}
 	}
-	wg.Wait()
-	fe, _ := firstErr.Load().(string)
-	if err := printJSON(workerReady{Connected: int(connected.Load()), Errors: int(failed.Load()), FirstError: fe}); err != nil {
+	opt.rest = make([]string, len(opt.topics))
+	if err := eachPair(*rest, opt.topics, func(t int, v string) error { opt.rest[t] = v; return nil }); err != nil {
 		return err
 	}
 
+	w := newWorker(opt)
+	if err := printJSON(w.connectAll(ctx)); err != nil {
+		return err
+	}
 	var cmd finishCmd
 	sc := bufio.NewScanner(os.Stdin)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	if !sc.Scan() {
 		return nil // the parent is gone
 	}
 	if err := json.Unmarshal(sc.Bytes(), &cmd); err != nil {
 		return err
 	}
-	// Stop the readers before looking at what they recorded.
+	return printJSON(w.finish(cmd))
+}
+
+// parsePages reads "a,b;c" into topic indexes of topics.
+func parsePages(s string, topics []string) ([][]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var pages [][]int
+	for p := range strings.SplitSeq(s, ";") {
+		var page []int
+		for name := range strings.SplitSeq(p, ",") {
+			t := slices.Index(topics, name)
+			if t < 0 {
+				return nil, fmt.Errorf("page topic %q is not in -topic", name)
+			}
+			page = append(page, t)
+		}
+		pages = append(pages, page)
+	}
+	return pages, nil
+}
+
+// eachPair calls fn for each topic=value of s, with the topic's index.
+func eachPair(s string, topics []string, fn func(int, string) error) error {
+	if s == "" {
+		return nil
+	}
+	for kv := range strings.SplitSeq(s, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		t := slices.Index(topics, k)
+		if t < 0 {
+			return fmt.Errorf("%q is not one of the topics %v", k, topics)
+		}
+		if err := fn(t, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newWorker(opt workerOptions) *worker {
+	w := &worker{opt: opt, maxArrivals: 2*opt.events + 16, refetches: make(chan struct{}, 256)}
+	for _, ip := range opt.localIPs {
+		w.dialers = append(w.dialers, &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second})
+	}
+	all := make([]int, len(opt.topics))
+	for i := range all {
+		all[i] = i
+	}
+	for i := range opt.clients {
+		g := opt.first + i
+		cl := &client{global: g, topics: all, token: opt.token, target: g % len(opt.urls),
+			lastSeen: make([]int64, len(opt.topics)), pos: make([]int64, len(opt.topics)), known: make([]bool, len(opt.topics))}
+		if len(opt.pages) > 0 {
+			cl.topics = opt.pages[g%len(opt.pages)]
+		}
+		if i < len(opt.tokens) {
+			cl.token = opt.tokens[i]
+		}
+		if opt.since != nil {
+			for t, s := range opt.since {
+				cl.lastSeen[t], cl.pos[t], cl.known[t] = s, s, true
+			}
+		}
+		w.clients = append(w.clients, cl)
+	}
+	return w
+}
+
+// connectAll connects every client (opt.concurrency at a time) and starts
+// their readers.
+func (w *worker) connectAll(ctx context.Context) workerReady {
+	var connected, failed atomic.Int64
+	var firstErr atomic.Value
+	sem := make(chan struct{}, max(w.opt.concurrency, 1))
+	var wg sync.WaitGroup
+	for _, cl := range w.clients {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			cl.arrivals = make([]arrival, 0, min(w.opt.events, 64))
+			c, err := w.dial(ctx, cl)
+			if err != nil {
+				failed.Add(1)
+				firstErr.CompareAndSwap(nil, err.Error())
+				return
+			}
+			cl.conn.Store(c)
+			cl.connected = true
+			connected.Add(1)
+			w.readers.Go(func() { w.read(ctx, cl) })
+		})
+	}
+	wg.Wait()
+	fe, _ := firstErr.Load().(string)
+	return workerReady{Connected: int(connected.Load()), Errors: int(failed.Load()), FirstError: fe}
+}
+
+// dial connects cl to its current target and subscribes it from where it
+// stands on each of its topics.
+func (w *worker) dial(ctx context.Context, cl *client) (*wsConn, error) {
+	url, d := w.opt.urls[cl.target], w.dialers[cl.global%len(w.dialers)]
+	if w.opt.centrifuge {
+		return connectCentrifuge(ctx, url, d)
+	}
+	topics := make([]string, len(cl.topics))
+	since := map[string]int64{}
+	for i, t := range cl.topics {
+		topics[i] = w.opt.topics[t]
+		if cl.known[t] {
+			since[topics[i]] = cl.pos[t]
+		}
+	}
+	// The replay comes before the pong that ends the handshake.
+	early := func(b []byte) { w.frame(ctx, cl, nil, b, time.Now().UnixNano()) }
+	return connect(ctx, url, d, topics, since, cl.token, early)
+}
+
+// finish stops the readers and matches what the clients got against the
+// events published.
+func (w *worker) finish(cmd finishCmd) workerResult {
 	w.finishing.Store(true)
-	for _, c := range conns {
-		if c != nil {
+	for _, cl := range w.clients {
+		if c := cl.conn.Load(); c != nil {
 			_ = c.close()
 		}
 	}
 	w.readers.Wait()
-	return printJSON(w.result(cmd, conns))
+	return w.result(cmd)
 }
 
-// connect dials, subscribes and waits for the pong that proves the
-// subscription is live.
-func connect(ctx context.Context, url string, d *net.Dialer, topics []string, token string) (*wsConn, error) {
+// connect dials, subscribes (from since, per topic, when given) and waits
+// for the pong that proves the subscription is live.
+func connect(ctx context.Context, url string, d *net.Dialer, topics []string, since map[string]int64, token string, early func([]byte)) (*wsConn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	c, err := dialWS(ctx, url, d)
@@ -150,7 +316,12 @@ func connect(ctx context.Context, url string, d *net.Dialer, topics []string, to
 		return nil, err
 	}
 	list, _ := json.Marshal(topics)
-	frames := []string{`{"type":"subscribe","topics":` + string(list) + `}`, `{"type":"ping"}`}
+	sub := `{"type":"subscribe","topics":` + string(list) + `}`
+	if len(since) > 0 {
+		s, _ := json.Marshal(since)
+		sub = `{"type":"subscribe","topics":` + string(list) + `,"since":` + string(s) + `}`
+	}
+	frames := []string{sub, `{"type":"ping"}`}
 	if token != "" {
 		tok, _ := json.Marshal(token)
 		frames = append([]string{`{"type":"auth","token":` + string(tok) + `}`}, frames...)
@@ -165,12 +336,14 @@ func connect(ctx context.Context, url string, d *net.Dialer, topics []string, to
 			return false, fmt.Errorf("server: %s", f.Message)
 		}
 		return false, nil
-	})
+	}, early)
 }
 
 // handshake sends frames and reads until done says the client is
-// subscribed (or fails); on failure the connection is closed.
-func handshake(ctx context.Context, c *wsConn, frames []string, done func([]byte) (bool, error)) (*wsConn, error) {
+// subscribed (or fails); on failure the connection is closed. What comes
+// before that goes to early (if not nil): a subscription with since is
+// answered by its replay, then the pong.
+func handshake(ctx context.Context, c *wsConn, frames []string, done func([]byte) (bool, error), early func([]byte)) (*wsConn, error) {
 	for _, f := range frames {
 		if err := c.writeText(f); err != nil {
 			_ = c.close()
@@ -188,6 +361,9 @@ func handshake(ctx context.Context, c *wsConn, frames []string, done func([]byte
 			if ok {
 				return c, nil
 			}
+			if err == nil && early != nil {
+				early(b)
+			}
 		}
 		if err != nil {
 			_ = c.close()
@@ -204,6 +380,11 @@ var (
 // eventKey names an event among several topics: its topic's index in the
 // clients' list and its seq on that topic.
 func eventKey(topic int, seq int64) int64 { return int64(topic)<<40 | seq }
+
+// keyTopic and keySeq take an eventKey apart.
+func keyTopic(key int64) int      { return int(key >> 40) }
+func keySeq(key int64) int64      { return key & (1<<40 - 1) }
+func (s span) has(seq int64) bool { return seq > s.From && seq <= s.To }
 
 // parseFrame reads type, topic, seq and data.sent_ns of a frame: by hand
 // for the hub's own event frames (type comes first, then topic), by
@@ -236,65 +417,156 @@ func parseFrame(b []byte) (typ, topic string, seq, sent int64, ok bool) {
 }
 
 // read records the arrival of every event on one client until the
-// connection ends.
-func (w *worker) read(c *wsConn, idx int) {
-	last := make([]int64, len(w.topics)) // per topic
+// connection ends, or with -reconnect until the finish.
+func (w *worker) read(ctx context.Context, cl *client) {
+	c := cl.conn.Load()
 	for {
 		b, err := c.read()
 		now := time.Now().UnixNano()
 		if err != nil {
-			if !w.finishing.Load() {
-				w.dropped.Add(1)
+			if w.finishing.Load() {
+				return
 			}
-			return
-		}
-		if w.centrifuge {
-			if err := w.centrifugeFrame(c, idx, b, now, &last[0]); err != nil {
-				if !w.finishing.Load() {
-					w.dropped.Add(1)
-				}
+			w.dropped.Add(1)
+			if !w.opt.reconnect {
+				return
+			}
+			if c = w.redial(ctx, cl); c == nil {
 				return
 			}
 			continue
 		}
-		typ, topic, seq, sent, ok := parseFrame(b)
-		switch {
-		case !ok:
-			w.unexpected.Add(1)
-			continue
-		case typ == "resync":
-			w.resyncs.Add(1)
-			continue
-		case typ == "error":
-			w.errFrames.Add(1)
-			continue
-		case typ != "event":
-			continue
-		}
-		t := slices.Index(w.topics, topic)
-		if t < 0 {
-			w.unexpected.Add(1)
-			continue
-		}
-		if w.frameBytes.Load() == 0 {
-			w.frameBytes.Store(int64(len(b)))
-		}
-		w.record(idx, t, seq, now, sent, &last[t])
+		w.frame(ctx, cl, c, b, now)
 	}
 }
 
-// record notes one event's arrival on client idx, the seq-th of the
-// topic-th topic.
-func (w *worker) record(idx, topic int, seq, now, sent int64, last *int64) {
-	if *last != 0 && seq != *last+1 {
-		w.seqGaps.Add(1)
+// frame handles one message of cl's connection c.
+func (w *worker) frame(ctx context.Context, cl *client, c *wsConn, b []byte, now int64) {
+	if w.opt.centrifuge {
+		if err := w.centrifugeFrame(c, cl, b, now); err != nil {
+			_ = c.close() // the reader sees it next
+		}
+		return
 	}
-	*last = seq
-	if len(w.arrivals[idx]) >= w.maxArrivals {
+	typ, topic, seq, sent, ok := parseFrame(b)
+	switch {
+	case !ok:
+		w.unexpected.Add(1)
+		return
+	case typ == "error":
+		w.errFrames.Add(1)
+		return
+	case typ != "event" && typ != "resync":
+		return
+	}
+	t := slices.Index(w.opt.topics, topic)
+	if t < 0 {
 		w.unexpected.Add(1)
 		return
 	}
-	w.arrivals[idx] = append(w.arrivals[idx], arrival{seq: eventKey(topic, seq), at: now, sent: sent})
+	if typ == "resync" {
+		w.resyncs.Add(1)
+		w.refetch(ctx, cl, t)
+		return
+	}
+	if w.frameBytes.Load() == 0 {
+		w.frameBytes.Store(int64(len(b)))
+	}
+	w.record(cl, t, seq, now, sent)
+}
+
+// redial brings a dropped client back as the web app does: after its
+// back-off (500 ms doubling to 30 s, half of it jitter), to the next
+// instance, subscribed from where it stood on each topic so that the hub
+// replays what it missed (or says resync). Nil once the run finishes.
+func (w *worker) redial(ctx context.Context, cl *client) *wsConn {
+	for attempt := 0; ; attempt++ {
+		base := min(30*time.Second, 500*time.Millisecond<<min(attempt, 6))
+		t := time.NewTimer(base/2 + rand.N(base/2))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			w.gone.Add(1)
+			return nil
+		case <-t.C:
+		}
+		if w.finishing.Load() {
+			w.gone.Add(1)
+			return nil
+		}
+		cl.target = (cl.target + 1) % len(w.opt.urls)
+		c, err := w.dial(ctx, cl)
+		if err != nil {
+			continue
+		}
+		cl.conn.Store(c)
+		if w.finishing.Load() { // finish may have closed the old one only
+			_ = c.close()
+			w.gone.Add(1)
+			return nil
+		}
+		w.reconnects.Add(1)
+		return c
+	}
+}
+
+// refetch is the web app's answer to a resync: read the topic's state over
+// REST (from the instance the client is on, else another) and follow on
+// from the seq it was read at. What the client missed up to there it now
+// holds: covered, not lost.
+func (w *worker) refetch(ctx context.Context, cl *client, t int) {
+	path := w.opt.rest[t]
+	if path == "" {
+		return
+	}
+	start := time.Now()
+	w.refetches <- struct{}{}
+	defer func() { <-w.refetches }()
+	for attempt := range 2 * len(w.opt.urls) {
+		base := httpBase(w.opt.urls[(cl.target+attempt)%len(w.opt.urls)])
+		seq, err := readSeq(ctx, base+path, cl.token)
+		if err == nil {
+			w.refetchMu.Lock()
+			w.refetchUs = append(w.refetchUs, int32(time.Since(start).Microseconds()))
+			w.refetchMu.Unlock()
+			if seq > cl.pos[t] {
+				cl.covered = append(cl.covered, span{Topic: t, From: cl.pos[t], To: seq})
+				cl.pos[t] = seq
+			}
+			cl.known[t] = true
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	w.refetchErrors.Add(1)
+}
+
+// httpBase is the http(s) origin of a websocket URL.
+func httpBase(wsURL string) string {
+	s := strings.Replace(wsURL, "ws", "http", 1)
+	if i := strings.Index(s, "/api/ws"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// record notes one event's arrival on client cl, the seq-th of the t-th
+// topic.
+func (w *worker) record(cl *client, t int, seq, now, sent int64) {
+	switch {
+	case cl.known[t] && seq > cl.pos[t]+1:
+		w.seqGaps.Add(1)
+	case cl.known[t] && seq <= cl.lastSeen[t]:
+		w.outOfOrder.Add(1)
+	}
+	cl.known[t] = true
+	cl.lastSeen[t] = max(cl.lastSeen[t], seq)
+	cl.pos[t] = max(cl.pos[t], seq)
+	if len(cl.arrivals) >= w.maxArrivals {
+		w.unexpected.Add(1)
+		return
+	}
+	cl.arrivals = append(cl.arrivals, arrival{seq: eventKey(t, seq), at: now, sent: sent})
 }
 
 // connectCentrifuge dials the anchor, sends the connect command and the
@@ -316,12 +588,12 @@ func connectCentrifuge(ctx context.Context, url string, d *net.Dialer) (*wsConn,
 			}
 		}
 		return false, nil
-	})
+	}, nil)
 }
 
 // centrifugeFrame handles one frame of the anchor: several messages may
 // share it, one per line.
-func (w *worker) centrifugeFrame(c *wsConn, idx int, b []byte, now int64, last *int64) error {
+func (w *worker) centrifugeFrame(c *wsConn, cl *client, b []byte, now int64) error {
 	for msg := range bytes.SplitSeq(b, []byte("\n")) {
 		switch kind, _, offset, sent := parseCentrifuge(msg); kind {
 		case "ping":
@@ -332,7 +604,7 @@ func (w *worker) centrifugeFrame(c *wsConn, idx int, b []byte, now int64, last *
 			if w.frameBytes.Load() == 0 {
 				w.frameBytes.Store(int64(len(msg)))
 			}
-			w.record(idx, 0, offset, now, sent, last)
+			w.record(cl, 0, offset, now, sent)
 		case "error":
 			w.errFrames.Add(1)
 		case "reply", "push":
@@ -345,28 +617,39 @@ func (w *worker) centrifugeFrame(c *wsConn, idx int, b []byte, now int64, last *
 
 // result matches arrivals to published events by seq. Latency counts from
 // the publish time the event carried, else from the one the parent noted:
-// the same clock either way.
-func (w *worker) result(cmd finishCmd, conns []*wsConn) workerResult {
+// the same clock either way. An event of a topic a client follows that it
+// neither got nor read over REST after a resync is lost.
+func (w *worker) result(cmd finishCmd) workerResult {
 	res := workerResult{
-		Latency:    make([][]int32, len(cmd.Seqs)),
-		SeqGaps:    w.seqGaps.Load(),
-		Resyncs:    w.resyncs.Load(),
-		ErrFrames:  w.errFrames.Load(),
-		Dropped:    w.dropped.Load(),
-		Unexpected: w.unexpected.Load(),
-		FrameBytes: w.frameBytes.Load(),
+		Latency:       make([][]int32, len(cmd.Seqs)),
+		SeqGaps:       w.seqGaps.Load(),
+		OutOfOrder:    w.outOfOrder.Load(),
+		Resyncs:       w.resyncs.Load(),
+		RefetchErrors: w.refetchErrors.Load(),
+		ErrFrames:     w.errFrames.Load(),
+		Dropped:       w.dropped.Load(),
+		Reconnects:    w.reconnects.Load(),
+		Gone:          w.gone.Load(),
+		Unexpected:    w.unexpected.Load(),
+		FrameBytes:    w.frameBytes.Load(),
+		RefetchUs:     w.refetchUs,
 	}
 	index := make(map[int64]int, len(cmd.Seqs))
 	for i, s := range cmd.Seqs {
 		index[s] = i
 	}
 	got := make([]bool, len(cmd.Seqs))
-	for c, conn := range conns {
-		if conn == nil {
+	follows := make([]bool, len(w.opt.topics))
+	for _, cl := range w.clients {
+		if !cl.connected {
 			continue
 		}
 		clear(got)
-		for _, a := range w.arrivals[c] {
+		clear(follows)
+		for _, t := range cl.topics {
+			follows[t] = true
+		}
+		for _, a := range cl.arrivals {
 			i, ok := index[a.seq]
 			switch {
 			case !ok:
@@ -383,8 +666,14 @@ func (w *worker) result(cmd finishCmd, conns []*wsConn) workerResult {
 			}
 			res.Latency[i] = append(res.Latency[i], int32(max(a.at-from, 0)/1000))
 		}
-		for _, g := range got {
-			if !g {
+		for i, key := range cmd.Seqs {
+			t := keyTopic(key)
+			if got[i] || t >= len(follows) || !follows[t] {
+				continue
+			}
+			if slices.ContainsFunc(cl.covered, func(s span) bool { return s.Topic == t && s.has(keySeq(key)) }) {
+				res.Resynced++
+			} else {
 				res.Lost++
 			}
 		}

@@ -22,9 +22,8 @@ type wsConfig struct {
 	inprocess              bool
 	redis, prefix          string
 	instances              int
-	clients, procs         int
-	localIPs               int
-	dialConcurrency        int
+	clients                int
+	workerFlags
 	events                 int
 	interval, settle, idle time.Duration
 	timeout                time.Duration
@@ -32,13 +31,17 @@ type wsConfig struct {
 	clientToken            string
 	jsonOut                bool
 	hubProfile             string
-	workerProcs            int
 	// server is the kind of -inprocess server child: "hub" or "anchor".
-	server        string
-	topic         string // the clients' topic: "deck" unless the auction scenario says "teams"
-	anchor        bool   // -anchor: the same run against centrifuge too
-	rounds        int
-	anchorProfile string
+	server string
+	topic  string // the clients' topic: "deck" unless the auction scenario says "teams"
+	// The night's spectators: pages (a client follows one of them: topic
+	// lists, semicolon-separated), since and rest (topic=value lists, see
+	// the worker's flags) and reconnect.
+	pages, since, rest string
+	reconnect          bool
+	anchor             bool // -anchor: the same run against centrifuge too
+	rounds             int
+	anchorProfile      string
 }
 
 // protocol is the clients' protocol for the server measured.
@@ -47,6 +50,29 @@ func (c wsConfig) protocol() string {
 		return "centrifuge"
 	}
 	return "pitlane"
+}
+
+// workerFlags are the client workers' flags, the same for every scenario.
+type workerFlags struct {
+	procs, localIPs, dialConcurrency, workerProcs int
+}
+
+func (w *workerFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&w.procs, "procs", 0, "client worker processes (0 = one per 9000 clients)")
+	fs.IntVar(&w.localIPs, "local-ips", 8, "dial from 127.0.0.2 .. 127.0.0.(N+1), past the ephemeral-port limit of one address")
+	fs.IntVar(&w.dialConcurrency, "dial-concurrency", 128, "dials in flight, over all workers")
+	fs.IntVar(&w.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each client worker (0 = Go's default)")
+}
+
+// check checks the flags and gives -procs its default for clients.
+func (w *workerFlags) check(clients int) error {
+	if w.localIPs < 1 || w.localIPs > 250 {
+		return errors.New("-local-ips must be 1..250")
+	}
+	if w.procs <= 0 {
+		w.procs = (clients + 8999) / 9000
+	}
+	return nil
 }
 
 func parseWS(args []string) (wsConfig, error) {
@@ -61,9 +87,7 @@ func parseWS(args []string) (wsConfig, error) {
 	fs.StringVar(&c.prefix, "prefix", "", "with -inprocess -redis: key prefix (default: unique per run)")
 	fs.IntVar(&c.instances, "instances", 1, "with -inprocess: hub instances (more than 1 needs -redis)")
 	fs.IntVar(&c.clients, "clients", 10000, "websocket clients")
-	fs.IntVar(&c.procs, "procs", 0, "client worker processes (0 = one per 9000 clients)")
-	fs.IntVar(&c.localIPs, "local-ips", 8, "dial from 127.0.0.2 .. 127.0.0.(N+1), past the ephemeral-port limit of one address")
-	fs.IntVar(&c.dialConcurrency, "dial-concurrency", 128, "dials in flight, over all workers")
+	c.workerFlags.register(fs)
 	fs.IntVar(&c.events, "events", 20, "events to publish")
 	fs.DurationVar(&c.interval, "interval", 500*time.Millisecond, "time between publishes")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "wait after the last publish before counting losses")
@@ -72,7 +96,6 @@ func parseWS(args []string) (wsConfig, error) {
 	fs.IntVar(&c.slides, "slides", 10, "slides of the deck; events move through 1..N in turn")
 	fs.StringVar(&c.clientToken, "client-token", "", "token clients send in an auth frame (optional)")
 	fs.BoolVar(&c.jsonOut, "json", false, "print the summary as JSON too")
-	fs.IntVar(&c.workerProcs, "worker-gomaxprocs", 0, "GOMAXPROCS of each client worker (0 = Go's default)")
 	fs.StringVar(&c.hubProfile, "hub-cpuprofile", "", "with -inprocess: CPU profile of the first hub instance")
 	fs.BoolVar(&c.anchor, "anchor", false, "with -inprocess: run the same broadcast against the anchor (centrifuge v0.40.1, same broker kind and instances) and print both side by side with ratios")
 	fs.IntVar(&c.rounds, "rounds", 1, "with -anchor: measure each server this many times, alternating which goes first; ratios compare medians")
@@ -89,16 +112,14 @@ func parseWS(args []string) (wsConfig, error) {
 		return c, errors.New("-instances > 1 needs -inprocess and -redis")
 	case c.slides < 2:
 		return c, errors.New("-slides must be at least 2, so each event changes the slide")
-	case c.localIPs < 1 || c.localIPs > 250:
-		return c, errors.New("-local-ips must be 1..250")
 	case c.anchor && !c.inprocess:
 		return c, errors.New("-anchor needs -inprocess: the anchor runs in child processes like the hub")
 	case c.rounds < 1:
 		return c, errors.New("-rounds must be positive")
 	}
 	c.server, c.topic = "hub", "deck"
-	if c.procs <= 0 {
-		c.procs = (c.clients + 8999) / 9000
+	if err := c.workerFlags.check(c.clients); err != nil {
+		return c, err
 	}
 	// Every connection is a descriptor in the server process too.
 	if lim := fileLimit(); c.inprocess && uint64(c.clients/c.instances+100) > lim {
@@ -146,23 +167,24 @@ func runWS(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		cmp.print(os.Stdout)
-		if cfg.jsonOut {
-			b, _ := json.MarshalIndent(cmp, "", "  ")
-			fmt.Println(string(b))
-		}
+		show(cmp, cfg.jsonOut)
 		return nil
 	}
 	rep, err := measure(ctx, cfg)
 	if err != nil {
 		return err
 	}
+	show(rep, cfg.jsonOut)
+	return nil
+}
+
+// show prints a run's report, and as JSON too when asked.
+func show(rep interface{ print(io.Writer) }, asJSON bool) {
 	rep.print(os.Stdout)
-	if cfg.jsonOut {
+	if asJSON {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Println(string(b))
 	}
-	return nil
 }
 
 func measure(ctx context.Context, cfg wsConfig) (*report, error) {
@@ -344,9 +366,10 @@ func postSlide(ctx context.Context, target, token, body string) (int64, time.Dur
 	return st.Seq, d, nil
 }
 
-// readSeq reads the topic's current seq from GET target ({"seq":N}).
+// readSeq reads {"seq":N} from GET target: a topic's seq (GET /api/deck),
+// or the seq a page's state was read at (after a resync).
 func readSeq(ctx context.Context, target, token string) (int64, error) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
@@ -363,7 +386,7 @@ func readSeq(ctx context.Context, target, token string) (int64, error) {
 	var st struct {
 		Seq *int64 `json:"seq"`
 	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&st); err != nil || st.Seq == nil {
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 8<<20)).Decode(&st); err != nil || st.Seq == nil || resp.StatusCode != http.StatusOK {
 		return 0, fmt.Errorf("GET %s: no seq (%s)", target, resp.Status)
 	}
 	return *st.Seq, nil

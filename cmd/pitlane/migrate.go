@@ -42,6 +42,7 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	players := fs.Int("players", 60, "registered players to create (the first eight captain teams A to H)")
 	phase := fs.String("phase", "registration", "the league's phase: registration, auction (two rounds sold), matches (full rosters) or completed")
 	password := fs.String("password", "", "password of the organiser and captain accounts (empty: they cannot sign in)")
+	playersSignIn := fs.Bool("players-sign-in", false, "every player signs in with -password too (player009@demo.pitlane.local …; load scenarios act as them)")
 	force := fs.Bool("force", false, "allow loading into a production database")
 	ifEmpty := fs.Bool("if-empty", false, "do nothing (and succeed) when the database already has accounts")
 	format := fs.String("format", "", "the fixtures' format (made at the matches phase, played at completed): "+
@@ -89,7 +90,8 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	}
 	start := time.Now()
-	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password})
+	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password,
+		PlayersSignIn: *playersSignIn})
 	if err != nil {
 		return err
 	}

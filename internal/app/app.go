@@ -56,13 +56,15 @@ type App struct {
 	// gateway and the console alike.
 	Bot     *bot.Router
 	auction *auction.Service
-	redis   *redis.Client
-	relay   *postgres.Relay
-	db      *postgres.DB
-	log     *slog.Logger
-	cfg     config.Config
-	botStop context.CancelFunc
-	botDone chan struct{}
+	// countdowns closes every lot at its deadline on this instance too.
+	countdowns *countdowns
+	redis      *redis.Client
+	relay      *postgres.Relay
+	db         *postgres.DB
+	log        *slog.Logger
+	cfg        config.Config
+	botStop    context.CancelFunc
+	botDone    chan struct{}
 }
 
 // Close releases what New opened (not the database, which the caller owns).
@@ -70,6 +72,9 @@ func (a *App) Close() {
 	if a.botStop != nil {
 		a.botStop()
 		<-a.botDone
+	}
+	if a.countdowns != nil {
+		a.countdowns.close()
 	}
 	if a.auction != nil {
 		a.auction.Stop()
@@ -255,6 +260,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}
 	a.Handler = srv.Handler()
 	a.Metrics = srv.MetricsHandler()
+	// Every instance closes a lot at its deadline, whichever took its bids.
+	a.countdowns = &countdowns{feed: h, tournaments: tour, auction: auc, log: log}
+	a.countdowns.start(ctx)
 	return a, nil
 }
 

@@ -30,6 +30,9 @@ type Options struct {
 	Captains   bool   // the first eight players captain teams A to H
 	Tournament string // default PPL7
 	Password   string // password of the organiser and captain accounts; empty = none can sign in
+	// PlayersSignIn gives every player the Password too, so that load
+	// scenarios can act as the league's players (save stats, register).
+	PlayersSignIn bool
 }
 
 // Result says what was loaded.
@@ -116,6 +119,11 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 				return err
 			}
 			res.Teams = 8
+		}
+		if opt.PlayersSignIn && hash != "" {
+			if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE password_hash IS NULL AND email <> $2`, hash, AdminEmail); err != nil {
+				return err
+			}
 		}
 		_, err := tx.Exec(ctx, `UPDATE tournaments SET roster_version = roster_version + 1 WHERE id = $1`, tid)
 		return err

@@ -69,12 +69,41 @@ func TestLoad(t *testing.T) {
 			t.Fatalf("%d without images", n)
 		}
 	})
+	t.Run("OnlyTheOrganiserAndCaptainsSignInUnlessAsked", func(t *testing.T) {
+		// No password was given here: nobody signs in.
+		if n := count(`SELECT count(*) FROM users WHERE password_hash IS NOT NULL`); n != 0 {
+			t.Fatalf("%d accounts with a password", n)
+		}
+	})
 	t.Run("ErrNotIntoAUsedDatabase", func(t *testing.T) {
 		_, err := demo.Load(ctx, db.Pool, demo.Options{Players: 5})
 		if errs.KindOf(err) != errs.Conflict {
 			t.Fatalf("%v", err)
 		}
 	})
+}
+
+// With PlayersSignIn every player shares the password, so a load scenario
+// can act as them; without it only the organiser and the captains have it.
+func TestPlayersSignIn(t *testing.T) {
+	ctx := context.Background()
+	for _, players := range []bool{false, true} {
+		db := pgtest.Fresh(t)
+		if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 12, Captains: true, Password: "demo-pass-123", PlayersSignIn: players}); err != nil {
+			t.Fatal(err)
+		}
+		var with int
+		if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM users WHERE password_hash IS NOT NULL`).Scan(&with); err != nil {
+			t.Fatal(err)
+		}
+		want := 1 + 8 // the organiser and the captains
+		if players {
+			want = 1 + 12
+		}
+		if with != want {
+			t.Errorf("PlayersSignIn %v: %d accounts sign in, want %d", players, with, want)
+		}
+	}
 }
 
 // Every phase the demo loads is one the league's own rules could reach.

@@ -139,13 +139,34 @@ func unavailable(err error) error {
 		return nil
 	}
 	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && serverGoing(pgErr.Code) {
+		return dbUnavailable()
+	}
 	if errors.As(err, &pgErr) || errors.Is(err, pgx.ErrNoRows) || errors.As(err, new(*errs.Error)) {
 		return err
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || isConnErr(err) {
-		return &errs.Error{Kind: errs.Unavailable, Message: "The database is unavailable. Please try again shortly."}
+		return dbUnavailable()
 	}
 	return err
+}
+
+func dbUnavailable() error {
+	return &errs.Error{Kind: errs.Unavailable, Message: "The database is unavailable. Please try again shortly."}
+}
+
+// serverGoing tells the SQLSTATEs of a server that ended the session or
+// would not start one, whatever the query: a connection exception (class
+// 08), the server shutting down or restarting (57P01 admin_shutdown, 57P02
+// crash_shutdown: every session of a restart gets one) or starting up
+// (57P03 cannot_connect_now), or full (53300 too_many_connections). The
+// work was not done, and it will be shortly: 503, never 500.
+func serverGoing(code string) bool {
+	switch code {
+	case "57P01", "57P02", "57P03", "53300":
+		return true
+	}
+	return strings.HasPrefix(code, "08")
 }
 
 // isConnErr tells a lost or refused connection (the server went away
