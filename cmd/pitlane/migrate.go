@@ -90,7 +90,7 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	}
 	start := time.Now()
-	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password,
+	res, err := demo.Load(ctx, db, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password,
 		PlayersSignIn: *playersSignIn})
 	if err != nil {
 		return err

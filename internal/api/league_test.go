@@ -22,7 +22,7 @@ func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email strin
 	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {

@@ -33,13 +33,13 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/hub"
+	"github.com/pitlane/pitlane/internal/league"
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
-	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 // App is the wired server.
@@ -132,10 +132,13 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	for _, e := range cfg.AdminEmails {
 		admins[e] = true
 	}
-	outbox, auditLog := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
 	images := postgres.Images{DB: db}
-	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: auditLog,
-		Default: cfg.DefaultTournament}
+	// Scheduled work: river, in this database, once across instances
+	// (started once its workers are registered, below).
+	a.Jobs = &postgres.Jobs{DB: db, Log: log}
+	lg := league.New(db, league.Options{Default: cfg.DefaultTournament, Jobs: a.Jobs, Log: log,
+		LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid})
+	outbox, auditLog, tour := lg.Outbox, lg.Audit, lg.Tournaments
 	acc := &accounts.Service{
 		Store:     postgres.Accounts{DB: db},
 		Tx:        db,
@@ -189,16 +192,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log}
 	a.relay.Start(ctx)
 
-	// Scheduled work: river, in this database, once across instances.
-	a.Jobs = &postgres.Jobs{DB: db, Log: log}
-	tour.Jobs = a.Jobs
 	postgres.Work(a.Jobs, tour.CheckinDeadlineDue)
-	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
-		Audit: auditLog, Jobs: a.Jobs, Log: log, LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid}
+	auc, mat := lg.Auction, lg.Matches
 	a.auction = auc
-	mat := &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: tour, Tx: db,
-		Events: outbox, Audit: auditLog, Jobs: a.Jobs}
-	tour.OnComplete = mat.Award
 	postgres.Work(a.Jobs, func(ctx context.Context, job matches.AutoConfirm) error { return mat.AutoConfirmDue(ctx, job.Match) })
 	postgres.Work(a.Jobs, mat.RemindDue)
 	postgres.Work(a.Jobs, mat.PruneProofsDue)

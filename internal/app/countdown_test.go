@@ -27,7 +27,7 @@ func (noJobs) Unschedule(context.Context, string, string, any) error { return ni
 func TestAnotherInstanceClosesALotAtItsDeadline(t *testing.T) {
 	db := pgtest.Fresh(t)
 	ctx := context.Background()
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 40, Captains: true}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 40, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", tournament.StatusAuction); err != nil {

@@ -43,7 +43,7 @@ type phaseAction struct {
 func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", tournament.StatusAuction); err != nil {

@@ -52,7 +52,7 @@ func demoLeague(t *testing.T) (s *testkit.Server, advance func()) {
 	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 48, Captains: true}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
 	s = testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})

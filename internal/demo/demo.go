@@ -7,21 +7,16 @@ package demo
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
-	"time"
-
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pitlane/pitlane/internal/auth"
-	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/league"
+	"github.com/pitlane/pitlane/internal/postgres"
 )
 
 // Options of a load.
@@ -64,15 +59,18 @@ var (
 		"Fresh from the Season 6 playoffs.", "Here for the chaos and the kills."}
 )
 
-// Load fills an empty database. It refuses a database that has users unless
-// it was asked for more players than exist (the benchmark's top-up).
-func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) {
+// Load fills an empty database through the league's own stores and
+// services, in one transaction: accounts (the one thing written here: an
+// account is otherwise made by a sign-up and its mailed code), stats,
+// registrations, captains and badges. It refuses a database that has
+// accounts.
+func Load(ctx context.Context, db *postgres.DB, opt Options) (Result, error) {
 	if opt.Tournament == "" {
 		opt.Tournament = "PPL7"
 	}
 	var res Result
 	var users int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&users); err != nil {
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&users); err != nil {
 		return res, err
 	}
 	if users > 0 {
@@ -86,21 +84,19 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 		}
 	}
 	rng := rand.New(rand.NewPCG(7, 2026))
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		var tid int64
-		if err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, scoring) VALUES ($1, $2)
-			ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, opt.Tournament, bracket.DefaultScoring).Scan(&tid); err != nil {
+	lg := league.New(db, league.Options{Default: opt.Tournament, Jobs: noJobs{}})
+	err := db.Transact(ctx, func(ctx context.Context) error {
+		if err := (postgres.Tournaments{DB: db}).EnsureTournament(ctx, opt.Tournament); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO users (email, password_hash, name, email_verified, discord_username, discord_id, discord_verified)
-			VALUES ($1, nullif($2, ''), 'League Organiser', true, 'league.organiser', $3, true)`, AdminEmail, hash, AdminDiscordID); err != nil {
+		if _, err := (postgres.Demo{DB: db}).NewAccount(ctx, postgres.DemoAccount{Email: AdminEmail, PasswordHash: hash,
+			Name: "League Organiser", Discord: "league.organiser", DiscordID: AdminDiscordID}); err != nil {
 			return err
 		}
 		res.Admin = AdminEmail
 		ids := make([]int64, 0, opt.Players)
-		start := time.Now().Add(-time.Duration(opt.Players) * 37 * time.Minute)
 		for i := 0; i < opt.Players; i++ {
-			id, err := loadPlayer(ctx, tx, rng, i, tid, start.Add(time.Duration(i)*37*time.Minute))
+			id, err := loadPlayer(ctx, db, lg, rng, i, opt.Tournament)
 			if err != nil {
 				return fmt.Errorf("player %d: %w", i, err)
 			}
@@ -109,24 +105,22 @@ func Load(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) 
 		res.Players = len(ids)
 		if len(ids) > 0 {
 			// The two season badges go to the league's most decorated player.
-			if _, err := tx.Exec(ctx, `INSERT INTO user_badges (user_id, badge_id) SELECT $1, id FROM badges
-				WHERE name IN ('Season 3 Winner', 'Season 5 Winner')`, ids[0]); err != nil {
-				return err
+			for _, b := range []string{"Season 3 Winner", "Season 5 Winner"} {
+				if err := (postgres.Matches{DB: db}).Award(ctx, b, "trophy", "#FFD700", ids[:1]); err != nil {
+					return err
+				}
 			}
 		}
 		if opt.Captains && len(ids) >= 8 {
-			if err := loadCaptains(ctx, tx, tid, ids, hash); err != nil {
+			if err := loadCaptains(ctx, db, lg, opt.Tournament, ids, hash); err != nil {
 				return err
 			}
 			res.Teams = 8
 		}
 		if opt.PlayersSignIn && hash != "" {
-			if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE password_hash IS NULL AND email <> $2`, hash, AdminEmail); err != nil {
-				return err
-			}
+			return (postgres.Demo{DB: db}).SetPasswords(ctx, hash, AdminEmail)
 		}
-		_, err := tx.Exec(ctx, `UPDATE tournaments SET roster_version = roster_version + 1 WHERE id = $1`, tid)
-		return err
+		return nil
 	})
 	return res, err
 }
@@ -139,23 +133,21 @@ func tag(i int) string {
 	return name
 }
 
-func loadPlayer(ctx context.Context, tx pgx.Tx, rng *rand.Rand, i int, tid int64, at time.Time) (int64, error) {
-	name := tag(i)
+func loadPlayer(ctx context.Context, db *postgres.DB, lg *league.League, rng *rand.Rand, i int, name string) (int64, error) {
+	tagName := tag(i)
 	hue := float64((i * 47) % 360)
-	initials := strings.ToUpper(name[:1]) + strings.ToUpper(string([]rune(name)[len(tagStart[i%len(tagStart)])]))
-	avatarID, err := saveImage(ctx, tx, avatar(initials, hue))
+	initials := strings.ToUpper(tagName[:1]) + strings.ToUpper(string([]rune(tagName)[len(tagStart[i%len(tagStart)])]))
+	images := postgres.Images{DB: db}
+	avatarID, err := images.SaveImage(ctx, "image/png", avatar(initials, hue))
 	if err != nil {
 		return 0, err
 	}
-	kartID, err := saveImage(ctx, tx, kart(hue))
+	kartID, err := images.SaveImage(ctx, "image/png", kart(hue))
 	if err != nil {
 		return 0, err
 	}
-	discord := strings.ToLower(name)
-	var id int64
-	err = tx.QueryRow(ctx, `INSERT INTO users (email, name, avatar_image_id, discord_username, discord_id, discord_verified, email_verified, created_at)
-		VALUES ($1, $2, $3, $4, $5, true, true, $6) RETURNING id`,
-		fmt.Sprintf("player%03d@demo.pitlane.local", i+1), name, avatarID, discord, PlayerDiscordID(i+1), at).Scan(&id)
+	id, err := (postgres.Demo{DB: db}).NewAccount(ctx, postgres.DemoAccount{Email: fmt.Sprintf("player%03d@demo.pitlane.local", i+1),
+		Name: tagName, Avatar: avatarID, Discord: strings.ToLower(tagName), DiscordID: PlayerDiscordID(i + 1)})
 	if err != nil {
 		return 0, err
 	}
@@ -166,35 +158,34 @@ func loadPlayer(ctx context.Context, tx pgx.Tx, rng *rand.Rand, i int, tid int64
 	deaths := int(math.Round(float64(kills) / kd))
 	level := 5 + games/40 + rng.IntN(10)
 	kd = core.KD(kills, deaths)
-	_, err = tx.Exec(ctx, `INSERT INTO stats (user_id, player_name, sk_id, level, kills, deaths, games_played, kd,
-		cart_image_id, description, category, preferred_role, verified, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Player', $12, $13)`,
-		id, name, fmt.Sprintf("%d", 100000+rng.IntN(900000)), level, kills, deaths, games, kd, kartID,
-		blurbs[rng.IntN(len(blurbs))], core.TierOf(core.Stats{KD: kd, GamesPlayed: games}), rng.IntN(5) > 0, at)
-	if err != nil {
+	cart := "/api/images/" + kartID
+	st := core.Stats{PlayerName: tagName, SkID: fmt.Sprintf("%d", 100000+rng.IntN(900000)), Level: level, Kills: kills,
+		Deaths: deaths, GamesPlayed: games, KD: kd, CartImage: &cart, Description: blurbs[rng.IntN(len(blurbs))],
+		Category: core.TierOf(core.Stats{KD: kd, GamesPlayed: games}), PreferredRole: "Player", Verified: rng.IntN(5) > 0}
+	if _, err := (postgres.Stats{DB: db}).SaveStats(ctx, id, st); err != nil {
 		return 0, err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO registrations (tournament_id, user_id, created_at) VALUES ($1, $2, $3)`, tid, id, at)
+	_, err = lg.Tournaments.Register(ctx, core.Actor{UserID: id, Name: tagName}, name)
 	return id, err
 }
 
 // loadCaptains makes the first eight players the captains of teams A to
-// H, each with a logo and a demo account that can sign in.
-func loadCaptains(ctx context.Context, tx pgx.Tx, tid int64, ids []int64, hash string) error {
+// H (the organisers' call, as the system), each with a logo and a demo
+// account that can sign in.
+func loadCaptains(ctx context.Context, db *postgres.DB, lg *league.League, name string, ids []int64, hash string) error {
 	for t := 0; t < 8; t++ {
 		letter := string(rune('A' + t))
-		if _, err := tx.Exec(ctx, `UPDATE users SET email = $2, password_hash = nullif($3, '') WHERE id = $1`,
-			ids[t], CaptainEmail(letter), hash); err != nil {
+		if err := (postgres.Demo{DB: db}).SetLogin(ctx, ids[t], CaptainEmail(letter), hash); err != nil {
 			return err
 		}
-		logoID, err := saveImage(ctx, tx, avatar(letter, float64(t*45)))
+		logoID, err := (postgres.Images{DB: db}).SaveImage(ctx, "image/png", avatar(letter, float64(t*45)))
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO teams (tournament_id, letter, name, captain_user_id, logo)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tournament_id, letter)
-			DO UPDATE SET captain_user_id = EXCLUDED.captain_user_id, logo = EXCLUDED.logo`,
-			tid, letter, "Team "+letter, ids[t], "/api/images/"+logoID); err != nil {
+		if err := (postgres.Demo{DB: db}).SetLogo(ctx, name, letter, "/api/images/"+logoID); err != nil {
+			return err
+		}
+		if _, err := lg.Auction.SetCaptain(ctx, core.System, name, letter, ids[t]); err != nil {
 			return err
 		}
 	}
@@ -204,11 +195,4 @@ func loadCaptains(ctx context.Context, tx pgx.Tx, tid int64, ids []int64, hash s
 // CaptainEmail is the demo account of team letter's captain.
 func CaptainEmail(letter string) string {
 	return fmt.Sprintf("captain.%s@demo.pitlane.local", strings.ToLower(letter))
-}
-
-func saveImage(ctx context.Context, tx pgx.Tx, data []byte) (string, error) {
-	sum := sha256.Sum256(data)
-	id := hex.EncodeToString(sum[:])
-	_, err := tx.Exec(ctx, `INSERT INTO images (id, content_type, data) VALUES ($1, 'image/png', $2) ON CONFLICT DO NOTHING`, id, data)
-	return id, err
 }

@@ -23,7 +23,7 @@ func TestMain(m *testing.M) {
 func TestLoad(t *testing.T) {
 	db := pgtest.DB(t)
 	ctx := context.Background()
-	res, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true})
+	res, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestLoad(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotIntoAUsedDatabase", func(t *testing.T) {
-		_, err := demo.Load(ctx, db.Pool, demo.Options{Players: 5})
+		_, err := demo.Load(ctx, db, demo.Options{Players: 5})
 		if errs.KindOf(err) != errs.Conflict {
 			t.Fatalf("%v", err)
 		}
@@ -89,7 +89,7 @@ func TestPlayersSignIn(t *testing.T) {
 	ctx := context.Background()
 	for _, players := range []bool{false, true} {
 		db := pgtest.Fresh(t)
-		if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 12, Captains: true, Password: "demo-pass-123", PlayersSignIn: players}); err != nil {
+		if _, err := demo.Load(ctx, db, demo.Options{Players: 12, Captains: true, Password: "demo-pass-123", PlayersSignIn: players}); err != nil {
 			t.Fatal(err)
 		}
 		var with int
@@ -112,7 +112,7 @@ func TestPhases(t *testing.T) {
 		t.Run(phase, func(t *testing.T) {
 			ctx := context.Background()
 			db := pgtest.Fresh(t)
-			if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+			if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
 				t.Fatal(err)
 			}
 			if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
@@ -172,7 +172,7 @@ func TestFormats(t *testing.T) {
 			t.Run(fmt.Sprintf("%s %+v", phase, in), func(t *testing.T) {
 				ctx := context.Background()
 				db := pgtest.Fresh(t)
-				if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+				if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
 					t.Fatal(err)
 				}
 				if err := demo.AdvanceIn(ctx, db, "PPL7", phase, in); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/league"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/tournament"
@@ -59,10 +60,10 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 	if phase == tournament.StatusRegistration {
 		return nil
 	}
-	outbox, audit := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
-	tour := &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: audit, Jobs: noJobs{}, Default: name}
-	auc := &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: tour, Cards: tour, Tx: db, Events: outbox,
-		Audit: audit, Jobs: noJobs{}, LotTime: time.Hour}
+	// The services as serve wires them; no scheduler, as every lot is closed
+	// and every report answered here.
+	lg := league.New(db, league.Options{Default: name, Jobs: noJobs{}, LotTime: time.Hour})
+	tour, auc, mat := lg.Tournaments, lg.Auction, lg.Matches
 	organiser := core.System
 	t, err := tour.Find(ctx, name)
 	if err != nil {
@@ -87,9 +88,6 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 	if phase == tournament.StatusMatches && fixtures.Format == "" {
 		return nil
 	}
-	mat := &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: tour, Tx: db,
-		Events: outbox, Audit: audit, Jobs: noJobs{}}
-	tour.OnComplete = mat.Award
 	if _, err := mat.GenerateWith(ctx, core.System, t.Name, fixtures); err != nil {
 		return err
 	}

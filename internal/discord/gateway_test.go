@@ -158,7 +158,7 @@ func TestGatewayREST(t *testing.T) {
 func TestRoomCodeOnlyInPrivateAnswers(t *testing.T) {
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 48, Captains: true}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {

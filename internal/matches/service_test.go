@@ -49,7 +49,7 @@ func newSeason(t *testing.T) *season {
 	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db.Pool, demo.Options{Players: 60, Captains: true}); err != nil {
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", tournament.StatusMatches); err != nil {
