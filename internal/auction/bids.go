@@ -6,7 +6,6 @@ import (
 	"context"
 
 	"github.com/pitlane/pitlane/internal/core"
-	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
@@ -19,15 +18,8 @@ func (s *Service) Bid(ctx context.Context, a core.Actor, name string, lotID int6
 	}
 	var lot Lot
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Tournaments.Find(ctx, name)
+		t, letter, err := s.captainIn(ctx, a, name, tournament.Bid, MsgCaptainsOnly)
 		if err != nil {
-			return err
-		}
-		letter, ok := a.CaptainOf(t.ID)
-		if !ok {
-			return errs.E(errs.Forbidden, MsgCaptainsOnly)
-		}
-		if _, err := s.inPhase(ctx, name, tournament.Bid); err != nil {
 			return err
 		}
 		l, err := s.Store.LockLot(ctx, t.ID, lotID)

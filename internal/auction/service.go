@@ -191,6 +191,21 @@ func (s *Service) emitTeam(ctx context.Context, t tournament.Tournament, letter 
 	return team, err
 }
 
+// captainIn finds the tournament and the team a captains in it (else a
+// refusal saying who may), then holds its phase, which must allow act.
+func (s *Service) captainIn(ctx context.Context, a core.Actor, name string, act tournament.Action, refusal string) (tournament.Tournament, string, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return t, "", err
+	}
+	letter, ok := a.CaptainOf(t.ID)
+	if !ok {
+		return t, "", errs.E(errs.Forbidden, "%s", refusal)
+	}
+	t, err = s.inPhase(ctx, name, act)
+	return t, letter, err
+}
+
 // inPhase finds the tournament and holds its phase until the transaction
 // ends (a phase change waits for it), which must allow act.
 func (s *Service) inPhase(ctx context.Context, name string, act tournament.Action) (tournament.Tournament, error) {

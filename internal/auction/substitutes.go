@@ -69,15 +69,8 @@ func (s *Service) AskSubstitute(ctx context.Context, a core.Actor, name string, 
 	}
 	var req SubstituteRequest
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.Tournaments.Find(ctx, name)
+		t, letter, err := s.captainIn(ctx, a, name, tournament.AskSubstitute, "Only a team's captain asks to sign substitutes for it.")
 		if err != nil {
-			return err
-		}
-		letter, ok := a.CaptainOf(t.ID)
-		if !ok {
-			return errs.E(errs.Forbidden, "Only a team's captain asks to sign substitutes for it.")
-		}
-		if _, err := s.inPhase(ctx, name, tournament.AskSubstitute); err != nil {
 			return err
 		}
 		p, err := s.free(ctx, t, userID)
