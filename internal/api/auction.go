@@ -3,18 +3,24 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 )
 
+// auctionState is the same for every caller: the requests that come together
+// share one read (readBatches).
 func (s *Server) auctionState(w http.ResponseWriter, r *http.Request) {
-	v, err := s.Auction.State(r.Context(), chi.URLParam(r, "name"))
+	name := chi.URLParam(r, "name")
+	body, err := s.reads.do(r.Context(), "auction\x00"+name, func(ctx context.Context) (any, error) {
+		return s.Auction.State(ctx, name)
+	})
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSONBody(w, http.StatusOK, body)
 }
 
 type captainInput struct {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -95,8 +96,22 @@ func (s *Server) setSeeds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, b)
 }
 
+// bracketOf: what a signed-in player sees depends on who they are (their own
+// room codes); everyone else's requests that come together share one read.
 func (s *Server) bracketOf(w http.ResponseWriter, r *http.Request) {
-	b, err := s.Matches.Bracket(r.Context(), actorOf(r), chi.URLParam(r, "name"))
+	a, name := actorOf(r), chi.URLParam(r, "name")
+	if !a.SignedIn() {
+		body, err := s.reads.do(r.Context(), "bracket\x00"+name, func(ctx context.Context) (any, error) {
+			return s.Matches.Bracket(ctx, a, name)
+		})
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeJSONBody(w, http.StatusOK, body)
+		return
+	}
+	b, err := s.Matches.Bracket(r.Context(), a, name)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -69,6 +69,7 @@ type Server struct {
 	Log         *slog.Logger
 
 	rosters rosterCache
+	reads   readBatches // public pages read once for the requests that come together
 }
 
 // MetricsHandler serves the Prometheus metrics at /metrics, and Go's
