@@ -33,7 +33,9 @@ export default function StandingsOverlay() {
                 <tr key={r.team}>
                   <td>{i + 1}</td>
                   <td className="ov-left ov-team-cell">
-                    <TeamMark letter={r.team} size={40} /> {r.name || `Team ${r.team}`}
+                    <span>
+                      <TeamMark letter={r.team} size={40} /> {r.name || `Team ${r.team}`}
+                    </span>
                   </td>
                   <td>{r.played}</td>
                   <td>{r.won}</td>
