@@ -6,10 +6,11 @@
 // /overlay/standings and /overlay/match/{id}. Each overlay is shot with a transparent background
 // (E2E_SHOTS names a folder to keep the shots in; else e2e/.tmp) and its corners must be clear.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { after, before, describe, it } from 'node:test'
 import { launch } from './lib/browser.mjs'
 import { apiCall, binaryPath, startServer, tmpDir, webDir } from './lib/server.mjs'
@@ -23,8 +24,8 @@ const credits = (n) => `${n.toLocaleString('en-GB')} cr`
 
 const psql = (url, sql) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url, '-c', sql], { stdio: ['ignore', 'pipe', 'pipe'] })
 
-/** A database beside E2E_DATABASE_URL's, loaded with the demo league at `phase`. */
-function demoDatabase(phase) {
+/** A database beside E2E_DATABASE_URL's, for the demo league at `phase`. */
+function ownDatabase(phase) {
   const u = new URL(databaseUrl)
   const name = `${u.pathname.replace(/^\//, '') || 'pitlane'}_overlay_${phase}_${process.pid}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
   const admin = new URL(databaseUrl)
@@ -34,12 +35,15 @@ function demoDatabase(phase) {
   const db = { name, adminUrl: admin.toString(), url: own.toString() }
   psql(db.adminUrl, `DROP DATABASE IF EXISTS ${db.name} WITH (FORCE)`)
   psql(db.adminUrl, `CREATE DATABASE ${db.name}`)
-  execFileSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', PASSWORD], {
+  return db
+}
+
+/** `pitlane seed-demo -phase …` into db. */
+function seed(db, phase) {
+  return promisify(execFile)(binaryPath(), ['seed-demo', '-phase', phase, '-password', PASSWORD], {
     cwd: resolve(webDir, '..'),
     env: { ...process.env, DATABASE_URL: db.url, JWT_SECRET: randomBytes(32).toString('hex') },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  return db
 }
 
 function serve(db) {
@@ -59,11 +63,15 @@ describe('overlays for streams', { skip, timeout: 240_000 }, () => {
   let blank
 
   before(async () => {
-    for (const phase of ['auction', 'completed']) {
-      const db = demoDatabase(phase)
-      dbs.push(db)
-      servers[phase] = await serve(db)
-    }
+    // Both leagues at once: loading a season is most of this test's time.
+    await Promise.all(
+      ['auction', 'completed'].map(async (phase) => {
+        const db = ownDatabase(phase)
+        dbs.push(db)
+        await seed(db, phase)
+        servers[phase] = await serve(db)
+      }),
+    )
     browser = await launch()
     blank = await (await browser.newContext()).newPage()
     mkdirSync(shotsDir, { recursive: true })
