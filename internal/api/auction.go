@@ -23,6 +23,18 @@ func (s *Server) auctionState(w http.ResponseWriter, r *http.Request) {
 	writeJSONBody(w, http.StatusOK, body)
 }
 
+// currentLot is the lot under the hammer alone: what a stream's widget
+// polls, cheaper than the whole auction and, carrying no clock, answered
+// 304 until the lot changes.
+func (s *Server) currentLot(w http.ResponseWriter, r *http.Request) {
+	v, err := s.Auction.CurrentLot(r.Context(), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
 type captainInput struct {
 	UserID int64 `json:"userId"`
 }

@@ -15,7 +15,7 @@ import (
 // matchRoutes are /api/matches/{id}: a match, and what its captains do.
 func (s *Server) matchRoutes() chi.Router {
 	r := chi.NewRouter()
-	r.Get("/{id}", s.match)
+	r.With(publicRead).Get("/{id}", s.match)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)

@@ -14,6 +14,8 @@ const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
 const AuctionRoute = lazy(() => import('./routes/auction'))
 const CaptainRoute = lazy(() => import('./routes/captain'))
 const AdminRoute = lazy(() => import('./routes/admin'))
+// Stream overlays: no site layout, each overlay its own chunk (features/overlay/routes).
+const OverlayRoutes = lazy(() => import('@/features/overlay/routes'))
 
 export function AppRoutes() {
   return (
@@ -29,6 +31,14 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
+      <Route
+        path="overlay/*"
+        element={
+          <Suspense fallback={null}>
+            <OverlayRoutes />
+          </Suspense>
+        }
+      />
       <Route
         path="ppt"
         element={
