@@ -19,6 +19,8 @@ func (s *Server) leagueRoutes() chi.Router {
 	r.Get("/{name}/standings", s.standings)
 	r.Get("/{name}/red-cap", s.redCap)
 	r.Get("/{name}/teams", s.leagueTeams)
+	r.With(requireUser).Get("/{name}/teams/{team}/calendar", s.calendarLink)
+	r.With(requireUser, s.perUser(ratelimit.MatchUser)).Post("/{name}/teams/{team}/calendar/reset", s.calendarReset)
 	r.Get("/{name}/auction", s.auctionState)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)
 	r.Get("/{name}/substitutes", s.substitutes)
