@@ -326,7 +326,10 @@ func (a *App) RunBot(ctx context.Context) error {
 			return err
 		}
 		b := &discord.Bot{Session: s, Router: a.Bot, Channel: a.cfg.DiscordChannel, Log: a.log,
-			Announcer: &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log}}
+			Announcer:    &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log},
+			MatchChannel: a.cfg.DiscordMatchChannel,
+			Threads: &bot.MatchThreads{Feed: a.Hub, Store: postgres.Bot{DB: a.db}, Matches: a.Bot.Matches,
+				PublicURL: a.cfg.PublicURL, Log: a.log}}
 		err = b.Run(ctx)
 		if err != nil {
 			// A refused token or an unreachable gateway will not mend in
