@@ -1,10 +1,13 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // calendarRoutes are /api/calendar: the feeds at their secret addresses,
@@ -35,16 +38,16 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 // calendarLink is the address of a feed for its owner: a player's own
 // (/api/auth/calendar) or a team's (its members' and organisers').
 func (s *Server) calendarLink(w http.ResponseWriter, r *http.Request) {
-	url, err := s.Calendar.Link(r.Context(), actorOf(r), chi.URLParam(r, "name"), chi.URLParam(r, "team"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"url": url})
+	calendarAnswer(w, r, s.Calendar.Link)
 }
 
+// calendarReset gives the feed a new address, the old one dead.
 func (s *Server) calendarReset(w http.ResponseWriter, r *http.Request) {
-	url, err := s.Calendar.ResetLink(r.Context(), actorOf(r), chi.URLParam(r, "name"), chi.URLParam(r, "team"))
+	calendarAnswer(w, r, s.Calendar.ResetLink)
+}
+
+func calendarAnswer(w http.ResponseWriter, r *http.Request, call func(context.Context, core.Actor, string, string) (string, error)) {
+	url, err := call(r.Context(), actorOf(r), chi.URLParam(r, "name"), chi.URLParam(r, "team"))
 	if err != nil {
 		writeError(w, r, err)
 		return
