@@ -25,6 +25,8 @@ func (s *Server) leagueRoutes() chi.Router {
 		r.Get("/{name}/auction/lot", s.currentLot)
 		r.Get("/{name}/substitutes", s.substitutes)
 	})
+	r.With(requireUser).Get("/{name}/teams/{team}/calendar", s.calendarLink)
+	r.With(requireUser, s.perUser(ratelimit.MatchUser)).Post("/{name}/teams/{team}/calendar/reset", s.calendarReset)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/substitutes", s.askSubstitute)
 	r.With(requireUser).Get("/{name}/captains/messages", s.roomHistory)

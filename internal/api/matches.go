@@ -20,6 +20,8 @@ func (s *Server) matchRoutes() chi.Router {
 		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)
 		r.Post("/{id}/time", s.matchTime)
+		r.Post("/{id}/proposal", s.matchPropose)
+		r.Post("/{id}/accept", s.matchAccept)
 		r.Post("/{id}/checkin", s.matchCheckIn)
 		r.Post("/{id}/lineup", s.matchLineup)
 		r.With(s.perUser(ratelimit.ProofUser)).Post("/{id}/proof", s.matchProof)
@@ -183,6 +185,24 @@ func (s *Server) matchTime(w http.ResponseWriter, r *http.Request) {
 	}
 	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
 		return s.Matches.SetTime(r.Context(), actorOf(r), id, in.At)
+	})
+}
+
+func (s *Server) matchPropose(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Times []time.Time `json:"times"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Propose(r.Context(), actorOf(r), id, in.Times)
+	})
+}
+
+func (s *Server) matchAccept(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		At time.Time `json:"at"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Accept(r.Context(), actorOf(r), id, in.At)
 	})
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
+	"github.com/pitlane/pitlane/internal/calendar"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -57,6 +58,7 @@ type Server struct {
 	Auction     *auction.Service
 	Room        *room.Service
 	Matches     *matches.Service
+	Calendar    *calendar.Service
 	Deck        *deck.Service
 	Images      Images
 	Newsletter  Newsletter
@@ -132,6 +134,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/tournaments", s.leagueRoutes())
 			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
+			r.Mount("/calendar", s.calendarRoutes())
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
