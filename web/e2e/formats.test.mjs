@@ -6,7 +6,8 @@
 // and runs from /admin as docs/league.md tells a newcomer: the organiser opens the check-in, a
 // captain checks in, the deadline moves the players who did not to the waitlist and the organiser
 // promotes from it; the auction runs, is paused (the captain's page and the big screen say so, a
-// bid is refused) and resumed, and the last sale is undone; in the matches phase a captain's
+// bid is refused) and resumed, and the last sale is undone; in the Swiss season the organiser turns the
+// nomination turns on and team A's captain nominates on their turn; in the matches phase a captain's
 // substitute is approved, the format is picked and the fixtures made on /admin/matches, the
 // matches are reported and confirmed over the API, and the organiser completes the season. The
 // two seasons run side by side, so their check-in deadlines (kept to the minute) pass together.
@@ -146,8 +147,9 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
     await organiser.locator('.phase-steps li[aria-current="step"]').filter({ hasText: 'Auction' }).waitFor()
   }
 
-  /** One lot in the browsers, paused and resumed; then the undo; then a player for every team over the API. */
-  async function auction(s, organiser) {
+  /** One lot in the browsers, paused and resumed; then the undo; with `nominations`, a captain nominates on
+   * their team's turn; then a player for every team over the API. */
+  async function auction(s, organiser, nominations) {
     const captain = await s.open('/captain', 'A')
     const big = await s.open('/auction')
     const queue = organiser.getByRole('region', { name: 'Player queue' })
@@ -183,6 +185,22 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
     await organiser.getByRole('heading', { name: 'Sales (0)' }).waitFor()
     const after = await s.api('GET', `/tournaments/${T}/auction`)
     assert.ok(after.pool.some((p) => p.user_id === lot.player.user_id), 'the player is back in the pool')
+    if (nominations) {
+      // The captains nominate in turn: team A's turn starts at once, its captain puts a player up.
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).check()
+      const panel = captain.getByRole('region', { name: 'Nominate' })
+      await panel.getByTestId('flow-turn').filter({ hasText: 'Your turn to nominate' }).waitFor()
+      await big.getByTestId('flow-turn').filter({ hasText: 'Team A to nominate' }).waitFor()
+      await s.shoot(captain, 'captain-turn')
+      await panel.getByRole('button', { name: 'Nominate' }).click()
+      await big.locator('.lot-stage[data-lot-id]').waitFor()
+      await big.getByTestId('flow-turn').filter({ hasText: 'Team B to nominate' }).waitFor()
+      const nominated = (await s.api('GET', `/tournaments/${T}/auction`)).lot
+      await s.api('POST', `/admin/tournaments/${T}/auction/lots/${nominated.id}/close`, {}, 'admin')
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).uncheck()
+      await big.getByTestId('flow-turn').waitFor({ state: 'detached' })
+    }
+    await s.shoot(organiser, 'admin-flow')
     await captain.context().close()
     await big.context().close()
 
@@ -257,7 +275,7 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
     step('check-in open')
     await toAuction(s, checkin)
     step('auction')
-    await auction(s, checkin.organiser)
+    await auction(s, checkin.organiser, format === 'swiss')
     step('matches')
     if (format === 'swiss') {
       const organiser = await fixtures(s, async (page) => {
