@@ -16,7 +16,11 @@ type clock struct{ now time.Time }
 
 func (c *clock) Now() time.Time       { return c.now }
 func (c *clock) pass(d time.Duration) { c.now = c.now.Add(d) }
-func (l *league) withClock() *clock   { c := &clock{now: time.Now().Truncate(time.Millisecond)}; l.svc.Now = c.Now; return c }
+func (l *league) withClock() *clock {
+	c := &clock{now: time.Now().Truncate(time.Millisecond)}
+	l.svc.Now = c.Now
+	return c
+}
 func (l *league) lot(id int64) auction.Lot {
 	got, _ := postgres.Auction{DB: l.db}.FindLot(context.Background(), l.id(), id)
 	return got
@@ -134,12 +138,12 @@ func TestUndoLastSale(t *testing.T) {
 // The turns go round the teams with a captain and a free slot, in letter
 // order and round again.
 func TestTurnFrom(t *testing.T) {
-	cap := &auction.Captain{UserID: 1}
+	captain := &auction.Captain{UserID: 1}
 	teams := []auction.Team{
-		{ID: "A", Captain: cap, FreeSlots: 2},
-		{ID: "B", Captain: nil, FreeSlots: 5}, // no captain
-		{ID: "C", Captain: cap, FreeSlots: 0}, // full
-		{ID: "D", Captain: cap, FreeSlots: 1},
+		{ID: "A", Captain: captain, FreeSlots: 2},
+		{ID: "B", Captain: nil, FreeSlots: 5},     // no captain
+		{ID: "C", Captain: captain, FreeSlots: 0}, // full
+		{ID: "D", Captain: captain, FreeSlots: 1},
 	}
 	for _, c := range []struct{ start, want string }{
 		{"", "A"}, {"A", "A"}, {"B", "D"}, {"C", "D"}, {"E", "A"}, {auction.After("D"), "A"}, {auction.After("H"), "A"},
