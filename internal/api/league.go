@@ -28,6 +28,7 @@ func (s *Server) leagueRoutes() chi.Router {
 	r.With(requireUser).Get("/{name}/teams/{team}/calendar", s.calendarLink)
 	r.With(requireUser, s.perUser(ratelimit.MatchUser)).Post("/{name}/teams/{team}/calendar/reset", s.calendarReset)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)
+	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/nominations", s.nominate)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/substitutes", s.askSubstitute)
 	r.With(requireUser).Get("/{name}/captains/messages", s.roomHistory)
 	r.With(requireUser).Post("/{name}/captains/messages", s.roomPost) // the room paces its members itself
@@ -43,6 +44,10 @@ func (s *Server) leagueAdminRoutes(r chi.Router) {
 		r.Post("/tournaments/{name}/auction/lots", s.openLot)
 		r.Post("/tournaments/{name}/auction/lots/{lotID}/close", s.closeLot)
 		r.Post("/tournaments/{name}/auction/lots/{lotID}/void", s.voidLot)
+		r.Post("/tournaments/{name}/auction/pause", s.pauseAuction)
+		r.Post("/tournaments/{name}/auction/resume", s.resumeAuction)
+		r.Post("/tournaments/{name}/auction/undo", s.undoLastSale)
+		r.Put("/tournaments/{name}/auction/turns", s.setTurns)
 		r.Put("/tournaments/{name}/cap", s.setCap)
 		r.Put("/tournaments/{name}/checkin", s.setCheckin)
 		r.Post("/tournaments/{name}/waitlist/{userID}/promote", s.promote)

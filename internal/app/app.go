@@ -204,6 +204,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)
 	})
+	postgres.Work(a.Jobs, auc.NominateDue)
 	a.Jobs.Every(time.Hour, postgres.PruneOutbox{})
 	postgres.Work(a.Jobs, postgres.Accounts{DB: db}.Prune)
 	a.Jobs.Every(time.Hour, postgres.PruneCodes{})

@@ -12,7 +12,8 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-// countdowns closes every auction lot at its deadline on every instance,
+// countdowns closes every auction lot at its deadline on every instance
+// (and ends a captain's turn to nominate at its own),
 // not only on the one that took its last bid: that instance may die with
 // its timer (kill -9), and the lot's river job, the backstop, is made
 // workable by river's leader only, up to its lease (15 s) late when the
@@ -27,7 +28,7 @@ type countdowns struct {
 	log         *slog.Logger
 
 	mu     sync.Mutex
-	timers map[int64]*time.Timer // by lot
+	timers map[int64]*time.Timer // by lot, and by -tournament for a turn
 	ids    map[string]int64      // tournament name -> id
 	stop   context.CancelFunc
 	done   chan struct{}
@@ -48,17 +49,31 @@ func (c *countdowns) start(ctx context.Context) {
 	}()
 }
 
-// heard arms the countdown an event tells of: a lot opened, or a bid
-// (which may have moved the deadline).
+// heard arms the countdown an event tells of: a lot opened, a bid (which
+// may have moved the deadline), a resume (the lot's new deadline) or a
+// turn to nominate; a pause stops them.
 func (c *countdowns) heard(ctx context.Context, d core.Delivery) {
 	var v struct {
-		Tournament string       `json:"tournament"`
-		Lot        *auction.Lot `json:"lot"`    // auction.lot
-		LotID      int64        `json:"lot_id"` // auction.bid
-		EndsAt     time.Time    `json:"ends_at"`
+		Tournament string        `json:"tournament"`
+		Lot        *auction.Lot  `json:"lot"`    // auction.lot, and the flow's events
+		LotID      int64         `json:"lot_id"` // auction.bid
+		EndsAt     time.Time     `json:"ends_at"`
+		Flow       *auction.Flow `json:"flow"` // auction.paused, auction.resumed, auction.turn
 	}
-	if d.Event != auction.EventLot && d.Event != auction.EventBid || json.Unmarshal(d.Data, &v) != nil {
+	switch d.Event {
+	case auction.EventLot, auction.EventBid, auction.EventPaused, auction.EventResumed, auction.EventTurn:
+	default:
 		return
+	}
+	if json.Unmarshal(d.Data, &v) != nil {
+		return
+	}
+	tid, err := c.tournamentID(ctx, v.Tournament)
+	if err != nil {
+		return // the river jobs close the lot and end the turn
+	}
+	if v.Flow != nil {
+		c.turn(ctx, tid, *v.Flow)
 	}
 	if v.Lot != nil {
 		v.LotID, v.EndsAt = v.Lot.ID, v.Lot.EndsAt
@@ -66,26 +81,52 @@ func (c *countdowns) heard(ctx context.Context, d core.Delivery) {
 	if v.LotID == 0 || v.EndsAt.IsZero() {
 		return
 	}
-	tid, err := c.tournamentID(ctx, v.Tournament)
-	if err != nil {
-		return // the lot's river job closes it
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if t := c.timers[v.LotID]; t != nil {
-		t.Stop()
+	if d.Event == auction.EventPaused || v.Lot != nil && v.Lot.PausedLeftMs != nil {
+		c.disarm(v.LotID)
+		return
 	}
 	lot := v.LotID
-	c.timers[lot] = time.AfterFunc(time.Until(v.EndsAt)+20*time.Millisecond, func() {
+	c.arm(ctx, lot, v.EndsAt, func(ctx context.Context) error { return c.auction.CloseDue(ctx, tid, lot) })
+}
+
+// turn arms the end of a running turn to nominate, or stops it (a pause,
+// a lot opened, the turns turned off).
+func (c *countdowns) turn(ctx context.Context, tid int64, f auction.Flow) {
+	key := -tid // the turns' timers share the map with the lots' (lot ids are positive)
+	if f.Paused || f.Turn == "" || f.TurnEndsAt == nil {
+		c.disarm(key)
+		return
+	}
+	job := auction.NominateTurn{Tournament: tid, Team: f.Turn}
+	c.arm(ctx, key, *f.TurnEndsAt, func(ctx context.Context) error { return c.auction.NominateDue(ctx, job) })
+}
+
+// arm runs due at at, in place of what key had armed.
+func (c *countdowns) arm(ctx context.Context, key int64, at time.Time, due func(context.Context) error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t := c.timers[key]; t != nil {
+		t.Stop()
+	}
+	c.timers[key] = time.AfterFunc(time.Until(at)+20*time.Millisecond, func() {
 		c.mu.Lock()
-		delete(c.timers, lot)
+		delete(c.timers, key)
 		c.mu.Unlock()
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := c.auction.CloseDue(cctx, tid, lot); err != nil && ctx.Err() == nil {
-			c.log.Warn("closing a lot on time failed", slog.Int64("lot", lot), slog.Any("err", err))
+		if err := due(cctx); err != nil && ctx.Err() == nil {
+			c.log.Warn("an auction countdown failed at its deadline", slog.Int64("key", key), slog.Any("err", err))
 		}
 	})
+}
+
+func (c *countdowns) disarm(key int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t := c.timers[key]; t != nil {
+		t.Stop()
+		delete(c.timers, key)
+	}
 }
 
 func (c *countdowns) tournamentID(ctx context.Context, name string) (int64, error) {

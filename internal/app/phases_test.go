@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -132,6 +133,20 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		}
 		return id
 	}
+	// turnOfA gives team A the turn to nominate, for an hour.
+	turnOfA := func(ctx context.Context, t *testing.T, q postgres.Querier) int64 {
+		exec(ctx, t, q, `UPDATE auction_flows SET turn_seconds = 30, turn_letter = 'A', turn_ends_at = now() + interval '1 hour'
+			WHERE tournament_id = $1`, ppl7.ID)
+		return 0
+	}
+	// paused pauses PPL7's auction.
+	paused := func(ctx context.Context, t *testing.T, _ postgres.Querier) int64 {
+		t.Helper()
+		if _, err := srv.Auction.Pause(ctx, organiser, "PPL7"); err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	}
 	actions := []phaseAction{
 		{act: tournament.Register, succeeds: "newcomer", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Tournaments.Register(ctx, a, "PPL7")
@@ -192,6 +207,26 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 			_, err := srv.Auction.Void(ctx, a, "PPL7", soldLot)
 			return err
 		}},
+		{act: tournament.PauseAuction, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.Pause(ctx, a, "PPL7")
+			return err
+		}},
+		{act: tournament.ResumeAuction, succeeds: "organiser", setup: paused, run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.Resume(ctx, a, "PPL7")
+			return err
+		}},
+		{act: tournament.UndoSale, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.UndoLastSale(ctx, a, "PPL7")
+			return err
+		}},
+		{act: tournament.SetTurns, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.SetTurns(ctx, a, "PPL7", true, 45)
+			return err
+		}},
+		{act: tournament.Nominate, succeeds: "team A's captain", setup: turnOfA, run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Auction.Nominate(ctx, a, "PPL7", pooled)
+			return err
+		}},
 		{act: tournament.TalkInRoom, succeeds: "team A's captain", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Room.Post(ctx, a, "PPL7", "good luck all")
 			return err
@@ -210,8 +245,9 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		tried[pa.act] = true
 	}
 	for act := range tournament.Rules {
-		// A match's own table tries PlayMatch and RuleMatch; the deadline's job is tried below.
-		if !tried[act] && act != tournament.PlayMatch && act != tournament.RuleMatch && act != tournament.CloseCheckin {
+		// A match's own table tries PlayMatch and RuleMatch; the league's jobs are tried below.
+		if !tried[act] && act != tournament.PlayMatch && act != tournament.RuleMatch && act != tournament.CloseCheckin &&
+			act != tournament.NominateDue {
 			t.Errorf("the season's table has %q, which this test does not try", act)
 		}
 	}
@@ -294,6 +330,34 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 				t.Errorf("the deadline in the registration phase waitlisted %d, changed %v", waiting, changed)
 			case !acts && len(changed) > 0:
 				t.Errorf("the deadline in the %s phase changed %v", phase, changed)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// A turn run out makes the league nominate for the team only in a
+	// season in its auction: in any other phase the job changes nothing.
+	for _, phase := range phases {
+		err := db.Rehearse(ctx, func(ctx context.Context, tx postgres.Querier) error {
+			exec(ctx, t, tx, `UPDATE tournaments SET status = $2 WHERE id = $1`, ppl7.ID, phase)
+			exec(ctx, t, tx, `UPDATE auction_flows SET turn_seconds = 30, turn_letter = 'A', turn_ends_at = now() - interval '1 minute'
+				WHERE tournament_id = $1`, ppl7.ID)
+			before := pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...)
+			err := db.Attempt(ctx, func(ctx context.Context) error {
+				return srv.Auction.NominateDue(ctx, auction.NominateTurn{Tournament: ppl7.ID, Team: "A"})
+			})
+			changed := pgtest.Changed(before, pgtest.Fingerprint(ctx, t, tx, pgtest.LeagueTables...))
+			acts := phase == tournament.StatusAuction
+			switch {
+			case err != nil:
+				t.Errorf("the turn's end in the %s phase: %v", phase, err)
+			case acts && !slices.Contains(changed, "auction_lots"):
+				t.Errorf("the turn's end in the auction phase nominated nobody: changed %v", changed)
+			case !acts && len(changed) > 0:
+				t.Errorf("the turn's end in the %s phase changed %v", phase, changed)
 			}
 			return nil
 		})

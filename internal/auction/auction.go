@@ -15,11 +15,18 @@ const (
 
 // Events on the teams topic (docs/hub.md lists the topics).
 const (
-	EventLot         = "auction.lot"
-	EventBid         = "auction.bid"
-	EventSold        = "auction.sold"
-	EventUnsold      = "auction.unsold"
-	EventVoided      = "auction.voided"
+	EventLot    = "auction.lot"
+	EventBid    = "auction.bid"
+	EventSold   = "auction.sold"
+	EventUnsold = "auction.unsold"
+	EventVoided = "auction.voided"
+	// The auction's flow ({"tournament","flow","lot"}: lot is the open
+	// lot, or null): paused (the lot's countdown stopped, its time left
+	// in paused_left_ms), resumed (the lot's new ends_at), and a new turn
+	// to nominate (or turns set on or off).
+	EventPaused      = "auction.paused"
+	EventResumed     = "auction.resumed"
+	EventTurn        = "auction.turn"
 	EventTeamUpdated = "team.updated"
 	// EventSubstitute tells of a request to sign a substitute: asked,
 	// approved or refused ({"tournament","request"}).
@@ -34,6 +41,11 @@ const (
 	ActionBid      = "auction.bid"
 	ActionCloseLot = "auction.close_lot"
 	ActionVoid     = "auction.void"
+	ActionPause    = "auction.pause"
+	ActionResume   = "auction.resume"
+	ActionUndo     = "auction.undo_sale"
+	ActionTurns    = "auction.turns"
+	ActionNominate = "auction.nominate"
 	// A captain's request to sign a substitute, and an organiser's answer.
 	ActionAskSubstitute    = "team.substitute_request"
 	ActionSignSubstitute   = "team.substitute_signed"
@@ -78,14 +90,17 @@ type BidNews struct {
 
 // Lot is one player under the hammer, or once was.
 type Lot struct {
-	ID           int64      `json:"id"`
-	TournamentID int64      `json:"-"`
-	Player       PlayerRef  `json:"player"`
-	BasePrice    int        `json:"base_price"`
-	Increment    int        `json:"increment"`
-	Status       string     `json:"status"`
-	High         *HighBid   `json:"high_bid"`
-	EndsAt       time.Time  `json:"ends_at"`
+	ID           int64     `json:"id"`
+	TournamentID int64     `json:"-"`
+	Player       PlayerRef `json:"player"`
+	BasePrice    int       `json:"base_price"`
+	Increment    int       `json:"increment"`
+	Status       string    `json:"status"`
+	High         *HighBid  `json:"high_bid"`
+	EndsAt       time.Time `json:"ends_at"`
+	// PausedLeftMs is the countdown's time left while the auction is
+	// paused (EndsAt is then stale), else nil.
+	PausedLeftMs *int64     `json:"paused_left_ms"`
 	OpenedAt     time.Time  `json:"opened_at"`
 	ClosedAt     *time.Time `json:"closed_at"`
 	Bids         []Bid      `json:"bids"`
@@ -208,6 +223,19 @@ type Store interface {
 	// approval signs the player: they join the team as a substitute at
 	// the request's price) and returns it as it now is.
 	DecideSubstituteRequest(ctx context.Context, r SubstituteRequest, status string, by int64, reason string) (SubstituteRequest, error)
+	// LockFlow reads the tournament's auction flow and locks it: pauses,
+	// turns and lots change it one at a time. Taken before a lot's lock.
+	LockFlow(ctx context.Context, tournamentID int64) (Flow, error)
+	// Flow reads the tournament's auction flow.
+	Flow(ctx context.Context, tournamentID int64) (Flow, error)
+	// SaveFlow writes the tournament's auction flow.
+	SaveFlow(ctx context.Context, tournamentID int64, f Flow) error
+	// SetLotClock sets an open lot's deadline and its paused time left
+	// (nil: running).
+	SetLotClock(ctx context.Context, lotID int64, endsAt time.Time, pausedLeftMs *int64) error
+	// LastSale is the most recent sale standing (sold, not voided);
+	// NotFound when there is none.
+	LastSale(ctx context.Context, tournamentID int64) (int64, error)
 	// PendingFor lists the pending requests for a player.
 	PendingFor(ctx context.Context, tournamentID, userID int64) ([]SubstituteRequest, error)
 }

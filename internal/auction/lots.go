@@ -38,44 +38,70 @@ func (s *Service) OpenLot(ctx context.Context, a core.Actor, name string, userID
 		if err != nil {
 			return err
 		}
-		// The player's row is locked: naming them captain meanwhile waits,
-		// then finds them under the hammer.
-		p, err := s.Store.LockPlayer(ctx, t.ID, userID)
-		if errs.KindOf(err) == errs.NotFound {
-			return errs.E(errs.NotFound, "Player %d is not registered for %s.", userID, t.Name)
-		} else if err != nil {
-			return err
-		}
-		why, err := s.Store.Engaged(ctx, t.ID, userID)
+		f, err := s.Store.LockFlow(ctx, t.ID)
 		if err != nil {
 			return err
 		}
-		if why != "" {
-			return errs.E(errs.Conflict, "%s %s.", p.Name, why)
+		if f.Paused {
+			return errs.E(errs.Conflict, MsgPaused)
 		}
-		price := PriceOf(p.Tier)
-		if basePrice != 0 {
-			price.Base = basePrice
-		}
-		now := s.now()
-		lot, err = s.Store.CreateLot(ctx, Lot{TournamentID: t.ID, Player: p, BasePrice: price.Base,
-			Increment: price.Increment, Status: LotOpen, EndsAt: now.Add(s.lotTime()), OpenedAt: now})
-		if err != nil {
+		if lot, err = s.putUp(ctx, a, t, userID, basePrice, ""); err != nil {
 			return err
 		}
-		if err := s.Jobs.Schedule(ctx, CloseLot{Tournament: t.ID, Lot: lot.ID}, lot.EndsAt); err != nil {
-			return err
+		// The turn to nominate waits for the organiser's lot, and runs
+		// afresh once it closes.
+		if f.TurnEndsAt == nil {
+			return nil
 		}
-		if err := s.Audit.Record(ctx, a, ActionOpenLot, t.ID, p.Name,
-			map[string]any{"lot": lot.ID, "user_id": userID, "base_price": lot.BasePrice, "increment": lot.Increment}); err != nil {
-			return err
-		}
-		_, err = s.Events.Emit(ctx, core.TopicTeams, EventLot, map[string]any{"tournament": t.Name, "lot": lot})
-		return err
+		f.TurnEndsAt = nil
+		return s.saveTurn(ctx, t, f)
 	})
 	if err == nil {
 		s.arm(lot.TournamentID, lot.ID, lot.EndsAt)
 	}
+	return lot, err
+}
+
+// putUp opens a lot on a registered player at basePrice or (0) their
+// tier's, for an organiser or (team) on that team's turn to nominate; the
+// caller holds the tournament's phase and flow.
+func (s *Service) putUp(ctx context.Context, a core.Actor, t tournament.Tournament, userID int64, basePrice int, team string) (Lot, error) {
+	// The player's row is locked: naming them captain meanwhile waits,
+	// then finds them under the hammer.
+	p, err := s.Store.LockPlayer(ctx, t.ID, userID)
+	if errs.KindOf(err) == errs.NotFound {
+		return Lot{}, errs.E(errs.NotFound, "Player %d is not registered for %s.", userID, t.Name)
+	} else if err != nil {
+		return Lot{}, err
+	}
+	why, err := s.Store.Engaged(ctx, t.ID, userID)
+	if err != nil {
+		return Lot{}, err
+	}
+	if why != "" {
+		return Lot{}, errs.E(errs.Conflict, "%s %s.", p.Name, why)
+	}
+	price := PriceOf(p.Tier)
+	if basePrice != 0 {
+		price.Base = basePrice
+	}
+	now := s.now()
+	lot, err := s.Store.CreateLot(ctx, Lot{TournamentID: t.ID, Player: p, BasePrice: price.Base,
+		Increment: price.Increment, Status: LotOpen, EndsAt: now.Add(s.lotTime()), OpenedAt: now})
+	if err != nil {
+		return Lot{}, err
+	}
+	if err := s.Jobs.Schedule(ctx, CloseLot{Tournament: t.ID, Lot: lot.ID}, lot.EndsAt); err != nil {
+		return Lot{}, err
+	}
+	action, data := ActionOpenLot, map[string]any{"lot": lot.ID, "user_id": userID, "base_price": lot.BasePrice, "increment": lot.Increment}
+	if team != "" {
+		action, data["team"] = ActionNominate, team
+	}
+	if err := s.Audit.Record(ctx, a, action, t.ID, p.Name, data); err != nil {
+		return Lot{}, err
+	}
+	_, err = s.Events.Emit(ctx, core.TopicTeams, EventLot, map[string]any{"tournament": t.Name, "lot": lot})
 	return lot, err
 }
 
@@ -112,12 +138,17 @@ func (s *Service) closeLot(ctx context.Context, a core.Actor, tournamentID, lotI
 	)
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		closed = false
+		f, err := s.Store.LockFlow(ctx, tournamentID)
+		if err != nil {
+			return err
+		}
 		l, err := s.Store.LockLot(ctx, tournamentID, lotID)
 		if err != nil {
 			return err
 		}
 		lot = l
-		if l.Status != LotOpen || (!force && s.now().Before(l.EndsAt)) {
+		// A paused lot's countdown is stopped: only an organiser closes it.
+		if l.Status != LotOpen || (!force && (l.PausedLeftMs != nil || s.now().Before(l.EndsAt))) {
 			return nil
 		}
 		status := LotUnsold
@@ -143,15 +174,20 @@ func (s *Service) closeLot(ctx context.Context, a core.Actor, tournamentID, lotI
 			return err
 		}
 		if status == LotUnsold {
-			_, err = s.Events.Emit(ctx, core.TopicTeams, EventUnsold, map[string]any{"tournament": t.Name, "lot": lot})
-			return err
+			if _, err = s.Events.Emit(ctx, core.TopicTeams, EventUnsold, map[string]any{"tournament": t.Name, "lot": lot}); err != nil {
+				return err
+			}
+		} else {
+			sale := Sale{LotID: lot.ID, Player: lot.Player, Team: l.High.Team, Price: l.High.Amount, At: s.now()}
+			if _, err := s.Events.Emit(ctx, core.TopicTeams, EventSold, map[string]any{"tournament": t.Name, "lot": lot, "sale": sale}); err != nil {
+				return err
+			}
+			if _, err = s.emitTeam(ctx, t, l.High.Team); err != nil {
+				return err
+			}
 		}
-		sale := Sale{LotID: lot.ID, Player: lot.Player, Team: l.High.Team, Price: l.High.Amount, At: s.now()}
-		if _, err := s.Events.Emit(ctx, core.TopicTeams, EventSold, map[string]any{"tournament": t.Name, "lot": lot, "sale": sale}); err != nil {
-			return err
-		}
-		_, err = s.emitTeam(ctx, t, l.High.Team)
-		return err
+		// The turn to nominate runs (again) once the lot is closed.
+		return s.startTurn(ctx, t, f, f.Turn)
 	})
 	if err == nil && lot.Status != LotOpen {
 		s.disarm(lotID)
@@ -174,30 +210,52 @@ func (s *Service) Void(ctx context.Context, a core.Actor, name string, lotID int
 		if err != nil {
 			return err
 		}
-		l, err := s.Store.LockLot(ctx, t.ID, lotID)
-		if err != nil {
-			return err
-		}
-		if l.Status != LotSold || l.High == nil {
-			return errs.E(errs.Conflict, "Only a sale can be voided: lot %d is %s.", l.ID, l.Status)
-		}
-		if err := s.Store.FinishLot(ctx, l, LotVoided); err != nil {
-			return err
-		}
-		if err := s.Audit.Record(ctx, a, ActionVoid, t.ID, l.Player.Name,
-			map[string]any{"lot": l.ID, "team": l.High.Team, "price": l.High.Amount}); err != nil {
-			return err
-		}
-		if lot, err = s.Store.FindLot(ctx, t.ID, l.ID); err != nil {
-			return err
-		}
-		if _, err := s.Events.Emit(ctx, core.TopicTeams, EventVoided, map[string]any{"tournament": t.Name, "lot": lot}); err != nil {
-			return err
-		}
-		_, err = s.emitTeam(ctx, t, l.High.Team)
+		lot, err = s.void(ctx, a, t, lotID, ActionVoid)
 		return err
 	})
 	return lot, err
+}
+
+// void undoes the sale of lot lotID, recorded as action; the caller holds
+// the tournament's phase.
+func (s *Service) void(ctx context.Context, a core.Actor, t tournament.Tournament, lotID int64, action string) (Lot, error) {
+	f, err := s.Store.LockFlow(ctx, t.ID)
+	if err != nil {
+		return Lot{}, err
+	}
+	l, err := s.Store.LockLot(ctx, t.ID, lotID)
+	if err != nil {
+		return Lot{}, err
+	}
+	if l.Status != LotSold || l.High == nil {
+		return Lot{}, errs.E(errs.Conflict, "Only a sale can be voided: lot %d is %s.", l.ID, l.Status)
+	}
+	if err := s.Store.FinishLot(ctx, l, LotVoided); err != nil {
+		return Lot{}, err
+	}
+	if err := s.Audit.Record(ctx, a, action, t.ID, l.Player.Name,
+		map[string]any{"lot": l.ID, "team": l.High.Team, "price": l.High.Amount}); err != nil {
+		return Lot{}, err
+	}
+	lot, err := s.Store.FindLot(ctx, t.ID, l.ID)
+	if err != nil {
+		return Lot{}, err
+	}
+	if _, err := s.Events.Emit(ctx, core.TopicTeams, EventVoided, map[string]any{"tournament": t.Name, "lot": lot}); err != nil {
+		return Lot{}, err
+	}
+	if _, err := s.emitTeam(ctx, t, l.High.Team); err != nil {
+		return Lot{}, err
+	}
+	// A slot freed when every team was full: the turns start again.
+	if f.Turns() && f.Turn == "" {
+		open, err := s.Store.OpenLot(ctx, t.ID)
+		if err != nil || open != nil {
+			return lot, err
+		}
+		return lot, s.startTurn(ctx, t, f, "")
+	}
+	return lot, nil
 }
 
 // arm closes the lot at its deadline on this instance.

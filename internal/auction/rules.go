@@ -79,6 +79,8 @@ func NextBids(l Lot, team TeamState, n int) []int {
 // that breaks a rule of the auction is 422.
 func CheckBid(l Lot, team TeamState, amount int, now time.Time) error {
 	switch {
+	case l.Status == LotOpen && l.PausedLeftMs != nil:
+		return errs.E(errs.Conflict, MsgPaused)
 	case l.Status != LotOpen || !now.Before(l.EndsAt):
 		return errs.E(errs.Conflict, MsgLotClosed)
 	case l.High != nil && l.High.Team == team.Letter:

@@ -74,6 +74,7 @@ type View struct {
 	Seq        int64       `json:"seq"`
 	Now        time.Time   `json:"now"`
 	Lot        *Lot        `json:"lot"`
+	Flow       Flow        `json:"flow"`
 	Sold       []Sale      `json:"sold"`
 	Unsold     []Unsold    `json:"unsold"`
 	Pool       []PlayerRef `json:"pool"`
@@ -121,6 +122,9 @@ func (s *Service) State(ctx context.Context, name string) (View, error) {
 			return err
 		}
 		if v.Lot, err = s.Store.OpenLot(ctx, t.ID); err != nil {
+			return err
+		}
+		if v.Flow, err = s.Store.Flow(ctx, t.ID); err != nil {
 			return err
 		}
 		if v.Sold, v.Unsold, err = s.Store.Results(ctx, t.ID); err != nil {

@@ -127,7 +127,7 @@ var usages = map[string]string{
 	"matches":  "`!matches` — your team's next and last matches",
 	"bracket":  "`!bracket` — where the tournament stands",
 	"admin": "`!admin status <registration|auction|matches|completed>` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
-		"`!admin captain <team> @member` · `!admin bracket [single_elimination|double_elimination|swiss|round_robin|league_then_playoffs] " +
+		"`!admin captain <team> @member` · `!admin pause` · `!admin resume` · `!admin undo` (the last sale) · `!admin bracket [single_elimination|double_elimination|swiss|round_robin|league_then_playoffs] " +
 		"[rounds=N cut=N | reset=on|off]` — organisers only",
 }
 

@@ -382,6 +382,11 @@ func (c *call) admin(ctx context.Context) Reply {
 		}
 		return Reply{Text: fmt.Sprintf("Fixtures made for %s: %s, %d rounds, %d matches. %s", b.Tournament,
 			matches.FormatName(b.Format, b.Options), len(b.Rounds), n, c.url("/tournament"))}
+	case "pause", "resume", "undo":
+		if len(args) != 0 {
+			return usage("admin")
+		}
+		return c.auctionFlow(ctx, sub)
 	case "captain":
 		if len(args) != 2 {
 			return usage("admin")
@@ -406,6 +411,30 @@ func (c *call) admin(ctx context.Context) Reply {
 		return Reply{Text: fmt.Sprintf("%s now captains Team %s (%s).", u.DisplayName(), team.ID, team.Name)}
 	}
 	return usage("admin")
+}
+
+// auctionFlow pauses or resumes the default tournament's auction, or
+// undoes its last sale.
+func (c *call) auctionFlow(ctx context.Context, sub string) Reply {
+	switch sub {
+	case "pause":
+		news, err := c.Auction.Pause(ctx, c.actor, "")
+		if err != nil {
+			return c.fail(err)
+		}
+		return Reply{Text: fmt.Sprintf("The auction of %s is paused: no bids until `!admin resume`.", news.Tournament)}
+	case "resume":
+		news, err := c.Auction.Resume(ctx, c.actor, "")
+		if err != nil {
+			return c.fail(err)
+		}
+		return Reply{Text: fmt.Sprintf("The auction of %s runs again. %s", news.Tournament, c.url("/auction"))}
+	}
+	lot, err := c.Auction.UndoLastSale(ctx, c.actor, "")
+	if err != nil {
+		return c.fail(err)
+	}
+	return Reply{Text: fmt.Sprintf("Sale undone: %s is back in the pool, the credits back with the team.", lot.Player.Name)}
 }
 
 // announce posts an organiser's text to the announcement channel, audited.

@@ -97,6 +97,8 @@ func TestLeagueCommands(t *testing.T) {
 	})
 	t.Run("ErrAdminIsForOrganisers", func(t *testing.T) {
 		wantText(t, say(t, &r, captainA, false, "!admin status matches"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, captainA, false, "!admin pause"), core.MsgAdminsOnly)
+		wantText(t, say(t, &r, captainA, false, "!admin undo"), core.MsgAdminsOnly)
 		wantText(t, say(t, &r, stranger, false, "!admin status matches"), "Link your Discord first")
 		wantText(t, say(t, &r, captainA, false, "!admin announce hi"), core.MsgAdminsOnly)
 		wantText(t, say(t, &r, captainA, false, "!admin bracket"), core.MsgAdminsOnly)
@@ -224,6 +226,10 @@ func TestLeagueCommands(t *testing.T) {
 		if !strings.Contains(out, "Last match") || !strings.Contains(out, "winner Team A") {
 			t.Fatal(out)
 		}
+	})
+	t.Run("AdminAuctionFlowAfterTheAuction", func(t *testing.T) {
+		wantText(t, say(t, &r, admin, false, "!admin pause"), "The auction is paused only while it runs: PPL7 is in its matches phase.")
+		wantText(t, say(t, &r, admin, false, "!admin undo"), "A sale can be undone only while the auction runs")
 	})
 	t.Run("AdminCaptain", func(t *testing.T) {
 		rep := say(t, &r, admin, false, "!admin captain A <@"+stranger.ID+">")

@@ -43,5 +43,6 @@ func New(db *postgres.DB, o Options) *League {
 	l.Matches = &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: l.Tournaments,
 		Tx: db, Events: l.Outbox, Audit: l.Audit, Jobs: o.Jobs}
 	l.Tournaments.OnComplete = l.Matches.Award
+	l.Tournaments.OnAuction = l.Auction.StartTurns
 	return l
 }

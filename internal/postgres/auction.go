@@ -176,7 +176,8 @@ func (s Auction) Teams(ctx context.Context, tournamentID int64, purse int) ([]au
 
 // lotSQL reads lots with their player and high bid.
 const lotSQL = `
-SELECT l.id, l.tournament_id, l.base_price, l.increment, l.status, ht.letter, l.high_amount, l.ends_at, l.opened_at, l.closed_at,
+SELECT l.id, l.tournament_id, l.base_price, l.increment, l.status, ht.letter, l.high_amount, l.ends_at, l.paused_left_ms,
+       l.opened_at, l.closed_at,
        u.id, ` + shownName + `, ` + shownTier + `, ` + shownImage + `,
        coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0)
   FROM auction_lots l
@@ -191,7 +192,7 @@ func scanLot(row pgx.Row) (auction.Lot, error) {
 		team   *string
 		amount *int
 	)
-	err := row.Scan(&l.ID, &l.TournamentID, &l.BasePrice, &l.Increment, &l.Status, &team, &amount, &l.EndsAt, &l.OpenedAt,
+	err := row.Scan(&l.ID, &l.TournamentID, &l.BasePrice, &l.Increment, &l.Status, &team, &amount, &l.EndsAt, &l.PausedLeftMs, &l.OpenedAt,
 		&l.ClosedAt, &l.Player.UserID, &l.Player.Name, &l.Player.Tier, &l.Player.Image, &l.Player.KD,
 		&l.Player.GamesPlayed, &l.Player.Level)
 	if team != nil && amount != nil {
@@ -299,7 +300,7 @@ func (s Auction) FinishLot(ctx context.Context, l auction.Lot, status string) er
 		// clock_timestamp(), not now(): now() is when the transaction began,
 		// which for a close that waited for the lot's lock (a bid holding it)
 		// is before the deadline the close then found passed.
-		_, err := q.Exec(ctx, `UPDATE auction_lots SET status = $2, closed_at = coalesce(closed_at, clock_timestamp()) WHERE id = $1`, l.ID, status)
+		_, err := q.Exec(ctx, `UPDATE auction_lots SET status = $2, closed_at = coalesce(closed_at, clock_timestamp()), paused_left_ms = NULL WHERE id = $1`, l.ID, status)
 		return err
 	})
 }

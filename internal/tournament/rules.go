@@ -42,6 +42,17 @@ const (
 	Bid          Action = "bid"
 	CloseLot     Action = "close a lot"
 	VoidSale     Action = "void a sale"
+	// The auction's flow: a pause stops the open lot's countdown (and a
+	// captain's turn); undoing voids the most recent sale.
+	PauseAuction  Action = "pause the auction"
+	ResumeAuction Action = "resume the auction"
+	UndoSale      Action = "undo the last sale"
+	// Nomination turns, when an organiser turns them on: the captains put
+	// players up in turn, and the league's job nominates for a captain out
+	// of time.
+	SetTurns     Action = "set the nomination turns"
+	Nominate     Action = "nominate a player on the team's turn"
+	NominateDue  Action = "nominate for a captain out of time"
 	TalkInRoom   Action = "speak in the captains room"
 	ReorderSeeds Action = "reorder the seeds"
 	MakeFixtures Action = "make the fixtures"
@@ -76,13 +87,21 @@ var Rules = map[Action]Rule{
 	CloseCheckin: {[]Who{Scheduled}, []string{StatusRegistration}, "Check-in closes while registering: %[1]s is in its %[2]s phase."},
 	// A waiting player may still be promoted while the auction runs: they
 	// join the players it may put up.
-	Promote:     {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Players are promoted from the waitlist before the matches: %[1]s is in its %[2]s phase."},
-	NameCaptain: {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
-	SetTier:     {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
-	OpenLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	Bid:         {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	CloseLot:    {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
-	VoidSale:    {[]Who{Organisers}, []string{StatusAuction}, "A sale can be voided only while the auction runs: %[1]s is in its %[2]s phase."},
+	Promote:      {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Players are promoted from the waitlist before the matches: %[1]s is in its %[2]s phase."},
+	NameCaptain:  {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Captains are chosen before the matches: %[1]s is in its %[2]s phase."},
+	SetTier:      {[]Who{Organisers}, []string{StatusRegistration, StatusAuction}, "Tiers are set before the matches: %[1]s is in its %[2]s phase."},
+	OpenLot:      {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	Bid:          {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	CloseLot:     {[]Who{Organisers}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	VoidSale:     {[]Who{Organisers}, []string{StatusAuction}, "A sale can be voided only while the auction runs: %[1]s is in its %[2]s phase."},
+	PauseAuction: {[]Who{Organisers}, []string{StatusAuction}, "The auction is paused only while it runs: %[1]s is in its %[2]s phase."},
+	ResumeAuction: {[]Who{Organisers}, []string{StatusAuction},
+		"The auction is resumed only while it runs: %[1]s is in its %[2]s phase."},
+	UndoSale: {[]Who{Organisers}, []string{StatusAuction}, "A sale can be undone only while the auction runs: %[1]s is in its %[2]s phase."},
+	SetTurns: {[]Who{Organisers}, []string{StatusRegistration, StatusAuction},
+		"Nomination turns are set before the matches: %[1]s is in its %[2]s phase."},
+	Nominate:    {[]Who{Captains}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
+	NominateDue: {[]Who{Scheduled}, []string{StatusAuction}, "The auction is not running: %[1]s is in its %[2]s phase."},
 	TalkInRoom:  {[]Who{Captains, Organisers}, []string{StatusRegistration, StatusAuction, StatusMatches}, "The captains room of %[1]s is closed: the season is %[2]s."},
 	// Seeds are reordered before the fixtures are made (checked by the
 	// matches), once the rosters are final.

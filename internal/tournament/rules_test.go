@@ -99,7 +99,8 @@ func docsTable(t *testing.T, name string) string {
 func TestTheDocsStateTheSeasonsTable(t *testing.T) {
 	order := []tournament.Action{tournament.Register, tournament.Unregister, tournament.SetCap, tournament.OpenCheckin,
 		tournament.CheckIn, tournament.CloseCheckin, tournament.Promote, tournament.NameCaptain, tournament.SetTier,
-		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.TalkInRoom,
+		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.PauseAuction, tournament.ResumeAuction,
+		tournament.UndoSale, tournament.SetTurns, tournament.Nominate, tournament.NominateDue, tournament.TalkInRoom,
 		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.AskSubstitute, tournament.RuleSubstitute,
 		tournament.PlayMatch, tournament.RuleMatch}
 	if len(order) != len(tournament.Rules) {

@@ -34,6 +34,9 @@ type Service struct {
 	// OnComplete runs in the transaction that completes a tournament (the
 	// season's awards); its refusal keeps the tournament open.
 	OnComplete func(ctx context.Context, a core.Actor, t Tournament) error
+	// OnAuction runs in the transaction that moves a tournament into its
+	// auction phase (the captains' nomination turns start).
+	OnAuction func(ctx context.Context, t Tournament) error
 }
 
 func (s *Service) name(n string) string {
@@ -221,6 +224,11 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 		}
 		if status == StatusCompleted && before.Status != StatusCompleted && s.OnComplete != nil {
 			if err := s.OnComplete(ctx, a, t); err != nil {
+				return err
+			}
+		}
+		if status == StatusAuction && s.OnAuction != nil {
+			if err := s.OnAuction(ctx, t); err != nil {
 				return err
 			}
 		}

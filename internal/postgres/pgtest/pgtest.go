@@ -123,7 +123,7 @@ func Fresh(t testing.TB) *postgres.DB {
 
 // LeagueTables are the tables a league action may change: a refused action
 // must leave every one of them as it was.
-var LeagueTables = []string{"tournaments", "registrations", "teams", "team_players", "auction_lots", "auction_bids",
+var LeagueTables = []string{"tournaments", "registrations", "teams", "team_players", "auction_lots", "auction_bids", "auction_flows",
 	"captain_messages", "matches", "match_lineups", "match_lines", "match_proofs", "match_checkins", "substitute_requests",
 	"images", "user_badges", "audit_log", "outbox", "event_topics"}
 

@@ -1,6 +1,6 @@
 // /admin: the organisers' page: the phase, the registration (its cap, the check-in, the waitlist),
-// the captains, the tiers and the player queue, the lot under the hammer (close it early), the sales
-// (void one) and the audit log. The server checks
+// the captains, the tiers and the player queue, the auction's flow (pause, resume, undo the last sale,
+// nomination turns), the lot under the hammer (close it early), the sales (void one) and the audit log. The server checks
 // every call; this page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -16,12 +16,14 @@ import { openAuthModal } from '@/lib/window-events'
 import { auditKey, closeLot, voidSale } from '@/features/auction/api/admin'
 import { auctionKey, useAuction } from '@/features/auction/api/auction'
 import { PhaseControl } from '@/features/auction/components/admin-phase'
+import { FlowAdmin } from '@/features/auction/components/admin-flow'
 import { CaptainsAdmin } from '@/features/auction/components/admin-captains'
 import { QueueAdmin } from '@/features/auction/components/admin-queue'
 import { AuditLog } from '@/features/auction/components/audit-log'
 import { LotStage } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
+import { NO_FLOW } from '@/features/auction/types'
 import { useAction } from '@/lib/use-action'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
@@ -66,6 +68,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
   const status = info.data?.status ?? view.status
   const running = status === 'auction'
   const lot = view.lot
+  const flow = view.flow ?? NO_FLOW
 
   async function act(fn: () => Promise<unknown>, fallback: string) {
     if (await run(fn, fallback)) refresh()
@@ -79,6 +82,16 @@ function AdminBoard({ tournament }: { tournament: string }) {
           tournament={tournament}
           status={status}
           captains={new Set(view.teams.flatMap((t) => (t.captain ? [String(t.captain.user_id)] : [])))}
+        />
+      ) : null}
+      {status === 'registration' || status === 'auction' ? (
+        <FlowAdmin
+          tournament={tournament}
+          flow={flow}
+          offset={view.offset}
+          running={running}
+          canSetTurns
+          lastSale={view.sold.length ? view.sold[view.sold.length - 1] : null}
         />
       ) : null}
       <section className="admin-card admin-lot" aria-labelledby="lot-admin-title">
@@ -105,8 +118,10 @@ function AdminBoard({ tournament }: { tournament: string }) {
         pool={view.pool}
         unsold={view.unsold}
         rules={view.rules}
-        canOpen={running && !lot}
-        whyNot={running ? 'A lot is open: close it or let it run out first.' : 'Lots open during the auction phase.'}
+        canOpen={running && !lot && !flow.paused}
+        whyNot={
+          !running ? 'Lots open during the auction phase.' : flow.paused ? 'The auction is paused: resume it to open a lot.' : 'A lot is open: close it or let it run out first.'
+        }
         onChanged={refresh}
       />
       <section className="admin-card" aria-labelledby="sales-title">

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { useAuction, type AuctionData } from '@/features/auction/api/auction'
+import { FlowStatus } from '@/features/auction/components/flow-status'
 import { LotStage, PlayerRefCard } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
@@ -74,6 +75,7 @@ export default function AuctionRoute() {
       ) : (
         <div className="auction-layout">
           <div className="auction-main">
+            {status === 'auction' ? <FlowStatus flow={view.flow} offset={view.offset} /> : null}
             <LiveLot tournament={tournament} view={view} status={status} />
             <div className="auction-results">
               <section aria-labelledby="sold-title">

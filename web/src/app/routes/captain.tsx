@@ -12,6 +12,7 @@ import { useAuction } from '@/features/auction/api/auction'
 import { BidPanel } from '@/features/auction/components/bid-panel'
 import { teamTitle } from '@/features/auction/components/bits'
 import { CaptainsRoom } from '@/features/auction/components/captains-room'
+import { NominatePanel } from '@/features/auction/components/nominate-panel'
 import { CaptainBench } from '@/features/auction/components/substitutes'
 import { CaptainMatches } from '@/features/matches/captain-matches'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
@@ -70,6 +71,9 @@ export default function CaptainRoute() {
         </div>
         <aside className="captain-side">
           {/* Beside the countdown on a wide screen, right under the lot on a phone. */}
+          {status === 'auction' ? (
+            <NominatePanel tournament={tournament} flow={view.flow} team={team.id} pool={view.pool} lot={view.lot} offset={view.offset} />
+          ) : null}
           <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} />
           <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
             <h2 id="own-title">

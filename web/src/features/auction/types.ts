@@ -24,6 +24,8 @@ export type Lot = {
   status: LotStatus
   high_bid: HighBid | null
   ends_at: string
+  /** The countdown's time left while the auction is paused (`ends_at` is then stale), else null. */
+  paused_left_ms?: number | null
   opened_at: string
   closed_at: string | null
   bids: Bid[] | null
@@ -86,6 +88,22 @@ export type AuctionRules = {
   tier_bands: { tier: number; min_kd: number; min_games: number }[]
 }
 
+/** How the auction runs: paused or not, and whose turn it is to nominate (docs/league.md, "The auction's flow"). */
+export type AuctionFlow = {
+  paused: boolean
+  paused_at: string | null
+  /** A captain's time to nominate; 0 while organisers open every lot. */
+  turn_seconds: number
+  /** The letter of the team whose turn it is, or ''. */
+  turn: string
+  /** Null while a lot is open (the turn waits) or the auction is paused. */
+  turn_ends_at: string | null
+  /** A paused turn's time left. */
+  turn_left_ms: number | null
+}
+
+export const NO_FLOW: AuctionFlow = { paused: false, paused_at: null, turn_seconds: 0, turn: '', turn_ends_at: null, turn_left_ms: null }
+
 export type AuctionView = {
   tournament: string
   status: TournamentStatus
@@ -93,6 +111,8 @@ export type AuctionView = {
   /** The server's clock when the view was read. */
   now: string
   lot: Lot | null
+  /** Absent from a server older than the auction's flow. */
+  flow?: AuctionFlow
   sold: Sale[]
   unsold: Unsold[]
   pool: PlayerRef[]

@@ -6,6 +6,7 @@ import { formatSeconds } from '../lib/countdown'
 import { useLotCountdown } from '../lib/use-lot-countdown'
 import type { Lot, PlayerRef } from '../types'
 import { credits, TierBadge } from './bits'
+import { pausedSeconds } from './flow-status'
 
 /** The player as the auction knows them, when the full card is not to hand. */
 export function PlayerRefCard({ player }: { player: PlayerRef }) {
@@ -33,7 +34,10 @@ type Props = {
 }
 
 export function LotStage({ lot, offset, lotSeconds, card, idle }: Props) {
-  const left = useLotCountdown(lot?.ends_at, offset)
+  const running = useLotCountdown(lot?.paused_left_ms == null ? lot?.ends_at : null, offset)
+  const paused = lot?.status === 'open' && lot.paused_left_ms != null
+  // A paused lot's clock stays at its time left.
+  const left = paused ? pausedSeconds(lot.paused_left_ms ?? 0) : running
   if (!lot) {
     return (
       <section className="lot-stage is-idle" aria-labelledby="lot-title">
@@ -45,11 +49,11 @@ export function LotStage({ lot, offset, lotSeconds, card, idle }: Props) {
     )
   }
   const open = lot.status === 'open' && left > 0
-  const urgent = open && left <= 10
+  const urgent = open && !paused && left <= 10
   const share = Math.min(1, left / Math.max(1, lotSeconds))
   const bids = bidsNewestFirst(lot)
   return (
-    <section className={`lot-stage ${urgent ? 'is-urgent' : ''}`} aria-labelledby="lot-title" data-lot-id={lot.id}>
+    <section className={`lot-stage ${urgent ? 'is-urgent' : ''} ${paused ? 'is-paused' : ''}`} aria-labelledby="lot-title" data-lot-id={lot.id}>
       <div className="lot-top">
         <h2 id="lot-title" className="lot-kicker">
           Under the hammer · lot {lot.id}
@@ -62,7 +66,12 @@ export function LotStage({ lot, offset, lotSeconds, card, idle }: Props) {
       <div className="lot-grid">
         <div className="lot-card">{card ?? <PlayerRefCard player={lot.player} />}</div>
         <div className="lot-figures">
-          <div className="lot-clock" role="timer" aria-label={open ? `${left} seconds left` : 'Bidding closed'}>
+          <div className="lot-clock" role="timer" aria-label={paused ? `Paused with ${left} seconds left` : open ? `${left} seconds left` : 'Bidding closed'}>
+            {paused ? (
+              <span className="lot-clock-paused" data-testid="lot-paused">
+                Paused
+              </span>
+            ) : null}
             <span className="lot-clock-num" data-testid="lot-countdown">
               {open ? formatSeconds(left) : 'Closed'}
             </span>

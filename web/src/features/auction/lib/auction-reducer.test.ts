@@ -113,6 +113,25 @@ describe('applyAuctionEvent', () => {
     expect(applyAuctionEvent(view(), ev(11, 'team.updated', { team: b })).refetch).toBe(true)
   })
 
+  it('auction.paused stops the open lot’s clock at its time left, auction.resumed gives it its new deadline', () => {
+    const open = lot(5, player(2))
+    const flow = { paused: true, paused_at: 'x', turn_seconds: 0, turn: '', turn_ends_at: null, turn_left_ms: null }
+    const paused = applyAuctionEvent(view({ lot: open }), ev(11, 'auction.paused', { flow, lot: { ...open, paused_left_ms: 12_000 } })).view
+    expect(paused.flow?.paused).toBe(true)
+    expect(paused.lot?.paused_left_ms).toBe(12_000)
+    const resumed = applyAuctionEvent(paused, ev(12, 'auction.resumed', { flow: { ...flow, paused: false }, lot: { ...open, ends_at: '2026-01-01T12:05:12Z', paused_left_ms: null } })).view
+    expect(resumed.flow?.paused).toBe(false)
+    expect(resumed.lot?.paused_left_ms).toBeNull()
+    expect(resumed.lot?.ends_at).toBe('2026-01-01T12:05:12Z')
+  })
+
+  it('auction.turn tells whose turn it is to nominate', () => {
+    const flow = { paused: false, paused_at: null, turn_seconds: 30, turn: 'B', turn_ends_at: '2026-01-01T12:00:30Z', turn_left_ms: null }
+    const { view: v, refetch } = applyAuctionEvent(view(), ev(11, 'auction.turn', { tournament: 'PPL7', flow }))
+    expect(v.flow?.turn).toBe('B')
+    expect(refetch).toBe(false)
+  })
+
   it('ignores events already in the view, and other tournaments’ events', () => {
     const v = view()
     expect(applyAuctionEvent(v, ev(10, 'auction.lot', { lot: lot(5, player(2)) })).view).toBe(v)

@@ -1,7 +1,7 @@
 // Live events of topic `teams` applied to the cached auction view (GET .../auction): pure, so
 // each event is tested without a socket. Events at or below the view's seq are already in it.
 import type { LiveEvent } from '@/lib/live-client'
-import type { AuctionView, Bid, HighBid, LeagueTeam, Lot, PlayerRef, Sale } from '../types'
+import type { AuctionFlow, AuctionView, Bid, HighBid, LeagueTeam, Lot, PlayerRef, Sale } from '../types'
 
 type TeamsEventData = {
   tournament?: string
@@ -13,6 +13,8 @@ type TeamsEventData = {
   bid?: Bid
   high_bid?: HighBid
   ends_at?: string
+  // auction.paused, auction.resumed, auction.turn: the flow, and the open lot (or null).
+  flow?: AuctionFlow
 }
 
 /** The result of an event: the next view, and whether it needs a fresh read to be whole. */
@@ -91,6 +93,16 @@ export function applyAuctionEvent(view: AuctionView, ev: LiveEvent): Applied {
       if (lot) {
         next = { ...next, sold: view.sold.filter((s) => s.lot_id !== lot.id), pool: poolWith(view.pool, lot.player) }
       }
+      break
+    case 'auction.paused':
+    case 'auction.resumed':
+      // The open lot with its clock stopped (its time left) or restarted (its new deadline).
+      if (data.flow) next = { ...next, flow: data.flow }
+      if (lot && view.lot?.id === lot.id) next = { ...next, lot: { ...view.lot, ends_at: lot.ends_at, paused_left_ms: lot.paused_left_ms ?? null } }
+      else if (lot) refetch = true
+      break
+    case 'auction.turn':
+      if (data.flow) next = { ...next, flow: data.flow }
       break
     case 'team.updated': {
       const team = data.team

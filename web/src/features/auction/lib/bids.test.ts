@@ -46,8 +46,10 @@ describe('bidBlock', () => {
     expect(bidBlock(lot(), team(), 9)).toBeNull()
   })
 
-  it('says why not: no lot, closed, leading, full, over purse', () => {
+  it('says why not: no lot, paused, closed, leading, full, over purse', () => {
     expect(bidBlock(null, team(), 9)).toBe('no-lot')
+    // A paused lot's deadline is stale: paused, whatever its clock says.
+    expect(bidBlock(lot({ paused_left_ms: 12_000 }), team(), 0)).toBe('paused')
     expect(bidBlock(lot(), team(), 0)).toBe('closed')
     expect(bidBlock(lot({ status: 'sold' }), team(), 9)).toBe('closed')
     expect(bidBlock(lot({ high_bid: { team: 'A', amount: 1400 } }), team(), 9)).toBe('leading')

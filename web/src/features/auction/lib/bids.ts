@@ -29,15 +29,16 @@ export function nextBids(
   return out
 }
 
-export type BidBlock = 'no-lot' | 'closed' | 'leading' | 'full' | 'over-purse' | null
+export type BidBlock = 'no-lot' | 'paused' | 'closed' | 'leading' | 'full' | 'over-purse' | null
 
 /** Why the team cannot bid on the lot with `secondsLeft` on its clock, or null when it can. */
 export function bidBlock(
-  lot: Pick<Lot, 'base_price' | 'increment' | 'high_bid' | 'status'> | null,
+  lot: Pick<Lot, 'base_price' | 'increment' | 'high_bid' | 'status' | 'paused_left_ms'> | null,
   team: Pick<LeagueTeam, 'id' | 'purse_left' | 'free_slots'>,
   secondsLeft: number,
 ): BidBlock {
   if (!lot) return 'no-lot'
+  if (lot.status === 'open' && lot.paused_left_ms != null) return 'paused'
   if (lot.status !== 'open' || secondsLeft <= 0) return 'closed'
   if (lot.high_bid?.team === team.id) return 'leading'
   if (team.free_slots <= 0) return 'full'
@@ -50,6 +51,8 @@ export function blockText(block: BidBlock, team: Pick<LeagueTeam, 'id' | 'purse_
   switch (block) {
     case 'no-lot':
       return 'Waiting for the next lot: the bid buttons appear the moment it opens.'
+    case 'paused':
+      return 'The auction is paused: bidding resumes when the organiser restarts the countdown.'
     case 'closed':
       return 'This lot is closed.'
     case 'leading':
