@@ -157,28 +157,26 @@ func TestOneEdit(t *testing.T) {
 // doubt, or on a photo, a figure read unclearly is held; after a misread
 // the arithmetic caught, the figures it cannot check are held too.
 func TestFiguresOfAHardScreenshotStandTogether(t *testing.T) {
-	sure := func(r *Reading) {
-		for _, f := range []Field{FieldKills, FieldDeaths, FieldKD, FieldLevel, FieldWins, FieldBotsKills} {
-			if r.Has(f) {
-				r.SetConfidence(f, 0.9)
-			}
+	// A screen whose kills, deaths and K/D agree and read clearly, plus
+	// one more figure read at confidence c.
+	screen := func(f Field, v int, c float64) Reading {
+		r := reading(4791, 2678, 1.79)
+		for _, g := range []Field{FieldKills, FieldDeaths, FieldKD} {
+			r.SetConfidence(g, 0.9)
 		}
+		r.Set(f, v)
+		r.SetConfidence(f, c)
+		return r
 	}
 	t.Run("an unclear figure on a clean screen stands", func(t *testing.T) {
-		r := reading(4791, 2678, 1.79)
-		sure(&r)
-		r.Set(FieldBotsKills, 153)
-		r.SetConfidence(FieldBotsKills, 0.6)
+		r := screen(FieldBotsKills, 153, 0.6)
 		r.Check()
 		if len(r.Doubt) != 0 || !r.Sure() {
 			t.Fatalf("doubts %v", r.Doubt)
 		}
 	})
 	t.Run("beside a figure in doubt it is held", func(t *testing.T) {
-		r := reading(4791, 2678, 1.79)
-		sure(&r)
-		r.Set(FieldBotsKills, 753)
-		r.SetConfidence(FieldBotsKills, 0.6)
+		r := screen(FieldBotsKills, 753, 0.6)
 		r.Set(FieldLevel, 12)
 		r.SetConfidence(FieldLevel, 0.9)
 		r.Doubts(FieldWins, "hard to read on the screenshot")
@@ -188,10 +186,7 @@ func TestFiguresOfAHardScreenshotStandTogether(t *testing.T) {
 		}
 	})
 	t.Run("on a photo it is held", func(t *testing.T) {
-		r := reading(4791, 2678, 1.79)
-		sure(&r)
-		r.Set(FieldWins, 471)
-		r.SetConfidence(FieldWins, 0.64)
+		r := screen(FieldWins, 471, 0.64)
 		r.Photo = true
 		r.Check()
 		if len(r.Doubt) != 1 || r.Doubt[FieldWins] == "" {
@@ -200,7 +195,6 @@ func TestFiguresOfAHardScreenshotStandTogether(t *testing.T) {
 	})
 	t.Run("after a misread the arithmetic caught, the level is held however clear", func(t *testing.T) {
 		r := reading(7191, 973, 1.22)
-		sure(&r)
 		r.Set(FieldLevel, 1)
 		r.SetConfidence(FieldLevel, 0.97)
 		r.Check()
