@@ -152,3 +152,64 @@ func TestOneEdit(t *testing.T) {
 		}
 	}
 }
+
+// The figures of one screenshot stand or fall together: beside a figure in
+// doubt, or on a photo, a figure read unclearly is held; after a misread
+// the arithmetic caught, the figures it cannot check are held too.
+func TestFiguresOfAHardScreenshotStandTogether(t *testing.T) {
+	// A screen whose kills, deaths and K/D agree and read clearly, plus
+	// one more figure read at confidence c.
+	screen := func(f Field, v int, c float64) Reading {
+		r := reading(4791, 2678, 1.79)
+		for _, g := range []Field{FieldKills, FieldDeaths, FieldKD} {
+			r.SetConfidence(g, 0.9)
+		}
+		r.Set(f, v)
+		r.SetConfidence(f, c)
+		return r
+	}
+	t.Run("an unclear figure on a clean screen stands", func(t *testing.T) {
+		r := screen(FieldBotsKills, 153, 0.6)
+		r.Check()
+		if len(r.Doubt) != 0 || !r.Sure() {
+			t.Fatalf("doubts %v", r.Doubt)
+		}
+	})
+	t.Run("beside a figure in doubt it is held", func(t *testing.T) {
+		r := screen(FieldBotsKills, 753, 0.6)
+		r.Set(FieldLevel, 12)
+		r.SetConfidence(FieldLevel, 0.9)
+		r.Doubts(FieldWins, "hard to read on the screenshot")
+		r.Check()
+		if r.Doubt[FieldBotsKills] == "" || r.Doubt[FieldLevel] != "" || r.Doubt[FieldKills] != "" {
+			t.Fatalf("doubts %v", r.Doubt)
+		}
+	})
+	t.Run("on a photo it is held", func(t *testing.T) {
+		r := screen(FieldWins, 471, 0.64)
+		r.Photo = true
+		r.Check()
+		if len(r.Doubt) != 1 || r.Doubt[FieldWins] == "" {
+			t.Fatalf("doubts %v", r.Doubt)
+		}
+	})
+	t.Run("after a misread the arithmetic caught, the level is held however clear", func(t *testing.T) {
+		r := reading(7191, 973, 1.22)
+		r.Set(FieldLevel, 1)
+		r.SetConfidence(FieldLevel, 0.97)
+		r.Check()
+		if !r.Proposed[FieldKills] || r.Kills != 1191 || r.Doubt[FieldLevel] == "" || r.Doubt[FieldDeaths] != "" {
+			t.Fatalf("kills %d proposed %v doubts %v", r.Kills, r.Proposed, r.Doubt)
+		}
+	})
+	t.Run("a figure under a tooltip proposed, an unclear one beside it held", func(t *testing.T) {
+		r := reading(61, 4909, 1.47)
+		r.SetConfidence(FieldKills, 0.5)
+		r.SetConfidence(FieldDeaths, 0.76)
+		r.SetConfidence(FieldKD, 0.4)
+		r.Check()
+		if r.Doubt[FieldKills] == "" {
+			t.Fatalf("kills 61 kept: doubts %v", r.Doubt)
+		}
+	})
+}

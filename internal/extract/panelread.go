@@ -68,6 +68,7 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 	// upright by the angle its edges share, and read again.
 	if a := skewAngle(src); math.Abs(a) >= 0.5 {
 		if r, ok := readPanels(rotated(src, a), detectSide, true); ok {
+			r.Photo = true
 			return r, true
 		}
 	}
@@ -93,12 +94,16 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 		if straight {
 			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
 				if canvas, ok := straighten(src, q, rowH, pitch); ok {
+					// A panel seen askew is a photo of a screen: its figures
+					// are held unless read clearly (core.Reading.Photo).
 					if r, ok := readPanels(canvas, detectSide, false); ok {
 						if askew(q) < rowH/4 {
 							if r2, ok := readOne(src, p); ok && surer(r2, r) {
+								r2.Photo = true
 								return r2, true
 							}
 						}
+						r.Photo = true
 						return r, true
 					}
 				}

@@ -20,6 +20,9 @@ export type ExtractedStats = {
   /** Ours: the screen's other figures, shown for reference (not kills, not games). */
   wins?: string
   bots_kills?: string
+  /** The app's, never the server's: the reader refused the screenshot with this message (a 422
+   *  telling the player to type their stats); every field is missing, for the player to type. */
+  refused?: string
 }
 
 /** The fields a player reviews after an upload, as the answer names them in doubtful/missing. */

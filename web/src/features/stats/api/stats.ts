@@ -1,13 +1,26 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, ApiError } from '@/lib/api-client'
+import { READER_REFUSED, refusedAnswer } from '../lib/stats-model'
 import type { ExtractedStats, SavedStats, SaveStatsPayload } from '../types'
 
 export const savedStatsKey = ['stats', 'saved'] as const
 
-export function extractStats(file: File, signal?: AbortSignal) {
+type ExtractAnswer = { success: boolean; stats: ExtractedStats | null; saved?: boolean }
+
+/** Reads a screenshot. A screenshot the reader refused (422, "please enter your stats") answers
+ *  with nothing read and the server's message, so that the player gets the form to type their
+ *  stats in; every other failure is thrown as it came. */
+export async function extractStats(file: File, signal?: AbortSignal): Promise<ExtractAnswer> {
   const form = new FormData()
   form.append('screenshot', file)
-  return api.upload<{ success: boolean; stats: ExtractedStats | null; saved?: boolean }>('/stats/extract', form, signal)
+  try {
+    return await api.upload<ExtractAnswer>('/stats/extract', form, signal)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422 && err.serverMessage === READER_REFUSED) {
+      return { success: false, stats: refusedAnswer(err.serverMessage), saved: false }
+    }
+    throw err
+  }
 }
 
 export function saveStats(payload: SaveStatsPayload) {

@@ -87,10 +87,13 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
   return (
     <form className="stats-review" onSubmit={submit} aria-labelledby={`${formId}-title`}>
       <h3 id={`${formId}-title`} className="review-title">
-        {saved ? 'Saved from your screenshot' : 'Check your stats'}
+        {stats.refused ? 'Enter your stats' : saved ? 'Saved from your screenshot' : 'Check your stats'}
       </h3>
+      <Message kind="info">{stats.refused}</Message>
       <p className="muted">
-        {open.length > 0
+        {stats.refused
+          ? 'Type the figures your Smash Karts Stats screen shows, then save.'
+          : open.length > 0
           ? `We are not sure of ${open.length === 1 ? 'one figure' : `${open.length} figures`}: compare with your screenshot, then confirm or correct.`
           : saved
             ? 'Add what your screenshot did not show, or keep your stats as read.'
@@ -109,7 +112,7 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
                 type="text"
                 inputMode={f.numeric ? 'numeric' : undefined}
                 value={values[f.key]}
-                placeholder={missing.has(f.key) ? 'Not on your screenshot' : ''}
+                placeholder={stats.refused ? '' : missing.has(f.key) ? 'Not on your screenshot' : ''}
                 aria-invalid={flagged || undefined}
                 aria-describedby={doubt ? `${id}-why` : undefined}
                 onChange={(e) => set(f.key, f.numeric ? e.target.value.replace(/[^\d]/g, '') : e.target.value)}

@@ -1,9 +1,23 @@
+import { useState } from 'react'
 import { Spinner } from '@/components/ui/spinner'
+import { useLiveTopic } from '@/lib/live'
 import { STAGES } from '../lib/stats-model'
 import type { ProgressStage } from '../types'
 
-/** Live progress of the extraction (topic `user`, event stats.progress); a spinner without it. */
+/** Live progress of the extraction (topic `user`, event stats.progress); a spinner without it.
+ *  A read that failed ends with the server's message (the one its answer carries). */
 export function UploadProgress({ stage, live }: { stage: ProgressStage | null; live: boolean }) {
+  const [message, setMessage] = useState('')
+  useLiveTopic(
+    'user',
+    {
+      onEvent: (ev) => {
+        const data = ev.data as { stage?: ProgressStage; message?: string } | null
+        if (ev.event === 'stats.progress' && data?.stage === 'failed') setMessage(data.message ?? '')
+      },
+    },
+    { enabled: live },
+  )
   if (!live || !stage) {
     return (
       <div className="upload-progress" aria-live="polite">
@@ -19,7 +33,7 @@ export function UploadProgress({ stage, live }: { stage: ProgressStage | null; l
           {s.label}
         </li>
       ))}
-      {stage === 'failed' ? <li className="failed">The reader could not finish</li> : null}
+      {stage === 'failed' ? <li className="failed">{message || 'The reader could not finish'}</li> : null}
     </ol>
   )
 }

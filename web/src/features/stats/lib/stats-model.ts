@@ -81,6 +81,27 @@ export const STAGES: { key: Exclude<import('../types').ProgressStage, 'failed'>;
   { key: 'done', label: 'Done' },
 ]
 
+/** The server's answer when its reader could not read a screenshot at all (a 422): the player
+ *  types their stats instead (internal/core MsgUnreadable). */
+export const READER_REFUSED = 'We could not read this screenshot — please enter your stats'
+
+/** A refused screenshot as an answer with nothing read: every figure missing, for the player to
+ *  type in the review form, which shows why. */
+export function refusedAnswer(message: string): ExtractedStats {
+  return {
+    discord_username: 'Player',
+    level: '1',
+    kills: '0',
+    deaths: '0',
+    total_games: '0',
+    sk_id: 'N/A',
+    kd_ratio: '0.00',
+    cart_image: null,
+    missing: [...REVIEW_FIELDS.map((f) => f.key), 'kd'],
+    refused: message,
+  }
+}
+
 /** The review form's fields, in order, with the answer's name for each. */
 export const REVIEW_FIELDS: { key: ReviewField; label: string; numeric: boolean }[] = [
   { key: 'name', label: 'Name', numeric: false },
