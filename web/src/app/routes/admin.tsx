@@ -26,6 +26,7 @@ import { useAction } from '@/lib/use-action'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
+import { can } from '@/lib/authorization'
 
 export function AdminNav() {
   return (
@@ -163,7 +164,7 @@ export default function AdminRoute() {
       </header>
       {isLoading ? (
         <Spinner label="Checking your account" />
-      ) : user?.role !== 'admin' ? (
+      ) : !can(user, 'organise') ? (
         <EmptyState title="Organisers only.">
           <p>This page runs the league: the phases, the captains, the tiers and the auction. It is open to the league’s organisers.</p>
           {user ? (

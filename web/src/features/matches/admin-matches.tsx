@@ -19,6 +19,7 @@ import { useNow } from '@/lib/use-now'
 import { clockTime } from '@/lib/time'
 import { FORMATS, isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
 import type { FormatInput, Match, Seed } from './types'
+import { can } from '@/lib/authorization'
 
 function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
   const qc = useQueryClient()
@@ -399,7 +400,7 @@ export function AdminMatches({
   const seasons = useSeasons()
   const [picked, setPicked] = useState('')
   const tournament = picked || defaultTournament
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'organise')
   const bracket = useBracket(admin ? tournament : '')
   const all = useAllMatches(admin ? tournament : '')
 

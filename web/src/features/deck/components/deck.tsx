@@ -10,11 +10,12 @@ import { useLiveTopic } from '@/lib/live'
 import { getDeck, publishSlide } from '../api/deck'
 import { canNext, canPrev, counterText, goTo, next, onDeckKey, prev, type DeckState } from '../lib/deck-nav'
 import { SLIDES } from './slides'
+import { can } from '@/lib/authorization'
 
 export function Deck({ follow = false }: { follow?: boolean }) {
   const navigate = useNavigate()
   const { user } = useSession()
-  const isAdmin = user?.role === 'admin'
+  const isAdmin = can(user, 'organise')
   const [presenting, setPresenting] = useState(true)
   const presenter = isAdmin && !follow && presenting
   const [state, setState] = useState<DeckState>({ slide: 1, fullscreen: false })

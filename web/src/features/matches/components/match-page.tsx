@@ -31,6 +31,7 @@ import {
 import type { Match, TeamRef } from '../types'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
+import { can as allowed } from '@/lib/authorization'
 
 function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -425,7 +426,7 @@ export function MatchPage({ id }: { id: number }) {
     return <EmptyState title={missing ? 'There is no such match.' : 'The match could not be loaded.'} />
   }
 
-  const admin = user?.role === 'admin'
+  const admin = allowed(user, 'organise')
   const side = sideOf(match, captainedTeam(teams, user?.id))
   const can = matchActions(match, side, admin)
   const back = `/tournament?tab=bracket${match.tournament ? `&season=${encodeURIComponent(match.tournament)}` : ''}`

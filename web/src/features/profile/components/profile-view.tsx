@@ -5,6 +5,7 @@ import type { User } from '@/lib/auth'
 import { DiscordLink } from './discord-link'
 import { DiscordNameForm } from './discord-name-form'
 import { PasswordForm } from './password-form'
+import { staffRole } from '@/lib/authorization'
 
 function statOf(user: User, ...keys: string[]) {
   const s = user.stats_data ?? {}
@@ -40,7 +41,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <div>
           <p className="profile-name">{user.name || user.discord_username || user.email}</p>
           <p className="muted">{user.email}</p>
-          {user.role !== 'user' ? <span className="role-pill">{user.role}</span> : null}
+          {staffRole(user) ? <span className="role-pill">{staffRole(user)}</span> : null}
         </div>
       </div>
       <dl className="profile-facts">
