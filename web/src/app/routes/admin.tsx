@@ -7,13 +7,15 @@ import { useEffect } from 'react'
 import { Link, NavLink } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Message } from '@/components/ui/popup'
+import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import { useLiveTopic } from '@/lib/live'
 import { openAuthModal } from '@/lib/window-events'
-import { auditKey, closeLot, voidSale } from '@/features/auction/api/admin'
+import { auditKey } from '@/features/auction/api/admin'
+import { useCloseLot } from '@/features/auction/api/close-lot'
+import { useVoidSale } from '@/features/auction/api/void-sale'
 import { auctionKey, useAuction } from '@/features/auction/api/auction'
 import { PhaseControl } from '@/features/auction/components/admin-phase'
 import { CaptainsAdmin } from '@/features/auction/components/admin-captains'
@@ -22,7 +24,7 @@ import { AuditLog } from '@/features/auction/components/audit-log'
 import { LotStage } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
-import { useAction } from '@/lib/use-action'
+import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
@@ -48,7 +50,8 @@ function AdminBoard({ tournament }: { tournament: string }) {
   const qc = useQueryClient()
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
-  const { error, run } = useAction()
+  const closeLot = useCloseLot(tournament)
+  const voidSale = useVoidSale(tournament)
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
     void qc.invalidateQueries({ queryKey: auditKey(tournament) })
@@ -67,10 +70,6 @@ function AdminBoard({ tournament }: { tournament: string }) {
   const status = info.data?.status ?? view.status
   const running = status === 'auction'
   const lot = view.lot
-
-  async function act(fn: () => Promise<unknown>, fallback: string) {
-    if (await run(fn, fallback)) refresh()
-  }
 
   return (
     <div className="admin-layout">
@@ -94,12 +93,12 @@ function AdminBoard({ tournament }: { tournament: string }) {
               cancelLabel="Keep it open"
               busyLabel="Closing…"
               className="btn btn-danger-ghost btn-sm"
-              onConfirm={() => act(() => closeLot(tournament, lot.id), 'The lot could not be closed.')}
+              onConfirm={() => closeLot.mutateAsync(lot.id)}
             />
           ) : null}
         </div>
         <LotStage lot={lot} offset={view.offset} lotSeconds={view.rules?.lot_seconds ?? 20} idle={running ? 'No lot open: put a player up from the queue.' : idleText(status)} />
-        <Message kind="error">{error}</Message>
+        <ErrorMessage error={lastFailure([closeLot, 'The lot could not be closed.'], [voidSale, 'The sale could not be voided.'])} />
       </section>
       <QueueAdmin
         tournament={tournament}
@@ -124,7 +123,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
               cancelLabel="Keep the sale"
               busyLabel="Voiding…"
               className="btn btn-danger-ghost btn-sm"
-              onConfirm={() => act(() => voidSale(tournament, s.lot_id), 'The sale could not be voided.')}
+              onConfirm={() => voidSale.mutateAsync(s.lot_id)}
             />
           ) : undefined}
         />
