@@ -129,15 +129,8 @@ function PendingRequest({ tournament, r, open }: { tournament: string; r: Substi
         </span>
       </div>
       {refusing ? (
-        <TextForm
-          id={`refuse-${r.id}`}
-          label="Why (the captain reads it)"
-          maxLength={200}
-          submitLabel="Refuse the request"
-          className="btn btn-danger-ghost btn-sm"
-          pending={busy}
-          onSubmit={(reason) => refuse.mutate(reason)}
-        />
+        <TextForm id={`refuse-${r.id}`} label="Why (the captain reads it)" maxLength={200} pending={busy} onSubmit={(reason) => refuse.mutate(reason)}
+          submitLabel="Refuse the request" className="btn btn-danger-ghost btn-sm" />
       ) : null}
       <ErrorMessage error={lastFailure([approve, 'The request could not be approved.'], [refuse, 'The request could not be refused.'])} />
     </li>

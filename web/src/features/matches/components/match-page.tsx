@@ -335,15 +335,8 @@ function AnswerPanel({ match }: { match: Match }) {
           Confirm result
         </ActionButton>
       </div>
-      <TextForm
-        id={`reason-${match.id}`}
-        label="Why the result is wrong"
-        maxLength={500}
-        submitLabel="Dispute"
-        className="btn btn-danger-ghost"
-        pending={busy}
-        onSubmit={(reason) => dispute.mutate(reason)}
-      />
+      <TextForm id={`reason-${match.id}`} label="Why the result is wrong" maxLength={500} pending={busy} onSubmit={(reason) => dispute.mutate(reason)}
+        submitLabel="Dispute" className="btn btn-danger-ghost" />
       <ErrorMessage error={lastFailure([confirm, 'The result could not be confirmed.'], [dispute, 'The dispute could not be sent.'])} />
     </Panel>
   )
