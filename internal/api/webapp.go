@@ -30,7 +30,7 @@ func isAppRoute(p string) bool {
 }
 
 // isOverlay tells a stream overlay's page, whose document is marked so
-// that its very first paint is transparent (web/src/features/overlay).
+// that its very first paint is transparent (web/src/app/overlay).
 func isOverlay(p string) bool { return strings.HasPrefix(p, "/overlay/") }
 
 const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pitlane</title></head>

@@ -14,8 +14,8 @@ const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
 const AuctionRoute = lazy(() => import('./routes/auction'))
 const CaptainRoute = lazy(() => import('./routes/captain'))
 const AdminRoute = lazy(() => import('./routes/admin'))
-// Stream overlays: no site layout, each overlay its own chunk (features/overlay/routes).
-const OverlayRoutes = lazy(() => import('@/features/overlay/routes'))
+// Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
+const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
 
 export function AppRoutes() {
   return (

@@ -96,8 +96,4 @@ export function useSession() {
   return { user: data ?? null, isLoading: isLoading && !!tokenStore.get(), setSession, logout, refresh }
 }
 
-export function isStaff(user: User | null | undefined) {
-  return user?.role === 'captain' || user?.role === 'admin'
-}
-
 export { TOKEN_EVENT }

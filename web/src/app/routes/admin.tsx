@@ -7,13 +7,15 @@ import { useEffect } from 'react'
 import { Link, NavLink } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Message } from '@/components/ui/popup'
+import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import { useLiveTopic } from '@/lib/live'
 import { openAuthModal } from '@/lib/window-events'
-import { auditKey, closeLot, voidSale } from '@/features/auction/api/admin'
+import { auditKey } from '@/features/auction/api/admin'
+import { useCloseLot } from '@/features/auction/api/close-lot'
+import { useVoidSale } from '@/features/auction/api/void-sale'
 import { auctionKey, useAuction } from '@/features/auction/api/auction'
 import { PhaseControl } from '@/features/auction/components/admin-phase'
 import { FlowAdmin } from '@/features/auction/components/admin-flow'
@@ -24,10 +26,11 @@ import { LotStage } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
 import { NO_FLOW } from '@/features/auction/types'
-import { useAction } from '@/lib/use-action'
+import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
+import { can } from '@/lib/authorization'
 
 export function AdminNav() {
   return (
@@ -49,7 +52,8 @@ function AdminBoard({ tournament }: { tournament: string }) {
   const qc = useQueryClient()
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
-  const { error, run } = useAction()
+  const closeLot = useCloseLot(tournament)
+  const voidSale = useVoidSale(tournament)
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
     void qc.invalidateQueries({ queryKey: auditKey(tournament) })
@@ -69,10 +73,6 @@ function AdminBoard({ tournament }: { tournament: string }) {
   const running = status === 'auction'
   const lot = view.lot
   const flow = view.flow ?? NO_FLOW
-
-  async function act(fn: () => Promise<unknown>, fallback: string) {
-    if (await run(fn, fallback)) refresh()
-  }
 
   return (
     <div className="admin-layout">
@@ -106,12 +106,12 @@ function AdminBoard({ tournament }: { tournament: string }) {
               cancelLabel="Keep it open"
               busyLabel="Closing…"
               className="btn btn-danger-ghost btn-sm"
-              onConfirm={() => act(() => closeLot(tournament, lot.id), 'The lot could not be closed.')}
+              onConfirm={() => closeLot.mutateAsync(lot.id)}
             />
           ) : null}
         </div>
         <LotStage lot={lot} offset={view.offset} lotSeconds={view.rules?.lot_seconds ?? 20} idle={running ? 'No lot open: put a player up from the queue.' : idleText(status)} />
-        <Message kind="error">{error}</Message>
+        <ErrorMessage error={lastFailure([closeLot, 'The lot could not be closed.'], [voidSale, 'The sale could not be voided.'])} />
       </section>
       <QueueAdmin
         tournament={tournament}
@@ -138,7 +138,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
               cancelLabel="Keep the sale"
               busyLabel="Voiding…"
               className="btn btn-danger-ghost btn-sm"
-              onConfirm={() => act(() => voidSale(tournament, s.lot_id), 'The sale could not be voided.')}
+              onConfirm={() => voidSale.mutateAsync(s.lot_id)}
             />
           ) : undefined}
         />
@@ -178,7 +178,7 @@ export default function AdminRoute() {
       </header>
       {isLoading ? (
         <Spinner label="Checking your account" />
-      ) : user?.role !== 'admin' ? (
+      ) : !can(user, 'organise') ? (
         <EmptyState title="Organisers only.">
           <p>This page runs the league: the phases, the captains, the tiers and the auction. It is open to the league’s organisers.</p>
           {user ? (

@@ -18,6 +18,7 @@ import { CaptainMatches } from '@/features/matches/captain-matches'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
+import { can, captainedBy } from '@/lib/authorization'
 
 export default function CaptainRoute() {
   const tournament = useTournamentName()
@@ -31,7 +32,7 @@ export default function CaptainRoute() {
   }, [tournament])
 
   const view = auction.data
-  const team = view?.teams.find((t) => t.captain && user && String(t.captain.user_id) === String(user.id)) ?? null
+  const team = captainedBy(view?.teams, user)
   const status = info.data?.status ?? view?.status
 
   let body
@@ -48,8 +49,8 @@ export default function CaptainRoute() {
   else if (!team)
     body = (
       <>
-        <EmptyState title={user.role === 'admin' ? 'Organisers run the auction; they do not bid.' : 'This account is not a team captain.'}>
-          {user.role === 'admin' ? (
+        <EmptyState title={can(user, 'organise') ? 'Organisers run the auction; they do not bid.' : 'This account is not a team captain.'}>
+          {can(user, 'organise') ? (
             <Link to="/admin" className="btn btn-primary">
               Go to the organisers’ page
             </Link>
@@ -59,7 +60,7 @@ export default function CaptainRoute() {
             </Link>
           )}
         </EmptyState>
-        {user.role === 'admin' ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+        {can(user, 'organise') ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
       </>
     )
   else

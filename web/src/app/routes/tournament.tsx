@@ -18,6 +18,7 @@ import { RegisteredPlayers } from '@/features/tournament/components/registered-p
 import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
 import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
 import { wantsOwnCard } from '../links'
+import { can, staffRole } from '@/lib/authorization'
 
 export default function TournamentRoute() {
   const current = useTournamentName()
@@ -74,11 +75,11 @@ export default function TournamentRoute() {
               <span className="live-dot" aria-hidden="true" /> Watch the auction
             </Link>
           ) : null}
-          {user?.role === 'captain' ? (
+          {staffRole(user) === 'captain' ? (
             <Link to="/captain" className="btn btn-ghost">
               My captain view
             </Link>
-          ) : user?.role === 'admin' ? (
+          ) : can(user, 'organise') ? (
             <Link to="/admin" className="btn btn-ghost">
               Organisers’ page
             </Link>

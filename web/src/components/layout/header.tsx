@@ -4,6 +4,7 @@ import { useSession } from '@/lib/auth'
 import { useScrolled } from '@/lib/use-scrolled'
 import { openAuthModal } from '@/lib/window-events'
 import { Logo } from './logo'
+import { staffRole } from '@/lib/authorization'
 
 const LINKS = [
   { to: '/#home', label: 'Home', match: (p: string, h: string) => p === '/' && h !== '#news' },
@@ -24,6 +25,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname, hash } = useLocation()
   const { user, logout, isLoading } = useSession()
+  const staff = staffRole(user)
   const headerRef = useRef<HTMLElement>(null)
 
   // The mobile menu closes whenever the page or the session changes (navigating, signing in
@@ -86,7 +88,7 @@ export function Header() {
         <div id="site-nav" className={`nav-wrap ${menuOpen ? 'open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav-links">
-              {[...LINKS, ...(user?.role === 'captain' || user?.role === 'admin' ? [STAFF_LINKS[user.role]] : [])].map((l) => {
+              {[...LINKS, ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>

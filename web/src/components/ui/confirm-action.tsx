@@ -1,5 +1,6 @@
 // A button whose action needs a second, explicit yes: the first press asks the question in place
-// (focus on the safe answer), the second runs the action. Errors belong to the caller.
+// (focus on the safe answer), the second runs the action. Errors belong to the caller: a rejected
+// onConfirm (a write's mutateAsync) is the caller's to show, and only closes the question here.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 
 type Props = {
@@ -46,6 +47,8 @@ export function ConfirmAction({
     setBusy(true)
     try {
       await onConfirm()
+    } catch {
+      // shown by the caller (its write's error)
     } finally {
       setBusy(false)
       setAsking(false)

@@ -1,5 +1,6 @@
 // The league auction as GET /api/tournaments/{name}/auction answers it (docs/league.md; the full shape at /api/openapi.json).
 import type { TournamentStatus } from '@/features/tournament/types'
+export type { TournamentStatus }
 
 export type PlayerRef = {
   user_id: number

@@ -2,15 +2,19 @@
 // rulings and corrections (audited by the server), the sides that did not check in (forfeited in one
 // click, never by themselves), and the move to completed once crowned. Panels of other features
 // (substitutes) come in through `panels`.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
+import { ActionButton, ErrorMessage } from '@/components/ui/form'
+import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
-import { bracketKey, leagueKey, matchCalls, matchKey, seasonsKey, useAllMatches, useBracket, useSeasons } from './api/league'
+import { useCompleteSeason } from './api/complete-season'
+import { useForfeitFor } from './api/forfeit-for'
+import { useGenerateFixtures } from './api/generate-fixtures'
+import { useAllMatches, useBracket, useSeasons } from './api/league'
+import { useSetSeeds } from './api/set-seeds'
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
@@ -19,35 +23,23 @@ import { useNow } from '@/lib/use-now'
 import { clockTime } from '@/lib/time'
 import { FORMATS, isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
 import type { FormatInput, Match, Seed } from './types'
+import { can } from '@/lib/authorization'
 
 function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
-  const qc = useQueryClient()
   const [format, setFormat] = useState<string>('league_then_playoffs')
   const [rounds, setRounds] = useState('')
   const [cut, setCut] = useState(0)
   const [reset, setReset] = useState(true)
-  const [error, setError] = useState('')
-  const [done, setDone] = useState('')
-  const [busy, setBusy] = useState(false)
-  async function generate() {
-    setError('')
-    setDone('')
-    setBusy(true)
-    try {
-      const input: FormatInput = { format }
-      if (format === 'swiss') {
-        if (rounds.trim()) input.rounds = Number(rounds)
-        input.top_cut = cut
-      }
-      if (format === 'double_elimination') input.grand_final_reset = reset
-      const b = await matchCalls.generate(tournament, input)
-      setDone(`Fixtures made: ${b.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatSummary(b.format, b.options)}.`)
-      await qc.invalidateQueries({ queryKey: leagueKey(tournament) })
-    } catch (err) {
-      setError(errorMessage(err, 'The fixtures could not be made.'))
-    } finally {
-      setBusy(false)
+  const fixtures = useGenerateFixtures(tournament)
+  const made = fixtures.isSuccess ? fixtures.data : null
+  function generate() {
+    const input: FormatInput = { format }
+    if (format === 'swiss') {
+      if (rounds.trim()) input.rounds = Number(rounds)
+      input.top_cut = cut
     }
+    if (format === 'double_elimination') input.grand_final_reset = reset
+    fixtures.mutate(input)
   }
   const n = Math.max(teams, 2)
   return (
@@ -117,18 +109,16 @@ function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: strin
             </label>
           ) : null}
           <div className="row-actions">
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void generate()}>
-              {busy ? 'Generating…' : 'Generate fixtures'}
-            </button>
+            <ActionButton pending={fixtures.isPending} pendingLabel="Generating…" onClick={generate}>
+              Generate fixtures
+            </ActionButton>
           </div>
         </>
       )}
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
-      <p className="msg msg-success" role="status">
-        {done}
-      </p>
+      <ErrorMessage error={fixtures.error} fallback="The fixtures could not be made." />
+      <Message kind="success">
+        {made ? `Fixtures made: ${made.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatSummary(made.format, made.options)}.` : ''}
+      </Message>
     </section>
   )
 }
@@ -142,27 +132,17 @@ const TOP_CUT_LABEL: Record<number, string> = {
 
 /** The seeds' order before the fixtures: strongest first unless the organisers move teams; saved as a whole. */
 function Seeds({ tournament, phase, seeds, seededBy }: { tournament: string; phase: string; seeds: Seed[]; seededBy: string }) {
-  const qc = useQueryClient()
   const server = seeds.map((s) => s.team.id)
   const [order, setOrder] = useState<string[] | null>(null)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const setSeeds = useSetSeeds(tournament)
+  const busy = setSeeds.isPending
   // A local order counts while it names the server's teams; a change of teams meanwhile drops it.
   const shown = order && [...order].sort().join() === [...server].sort().join() ? order : server
   const byId = new Map(seeds.map((s) => [s.team.id, s]))
   const dirty = shown.join() !== server.join()
   const editable = phase === 'matches' && !busy
-  async function save(next: string[]) {
-    setError('')
-    setBusy(true)
-    try {
-      qc.setQueryData(bracketKey(tournament), await matchCalls.seeds(tournament, next))
-      setOrder(null)
-    } catch (err) {
-      setError(errorMessage(err, 'The seeds could not be saved.'))
-    } finally {
-      setBusy(false)
-    }
+  function save(next: string[]) {
+    setSeeds.mutate(next, { onSuccess: () => setOrder(null) })
   }
   return (
     <section className="match-panel" aria-label="Seeds">
@@ -209,9 +189,9 @@ function Seeds({ tournament, phase, seeds, seededBy }: { tournament: string; pha
         })}
       </ol>
       <div className="row-actions">
-        <button type="button" className="btn btn-primary btn-sm" disabled={!editable || !dirty} onClick={() => void save(shown)}>
+        <ActionButton className="btn btn-primary btn-sm" disabled={!editable || !dirty} onClick={() => save(shown)}>
           {busy ? 'Saving…' : 'Save the order'}
-        </button>
+        </ActionButton>
         {dirty ? (
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setOrder(null)}>
             Undo
@@ -221,14 +201,12 @@ function Seeds({ tournament, phase, seeds, seededBy }: { tournament: string; pha
           type="button"
           className="btn btn-ghost btn-sm"
           disabled={!editable || dirty || seededBy !== BY_ORGANISERS}
-          onClick={() => void save([])}
+          onClick={() => save([])}
         >
           Back to strength
         </button>
       </div>
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={setSeeds.error} fallback="The seeds could not be saved." />
     </section>
   )
 }
@@ -277,24 +255,10 @@ function MatchRow({ match, action }: { match: Match; action: string }) {
  * check in by the match's time is shown as such, its forfeit one click.
  */
 function OpenMatchRow({ match }: { match: Match }) {
-  const qc = useQueryClient()
   const now = useNow()
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const forfeit = useForfeitFor(match)
   const sides = [match.team1, match.team2].filter((t) => !!t)
   const late = noShows(match, now)
-  async function forfeit(team: string) {
-    setError('')
-    setBusy(true)
-    try {
-      qc.setQueryData(matchKey(match.id), await matchCalls.forfeitFor(match.id, team))
-      await qc.invalidateQueries({ queryKey: leagueKey(match.tournament ?? '') })
-    } catch (err) {
-      setError(errorMessage(err, 'The forfeit could not be recorded.'))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <li className="queue-item" data-match-id={match.id} data-status={match.status} data-no-show={late.join('') || undefined}>
       <QueueHead match={match} />
@@ -329,9 +293,9 @@ function OpenMatchRow({ match }: { match: Match }) {
       ) : null}
       <div className="row-actions">
         {late.length === 1 ? (
-          <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void forfeit(late[0])}>
-            {busy ? 'Forfeiting…' : `Forfeit team ${late[0]}: no check-in`}
-          </button>
+          <ActionButton className="btn btn-danger btn-sm" pending={forfeit.isPending} pendingLabel="Forfeiting…" onClick={() => forfeit.mutate(late[0])}>
+            {`Forfeit team ${late[0]}: no check-in`}
+          </ActionButton>
         ) : null}
         {sides
           .filter((t) => late.length !== 1 || t.id !== late[0])
@@ -344,20 +308,17 @@ function OpenMatchRow({ match }: { match: Match }) {
               cancelLabel="Cancel"
               busyLabel="Forfeiting…"
               className="btn btn-danger-ghost btn-sm"
-              onConfirm={() => forfeit(t.id)}
+              onConfirm={() => forfeit.mutateAsync(t.id)}
             />
           ))}
       </div>
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={forfeit.error} fallback="The forfeit could not be recorded." />
     </li>
   )
 }
 
 function Complete({ tournament, phase, champion }: { tournament: string; phase: string; champion: boolean }) {
-  const qc = useQueryClient()
-  const [error, setError] = useState('')
+  const complete = useCompleteSeason(tournament)
   if (phase === 'completed') return <p className="msg msg-success">The season is completed; its badges are awarded.</p>
   return (
     <div>
@@ -369,20 +330,10 @@ function Complete({ tournament, phase, champion }: { tournament: string; phase: 
         busyLabel="Completing…"
         className="btn btn-primary"
         disabled={!champion || phase !== 'matches'}
-        onConfirm={async () => {
-          setError('')
-          try {
-            await matchCalls.setPhase(tournament, 'completed')
-            await Promise.all([qc.invalidateQueries({ queryKey: seasonsKey }), qc.invalidateQueries({ queryKey: leagueKey(tournament) })])
-          } catch (err) {
-            setError(errorMessage(err, 'The season could not be completed.'))
-          }
-        }}
+        onConfirm={() => complete.mutateAsync()}
       />
       {!champion ? <p className="field-hint">Possible once the bracket has its champion.</p> : null}
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={complete.error} fallback="The season could not be completed." />
     </div>
   )
 }
@@ -399,7 +350,7 @@ export function AdminMatches({
   const seasons = useSeasons()
   const [picked, setPicked] = useState('')
   const tournament = picked || defaultTournament
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'organise')
   const bracket = useBracket(admin ? tournament : '')
   const all = useAllMatches(admin ? tournament : '')
 

@@ -1,6 +1,6 @@
 // The signed-in captain's matches: what is next, and what each one waits for from them.
 import { Link } from 'react-router'
-import { CalendarLink } from '@/features/calendar/calendar-link'
+import { CalendarLink } from '@/components/calendar-link'
 import { useSession } from '@/lib/auth'
 import { useLeagueTeams, useTeamMatches } from './api/league'
 import { StatusBadge } from './components/status-badge'

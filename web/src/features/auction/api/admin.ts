@@ -1,27 +1,24 @@
 // The organisers' calls of the league (docs/league.md); the server refuses everyone else.
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { api, request } from '@/lib/api-client'
-import type { TournamentStatus } from '@/features/tournament/types'
-import type { AuditPage, LeagueTeam, Lot } from '../types'
+// Each call has its file (set-phase, set-captain, set-tier, open-lot, close-lot, void-sale); this one
+// holds what they share and the audit log they all write to.
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { AuditPage } from '../types'
+import { auctionKey } from './auction'
 
-const admin = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
+export const adminPath = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
 
-export const setPhase = (tournament: string, status: TournamentStatus) =>
-  api.post<{ name: string; status: TournamentStatus }>(`${admin(tournament)}/status`, { status })
-
-export const setCaptain = (tournament: string, team: string, userId: number) =>
-  request<{ team: LeagueTeam }>(`${admin(tournament)}/teams/${team}/captain`, { method: 'PUT', body: { userId } })
-
-/** `tier` 0 goes back to the tier of the player's stats. */
-export const setTier = (tournament: string, userId: number, tier: number) =>
-  request<{ player: unknown }>(`${admin(tournament)}/players/${userId}/tier`, { method: 'PUT', body: { tier } })
-
-export const openLot = (tournament: string, userId: number, basePrice: number) =>
-  api.post<{ lot: Lot }>(`${admin(tournament)}/auction/lots`, { userId, basePrice })
-
-export const closeLot = (tournament: string, lotId: number) => api.post<{ lot: Lot }>(`${admin(tournament)}/auction/lots/${lotId}/close`)
-
-export const voidSale = (tournament: string, lotId: number) => api.post<{ lot: Lot }>(`${admin(tournament)}/auction/lots/${lotId}/void`)
+/** An organiser's write of the auction: the auction and its audit log are read again after it. */
+export function useAuctionAdminWrite<V, D>(tournament: string, write: (v: V) => Promise<D>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
+      void qc.invalidateQueries({ queryKey: auditKey(tournament) })
+    },
+  })
+}
 
 /** Every read of the tournament's audit log, whatever its filters: invalidate it to read it again. */
 export const auditKey = (tournament: string) => ['tournament', tournament, 'audit'] as const

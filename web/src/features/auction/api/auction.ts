@@ -3,14 +3,14 @@ import { api } from '@/lib/api-client'
 import { useLiveClient, useLiveTopic } from '@/lib/live'
 import { applyAuctionEvent, replayAuctionEvents } from '../lib/auction-reducer'
 import { clockOffset, raiseOffset } from '../lib/countdown'
-import type { AuctionView, Lot } from '../types'
+import type { AuctionView } from '../types'
 
 /** The view, with the estimated server-minus-client clock offset (ms) for its countdown. */
 export type AuctionData = AuctionView & { offset: number }
 
 export const auctionKey = (tournament: string) => ['tournament', tournament, 'auction'] as const
 
-const path = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}`
+export const tournamentPath = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}`
 
 /**
  * The auction (lot, bids, sales, teams' purses and rosters, the pool), kept live by topic `teams`.
@@ -24,7 +24,7 @@ export function useAuction(tournament: string) {
     queryKey: key,
     queryFn: async ({ signal }): Promise<AuctionData> => {
       const sentAt = Date.now()
-      const view = await api.get<AuctionView>(`${path(tournament)}/auction`, signal)
+      const view = await api.get<AuctionView>(`${tournamentPath(tournament)}/auction`, signal)
       const offset = clockOffset(view.now, sentAt, Date.now())
       const base: AuctionView = {
         ...view,
@@ -58,8 +58,4 @@ export function useAuction(tournament: string) {
     { enabled: query.data !== undefined, since: query.data?.seq },
   )
   return query
-}
-
-export function placeBid(tournament: string, lotId: number, amount: number) {
-  return api.post<{ lot: Lot }>(`${path(tournament)}/auction/bids`, { lotId, amount })
 }

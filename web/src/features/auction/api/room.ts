@@ -5,7 +5,7 @@ import type { RoomMessage, RoomView } from '../types'
 
 export const roomKey = (tournament: string) => ['tournament', tournament, 'captains-room'] as const
 
-const path = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}/captains/messages`
+export const roomPath = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}/captains/messages`
 
 /** Adds a message once (it comes back both as the POST's answer and as the live event). */
 export function addMessage(view: RoomView, m: RoomMessage, seq?: number): RoomView {
@@ -22,7 +22,7 @@ export function useCaptainsRoom(tournament: string, enabled: boolean) {
   const key = roomKey(tournament)
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<RoomView>(path(tournament), signal),
+    queryFn: ({ signal }) => api.get<RoomView>(roomPath(tournament), signal),
     enabled,
     staleTime: 30_000,
   })
@@ -40,10 +40,5 @@ export function useCaptainsRoom(tournament: string, enabled: boolean) {
     },
     { enabled: enabled && query.data !== undefined, since: query.data?.seq },
   )
-  const post = async (text: string) => {
-    const { message } = await api.post<{ message: RoomMessage }>(path(tournament), { text })
-    qc.setQueryData<RoomView>(key, (old) => (old ? addMessage(old, message) : old))
-    return message
-  }
-  return { ...query, post }
+  return query
 }

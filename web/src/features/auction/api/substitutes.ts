@@ -1,12 +1,18 @@
 // Substitutes, signed after the auction: a captain asks, an organiser approves or refuses. Kept live
 // by topic `teams` (substitute.request, team.updated).
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { useLiveTopic } from '@/lib/live'
 import type { Bench, SubstituteRequest } from '../types'
 
-const path = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}/substitutes`
-const admin = (tournament: string, id: number) => `/admin/tournaments/${encodeURIComponent(tournament)}/substitutes/${id}`
+export const benchPath = (tournament: string) => `/tournaments/${encodeURIComponent(tournament)}/substitutes`
+export const requestPath = (tournament: string, id: number) => `/admin/tournaments/${encodeURIComponent(tournament)}/substitutes/${id}`
+
+/** A substitute's request asked for or answered: the bench is read again (a live event follows too). */
+export function useBenchWrite<V>(tournament: string, write: (v: V) => Promise<{ request: SubstituteRequest }>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: write, onSuccess: () => qc.invalidateQueries({ queryKey: benchKey(tournament) }) })
+}
 
 export const benchKey = (tournament: string) => ['tournament', tournament, 'substitutes'] as const
 
@@ -16,7 +22,7 @@ export function useBench(tournament: string) {
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<Bench>(path(tournament), signal).then((b) => ({ ...b, requests: b.requests ?? [], pool: b.pool ?? [] })),
+      api.get<Bench>(benchPath(tournament), signal).then((b) => ({ ...b, requests: b.requests ?? [], pool: b.pool ?? [] })),
     enabled: !!tournament,
   })
   const reload = () => void qc.invalidateQueries({ queryKey: key })
@@ -35,12 +41,3 @@ export function useBench(tournament: string) {
   useLiveTopic('registrations', { onEvent: (ev) => ev.event === 'tournament.status' && reload() }, { enabled: query.data !== undefined })
   return query
 }
-
-type Answer = { request: SubstituteRequest }
-
-export const askSubstitute = (tournament: string, userId: number) => api.post<Answer>(path(tournament), { userId })
-
-export const approveSubstitute = (tournament: string, id: number) => api.post<Answer>(`${admin(tournament, id)}/approve`)
-
-export const refuseSubstitute = (tournament: string, id: number, reason: string) =>
-  api.post<Answer>(`${admin(tournament, id)}/refuse`, { reason })

@@ -1,8 +1,7 @@
 // Captains per team: an organiser picks a registered player for each team.
 import { useId, useState } from 'react'
-import { Message } from '@/components/ui/popup'
-import { setCaptain } from '../api/admin'
-import { useAction } from '@/lib/use-action'
+import { ActionButton, ErrorMessage } from '@/components/ui/form'
+import { useSetCaptain } from '../api/set-captain'
 import type { LeagueTeam } from '../types'
 import { teamTitle } from './bits'
 
@@ -10,10 +9,11 @@ export type Candidate = { id: number; name: string }
 
 function CaptainRow({ tournament, team, candidates, disabled }: { tournament: string; team: LeagueTeam; candidates: Candidate[]; disabled: boolean }) {
   const [pick, setPick] = useState('')
-  const { busy, error, run } = useAction()
+  const setCaptain = useSetCaptain(tournament, team.id)
+  const busy = setCaptain.isPending
   const id = useId()
-  async function save() {
-    if (pick && (await run(() => setCaptain(tournament, team.id, Number(pick)), 'The captain could not be set.'))) setPick('')
+  function save() {
+    if (pick) setCaptain.mutate(Number(pick), { onSuccess: () => setPick('') })
   }
   return (
     <li className="captain-row">
@@ -33,12 +33,12 @@ function CaptainRow({ tournament, team, candidates, disabled }: { tournament: st
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={save} disabled={disabled || busy || !pick}>
-        {busy ? 'Saving…' : 'Make captain'}
-      </button>
-      {error ? (
+      <ActionButton className="btn btn-ghost btn-sm" onClick={save} disabled={disabled || !pick} pending={busy} pendingLabel="Saving…">
+        Make captain
+      </ActionButton>
+      {setCaptain.error ? (
         <span className="captain-error">
-          <Message kind="error">{error}</Message>
+          <ErrorMessage error={setCaptain.error} fallback="The captain could not be set." />
         </span>
       ) : null}
     </li>

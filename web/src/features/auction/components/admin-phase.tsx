@@ -1,9 +1,8 @@
 // The tournament's phase, moved by an organiser; every open page follows it live.
 import { ConfirmAction } from '@/components/ui/confirm-action'
-import { Message } from '@/components/ui/popup'
-import type { TournamentStatus } from '@/features/tournament/types'
-import { setPhase } from '../api/admin'
-import { useAction } from '@/lib/use-action'
+import { ErrorMessage } from '@/components/ui/form'
+import { useSetPhase } from '../api/set-phase'
+import type { TournamentStatus } from '../types'
 
 export const PHASES: { key: TournamentStatus; label: string; detail: string }[] = [
   { key: 'registration', label: 'Registration', detail: 'Players register; captains are chosen.' },
@@ -24,7 +23,7 @@ export function phaseMoves(status: TournamentStatus): { next?: TournamentStatus;
 }
 
 export function PhaseControl({ tournament, status, onChanged }: { tournament: string; status: TournamentStatus; onChanged?: () => void }) {
-  const { error, run } = useAction()
+  const setPhase = useSetPhase(tournament)
   const at = PHASES.findIndex((p) => p.key === status)
   const moves = phaseMoves(status)
   return (
@@ -44,9 +43,7 @@ export function PhaseControl({ tournament, status, onChanged }: { tournament: st
                 cancelLabel="Cancel"
                 busyLabel="Moving…"
                 className={`btn btn-sm ${p.key === moves.next ? 'btn-primary' : 'btn-ghost'}`}
-                onConfirm={async () => {
-                  if (await run(() => setPhase(tournament, p.key), 'The phase could not be changed.')) onChanged?.()
-                }}
+                onConfirm={() => setPhase.mutateAsync(p.key).then(() => onChanged?.())}
               />
             ) : i === at ? (
               <span className="status-pill">Now</span>
@@ -55,7 +52,7 @@ export function PhaseControl({ tournament, status, onChanged }: { tournament: st
         ))}
       </ol>
       {status === 'completed' ? <p className="muted">A completed season is final: its champion and badges are given.</p> : null}
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={setPhase.error} fallback="The phase could not be changed." />
     </section>
   )
 }

@@ -1,9 +1,9 @@
 // The players who can go under the hammer, by tier: tiers are set here, and lots opened.
 import { useId, useState } from 'react'
-import { Message } from '@/components/ui/popup'
-import { openLot, setTier } from '../api/admin'
+import { ActionButton, ErrorMessage } from '@/components/ui/form'
+import { useOpenLot } from '../api/open-lot'
+import { useSetTier } from '../api/set-tier'
 import { MAX_PRICE, MIN_PRICE } from '../lib/bids'
-import { useAction } from '@/lib/use-action'
 import type { AuctionRules, PlayerRef, Unsold } from '../types'
 import { credits, TierBadge } from './bits'
 
@@ -30,17 +30,17 @@ type Props = {
 }
 
 function TierSelect({ tournament, player, onChanged }: { tournament: string; player: PlayerRef; onChanged: () => void }) {
-  const { busy, error, run } = useAction()
+  const setTier = useSetTier(tournament, player.user_id)
   const id = useId()
-  async function change(tier: number) {
-    if (await run(() => setTier(tournament, player.user_id, tier), 'The tier could not be set.')) onChanged()
+  function change(tier: number) {
+    setTier.mutate(tier, { onSuccess: () => onChanged() })
   }
   return (
     <span className="tier-select">
       <label htmlFor={id} className="sr-only">
         Tier of {player.name}
       </label>
-      <select id={id} value={player.tier} disabled={busy} onChange={(e) => change(Number(e.target.value))}>
+      <select id={id} value={player.tier} disabled={setTier.isPending} onChange={(e) => change(Number(e.target.value))}>
         {[1, 2, 3, 4].map((t) => (
           <option key={t} value={t}>
             Tier {t}
@@ -48,7 +48,7 @@ function TierSelect({ tournament, player, onChanged }: { tournament: string; pla
         ))}
         <option value={0}>From stats</option>
       </select>
-      {error ? <Message kind="error">{error}</Message> : null}
+      <ErrorMessage error={setTier.error} fallback="The tier could not be set." />
     </span>
   )
 }
@@ -56,7 +56,7 @@ function TierSelect({ tournament, player, onChanged }: { tournament: string; pla
 export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, onChanged }: Props) {
   const [picked, setPicked] = useState<PlayerRef | null>(null)
   const [base, setBase] = useState('')
-  const { busy, error, run } = useAction()
+  const openLot = useOpenLot(tournament)
   const baseId = useId()
   const unsoldIds = new Set(unsold.map((u) => u.player.user_id))
   // The pick is dropped when its player leaves the pool (put up elsewhere, made captain).
@@ -67,12 +67,17 @@ export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, o
     setBase(String(basePriceOf(rules, p.tier)))
   }
 
-  async function open() {
+  function open() {
     if (!current) return
-    if (await run(() => openLot(tournament, current.user_id, Number(base) || 0), 'The lot could not be opened.')) {
-      setPicked(null)
-      onChanged()
-    }
+    openLot.mutate(
+      { userId: current.user_id, basePrice: Number(base) || 0 },
+      {
+        onSuccess: () => {
+          setPicked(null)
+          onChanged()
+        },
+      },
+    )
   }
 
   return (
@@ -99,9 +104,9 @@ export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, o
               value={base}
               onChange={(e) => setBase(e.target.value)}
             />
-            <button type="button" className="btn btn-primary btn-sm" onClick={open} disabled={!canOpen || busy}>
-              {busy ? 'Opening…' : 'Open lot'}
-            </button>
+            <ActionButton className="btn btn-primary btn-sm" onClick={open} disabled={!canOpen} pending={openLot.isPending} pendingLabel="Opening…">
+              Open lot
+            </ActionButton>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setPicked(null)}>
               Cancel
             </button>
@@ -110,7 +115,7 @@ export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, o
           <span className="muted">{canOpen ? 'Pick a player below to put them up.' : whyNot}</span>
         )}
       </div>
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={openLot.error} fallback="The lot could not be opened." />
       {groupByTier(pool).map((g) => (
         <div key={g.tier} className="queue-tier">
           <h3>

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { ApiError } from '@/lib/api-client'
-import { placeBid } from '../api/auction'
+import { usePlaceBid } from '../api/place-bid'
 import { bidBlock, blockText, maxBid, nextBids } from '../lib/bids'
 import { useLotCountdown } from '../lib/use-lot-countdown'
 import type { LeagueTeam, Lot } from '../types'
@@ -32,7 +32,8 @@ type Props = { tournament: string; lot: Lot | null; team: LeagueTeam; offset: nu
 
 export function BidPanel({ tournament, lot, team, offset }: Props) {
   const left = useLotCountdown(lot?.ends_at, offset)
-  const [busy, setBusy] = useState<number | null>(null)
+  const placeBid = usePlaceBid(tournament)
+  const busy = placeBid.isPending ? (placeBid.variables?.amount ?? null) : null
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string; lot: number } | null>(null)
   const block = bidBlock(lot, team, left)
   // While leading or after the bell the amounts stay in view, disabled: what the others must beat.
@@ -40,18 +41,17 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
   // A message belongs to the lot it was about.
   const shown = result && lot && result.lot === lot.id ? result : null
 
-  async function bid(amount: number) {
+  function bid(amount: number) {
     if (!lot) return
-    setBusy(amount)
+    const about = lot.id
     setResult(null)
-    try {
-      await placeBid(tournament, lot.id, amount)
-      setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for team ${team.id}.`, lot: lot.id })
-    } catch (err) {
-      setResult({ kind: 'error', text: bidRefusal(err), lot: lot.id })
-    } finally {
-      setBusy(null)
-    }
+    placeBid.mutate(
+      { lotId: about, amount },
+      {
+        onSuccess: () => setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for team ${team.id}.`, lot: about }),
+        onError: (err) => setResult({ kind: 'error', text: bidRefusal(err), lot: about }),
+      },
+    )
   }
 
   return (

@@ -1,8 +1,9 @@
 // The captains room: history on joining, new lines live, the server's refusals in its words.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Message } from '@/components/ui/popup'
+import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { usePostMessage } from '../api/post-message'
 import { useCaptainsRoom } from '../api/room'
 
 export const ROOM_MAX = 500
@@ -10,8 +11,8 @@ export const ROOM_MAX = 500
 export function CaptainsRoom({ tournament, me }: { tournament: string; me: number | string | null }) {
   const room = useCaptainsRoom(tournament, true)
   const [text, setText] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const post = usePostMessage(tournament)
+  const busy = post.isPending
   const list = useRef<HTMLOListElement>(null)
   const inputId = useId()
   const count = room.data?.messages.length ?? 0
@@ -22,21 +23,13 @@ export function CaptainsRoom({ tournament, me }: { tournament: string; me: numbe
     if (el) el.scrollTop = el.scrollHeight
   }, [count])
 
-  async function send(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault()
     if (!text.trim()) return
-    setBusy(true)
-    setError('')
-    try {
-      await room.post(text)
-      setText('')
-    } catch (err) {
-      const wait = err instanceof ApiError && err.status === 429 && err.retryAfter ? ` (wait ${err.retryAfter} s)` : ''
-      setError(errorMessage(err, 'The message was not sent.') + wait)
-    } finally {
-      setBusy(false)
-    }
+    post.mutate(text, { onSuccess: () => setText('') })
   }
+  const wait = post.error instanceof ApiError && post.error.status === 429 && post.error.retryAfter ? ` (wait ${post.error.retryAfter} s)` : ''
+  const error = post.error ? errorMessage(post.error, 'The message was not sent.') + wait : ''
 
   return (
     <section className="room" aria-labelledby="room-title">
@@ -44,7 +37,7 @@ export function CaptainsRoom({ tournament, me }: { tournament: string; me: numbe
       {room.isLoading ? (
         <Spinner label="Loading the captains room" />
       ) : room.isError ? (
-        <Message kind="error">{errorMessage(room.error, 'The captains room could not be loaded.')}</Message>
+        <ErrorMessage error={room.error} fallback="The captains room could not be loaded." />
       ) : (
         <ol ref={list} className="room-lines" aria-label="Messages" aria-live="polite" data-testid="room-lines">
           {count === 0 ? <li className="muted room-empty">No messages yet. Say hello to the other captains.</li> : null}
@@ -78,7 +71,7 @@ export function CaptainsRoom({ tournament, me }: { tournament: string; me: numbe
           Send
         </button>
       </form>
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={error} />
     </section>
   )
 }

@@ -1,9 +1,12 @@
 // Substitutes: a captain's bench and requests (the captain view), the organisers' answers
 // (/admin/matches). The server checks every rule again; these only offer what it would take.
 import { useState } from 'react'
-import { Message } from '@/components/ui/popup'
-import { useAction } from '@/lib/use-action'
-import { approveSubstitute, askSubstitute, refuseSubstitute, useBench } from '../api/substitutes'
+import { ActionButton, ErrorMessage, TextForm } from '@/components/ui/form'
+import { lastFailure } from '@/lib/mutations'
+import { useApproveSubstitute } from '../api/approve-substitute'
+import { useAskSubstitute } from '../api/ask-substitute'
+import { useRefuseSubstitute } from '../api/refuse-substitute'
+import { useBench } from '../api/substitutes'
 import { benchOf } from '../lib/bench'
 import type { LeagueTeam, SubstituteRequest } from '../types'
 import { credits, TierBadge } from './bits'
@@ -29,7 +32,7 @@ function RequestLine({ r, team = false }: { r: SubstituteRequest; team?: boolean
 /** The captain's substitutes: the bench, what they asked for, and the players they may ask to sign. */
 export function CaptainBench({ tournament, team }: { tournament: string; team: LeagueTeam }) {
   const { data } = useBench(tournament)
-  const { busy, error, run } = useAction()
+  const ask = useAskSubstitute(tournament)
   if (!data) return null
   const b = benchOf(data, team)
   const own = data.requests.filter((r) => r.team === team.id && r.status !== 'approved')
@@ -80,68 +83,56 @@ export function CaptainBench({ tournament, team }: { tournament: string; team: L
                       <TierBadge tier={p.tier} /> K/D {Number(p.kd).toFixed(2)} · {credits(p.price)}
                     </small>
                   </span>
-                  <button
-                    type="button"
+                  <ActionButton
                     className="btn btn-ghost btn-sm"
                     title={why || undefined}
-                    disabled={busy || asked || !!why}
-                    onClick={() => void run(() => askSubstitute(tournament, p.user_id), 'The request could not be sent.')}
+                    pending={ask.isPending}
+                    disabled={asked || !!why}
+                    onClick={() => ask.mutate(p.user_id)}
                     aria-label={`Ask to sign ${p.name}`}
                   >
                     {asked ? 'Asked' : 'Ask to sign'}
-                  </button>
+                  </ActionButton>
                 </li>
               )
             })}
           </ul>
         </>
       )}
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={ask.error} fallback="The request could not be sent." />
     </section>
   )
 }
 
 function PendingRequest({ tournament, r, open }: { tournament: string; r: SubstituteRequest; open: boolean }) {
-  const { busy, error, run } = useAction()
+  const approve = useApproveSubstitute(tournament, r.id)
+  const refuse = useRefuseSubstitute(tournament, r.id)
+  const busy = approve.isPending || refuse.isPending
   const [refusing, setRefusing] = useState(false)
-  const [reason, setReason] = useState('')
   return (
     <li data-request-id={r.id} className="queue-item">
       <div className="queue-head">
         <RequestLine r={r} team />
         <span className="row-actions">
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-primary btn-sm"
-            disabled={!open || busy}
-            onClick={() => void run(() => approveSubstitute(tournament, r.id), 'The request could not be approved.')}
+            pending={busy}
+            disabled={!open}
+            onClick={() => approve.mutate(undefined)}
             aria-label={`Approve team ${r.team} signing ${r.player.name}`}
           >
             Approve
-          </button>
+          </ActionButton>
           <button type="button" className="btn btn-ghost btn-sm" disabled={!open || busy} onClick={() => setRefusing((x) => !x)}>
             {refusing ? 'Keep it' : 'Refuse'}
           </button>
         </span>
       </div>
       {refusing ? (
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void run(() => refuseSubstitute(tournament, r.id, reason), 'The request could not be refused.')
-          }}
-        >
-          <div className="field">
-            <label htmlFor={`refuse-${r.id}`}>Why (the captain reads it)</label>
-            <input id={`refuse-${r.id}`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-danger-ghost btn-sm" disabled={busy}>
-            Refuse the request
-          </button>
-        </form>
+        <TextForm id={`refuse-${r.id}`} label="Why (the captain reads it)" maxLength={200} pending={busy} onSubmit={(reason) => refuse.mutate(reason)}
+          submitLabel="Refuse the request" className="btn btn-danger-ghost btn-sm" />
       ) : null}
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={lastFailure([approve, 'The request could not be approved.'], [refuse, 'The request could not be refused.'])} />
     </li>
   )
 }

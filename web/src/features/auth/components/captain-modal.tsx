@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
-import { isStaff, useSession, type User } from '@/lib/auth'
+import { useSession, type User } from '@/lib/auth'
+import { can, staffRole } from '@/lib/authorization'
 import { emitAuthComplete } from '@/lib/window-events'
 import { SignInForm } from './sign-in-form'
 
@@ -21,23 +22,23 @@ export function CaptainModal({ open, onClose }: { open: boolean; onClose: () => 
     onClose()
   }
 
-  const signedInCaptain = welcome ?? (isStaff(user) ? user : null)
+  const signedInCaptain = welcome ?? (can(user, 'staff') ? user : null)
 
   return (
     <Modal open={open} onClose={close} title="Sign in as Captain" className="captain-modal">
       {signedInCaptain ? (
         <div className="captain-welcome">
           <p className="msg msg-success" role="status">
-            Signed in as {signedInCaptain.role === 'admin' ? 'admin' : 'captain'} {signedInCaptain.name || signedInCaptain.email}.
+            Signed in as {staffRole(signedInCaptain)} {signedInCaptain.name || signedInCaptain.email}.
           </p>
           <p className="muted">
-            {signedInCaptain.role === 'admin'
+            {can(signedInCaptain, 'organise')
               ? 'The organisers’ page runs the phases, the captains, the tiers and the auction.'
               : 'Your captain view has your purse, your roster, the bid buttons and the captains room.'}
           </p>
           <div className="row-actions">
-            <Link to={signedInCaptain.role === 'admin' ? '/admin' : '/captain'} className="btn btn-primary" onClick={close}>
-              {signedInCaptain.role === 'admin' ? 'Go to the organisers’ page' : 'Go to my captain view'}
+            <Link to={can(signedInCaptain, 'organise') ? '/admin' : '/captain'} className="btn btn-primary" onClick={close}>
+              {can(signedInCaptain, 'organise') ? 'Go to the organisers’ page' : 'Go to my captain view'}
             </Link>
             <button type="button" className="btn btn-ghost" onClick={close}>
               Stay here
@@ -52,7 +53,7 @@ export function CaptainModal({ open, onClose }: { open: boolean; onClose: () => 
             idPrefix="captain"
             submitLabel="Sign in as Captain"
             onSignedIn={(res) => {
-              if (!isStaff(res.user)) {
+              if (!can(res.user, 'staff')) {
                 setError(NOT_A_CAPTAIN)
                 return
               }

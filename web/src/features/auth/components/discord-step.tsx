@@ -1,43 +1,29 @@
 import { useState, type FormEvent } from 'react'
-import { Message } from '@/components/ui/popup'
-import { errorMessage } from '@/lib/api-client'
+import { ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
 import type { User } from '@/lib/auth'
-import { updateDiscordUsername } from '../api/auth'
+import { useUpdateDiscordUsername } from '../api/update-discord-username'
 
 export function DiscordStep({ initial, onDone }: { initial: string; onDone: (user?: User) => void }) {
   const [name, setName] = useState(initial)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [invalid, setInvalid] = useState('')
+  const update = useUpdateDiscordUsername()
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError('')
-    if (!name.trim()) {
-      setError('Please enter your Discord username')
-      return
-    }
-    setBusy(true)
-    try {
-      const res = await updateDiscordUsername(name.trim())
-      if (!res?.message) throw new Error('no message')
-      onDone(res.user)
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to update Discord username'))
-      setBusy(false)
-    }
+    update.reset()
+    setInvalid(name.trim() ? '' : 'Please enter your Discord username')
+    if (name.trim()) update.mutate(name.trim(), { onSuccess: (res) => onDone(res.user) })
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Link Discord">
       <p className="muted">Link the Discord account you use on the league server, so captains and the bot can find you.</p>
-      <div className="field">
-        <label htmlFor="discord-username">Discord username</label>
-        <input id="discord-username" value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" data-autofocus />
-      </div>
-      <Message kind="error">{error}</Message>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? 'Saving…' : 'Continue'}
-      </button>
+      <TextField id="discord-username" label="Discord username" value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" data-autofocus />
+      <ErrorMessage error={invalid || update.error} fallback="Failed to update Discord username" />
+      {/* Once the name is taken, the next step follows: the button stays busy meanwhile. */}
+      <SubmitButton className="btn btn-primary btn-block" pending={update.isPending || update.isSuccess} pendingLabel="Saving…">
+        Continue
+      </SubmitButton>
     </form>
   )
 }

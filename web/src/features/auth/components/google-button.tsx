@@ -1,10 +1,9 @@
 // "Sign in with Google" through Google Identity Services: Google hands the page an ID token
 // (`credential`), which goes to the server to verify (docs/api.md, "Accounts"). Shown only when configured.
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { Message } from '@/components/ui/popup'
-import { errorMessage } from '@/lib/api-client'
+import { ErrorMessage } from '@/components/ui/form'
 import type { AuthResponse } from '@/lib/auth'
-import { googleLogin } from '../api/auth'
+import { useGoogleLogin } from '../api/google-login'
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client'
 
@@ -38,8 +37,17 @@ function loadGis(): Promise<void> {
 
 export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSignedIn: (res: AuthResponse) => void }) {
   const ref = useRef<HTMLDivElement>(null)
+  // Google's own failures (its script, its answer); the server's refusal is the write's error.
   const [error, setError] = useState('')
-  const signedIn = useEffectEvent((res: AuthResponse) => onSignedIn(res))
+  const google = useGoogleLogin()
+  const signIn = useEffectEvent((credential: string) => {
+    setError('')
+    google.mutate(credential, { onSuccess: (res: AuthResponse) => onSignedIn(res) })
+  })
+  const fail = useEffectEvent((text: string) => {
+    google.reset()
+    setError(text)
+  })
 
   useEffect(() => {
     if (!clientId) return
@@ -50,21 +58,17 @@ export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSig
         if (!alive || !id || !ref.current) return
         id.initialize({
           client_id: clientId,
-          callback: async (r) => {
+          callback: (r) => {
             if (!r?.credential) {
-              setError('Failed to get user information from Google')
+              fail('Failed to get user information from Google')
               return
             }
-            try {
-              signedIn(await googleLogin(r.credential))
-            } catch (err) {
-              setError(errorMessage(err, 'Google login failed'))
-            }
+            signIn(r.credential)
           },
         })
         id.renderButton(ref.current, { theme: 'filled_black', size: 'large', text: 'continue_with', shape: 'pill', width: 280 })
       })
-      .catch(() => alive && setError('Google authentication failed'))
+      .catch(() => alive && fail('Google authentication failed'))
     return () => {
       alive = false
     }
@@ -77,7 +81,7 @@ export function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSig
         <span>or</span>
       </div>
       <div ref={ref} className="google-btn" />
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={error || google.error} fallback="Google login failed" />
     </div>
   )
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { ActionButton, ErrorMessage, SubmitButton } from '@/components/ui/form'
 import { Message, Popup } from '@/components/ui/popup'
 import { OTP_LENGTH, OTP_POPUP_MS, OTP_RESEND_COOLDOWN_S, POST_VERIFY_LOGIN_DELAY_MS } from '@/config/constants'
-import { ApiError, errorMessage } from '@/lib/api-client'
 import type { AuthResponse } from '@/lib/auth'
 import { useCountdown } from '@/lib/use-countdown'
-import { login, resendOtp, verifyOtp } from '../api/auth'
+import { useLogin } from '../api/login'
+import { tooEarly, useResendOtp } from '../api/resend-otp'
+import { useVerifyOtp } from '../api/verify-otp'
 
 export const LOGIN_AFTER_VERIFY_FAILED = 'Email verified but login failed. Please login manually.'
 
@@ -24,11 +26,14 @@ type Props = {
 
 export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCooldown = OTP_RESEND_COOLDOWN_S }: Props) {
   const [otp, setOtp] = useState('')
-  const [error, setError] = useState('')
-  const [success, setSuccess] = useState('')
+  const [invalid, setInvalid] = useState('')
   const [popup, setPopup] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [resending, setResending] = useState(false)
+  const verify = useVerifyOtp()
+  const resend = useResendOtp()
+  const signIn = useLogin()
+  const success = verify.isSuccess ? verify.data?.message || 'Email verified successfully! You can now login.' : ''
+  // The last of the two writes speaks; a too-early resend is a countdown, not a failure.
+  const failed = resend.submittedAt > verify.submittedAt ? (tooEarly(resend.error) ? null : resend.error) : verify.error
   const cooldown = useCountdown(resendCooldown)
   const timers = useRef<number[]>([])
 
@@ -37,55 +42,34 @@ export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCool
     timers.current.push(window.setTimeout(fn, ms))
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setError('')
-    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp)) {
-      setError('Please enter a valid 6-digit OTP')
-      return
-    }
-    setBusy(true)
-    try {
-      const res = await verifyOtp(email, otp, password)
-      setSuccess(res?.message || 'Email verified successfully! You can now login.')
-      // Seed §4: two seconds after the verified message, sign in automatically.
-      later(async () => {
-        if (!password) {
-          onLoginFailed(LOGIN_AFTER_VERIFY_FAILED)
-          return
-        }
-        try {
-          onLoggedIn(await login(email, password))
-        } catch {
-          onLoginFailed(LOGIN_AFTER_VERIFY_FAILED)
-        }
-      }, POST_VERIFY_LOGIN_DELAY_MS)
-    } catch (err) {
-      // The server's own words (a wrong code's message may say how many tries are left).
-      setError(errorMessage(err))
-      setBusy(false)
-    }
+  // Two seconds after the verified message, sign in automatically (docs/site.md, "The player's path").
+  function signInLater() {
+    later(() => {
+      if (!password) onLoginFailed(LOGIN_AFTER_VERIFY_FAILED)
+      else signIn.mutate({ email, password }, { onSuccess: (res) => onLoggedIn(res), onError: () => onLoginFailed(LOGIN_AFTER_VERIFY_FAILED) })
+    }, POST_VERIFY_LOGIN_DELAY_MS)
   }
 
-  async function resend() {
-    setError('')
-    setResending(true)
-    try {
-      const res = await resendOtp(email)
-      setPopup(res?.message || 'OTP sent successfully!')
-      later(() => setPopup(''), OTP_POPUP_MS)
-      cooldown.start(res?.resend_after ?? OTP_RESEND_COOLDOWN_S)
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
-        // The live countdown on the button says what the server's "wait N seconds" says, and
-        // stays true as the seconds pass.
-        cooldown.start(err.retryAfter)
-      } else {
-        setError(errorMessage(err))
-      }
-    } finally {
-      setResending(false)
-    }
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const valid = new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp)
+    setInvalid(valid ? '' : 'Please enter a valid 6-digit OTP')
+    // The server's own words on a failure (a wrong code's message may say how many tries are left).
+    if (valid) verify.mutate({ email, otp, password }, { onSuccess: signInLater })
+  }
+
+  function sendAgain() {
+    setInvalid('')
+    resend.mutate(email, {
+      onSuccess: (res) => {
+        setPopup(res?.message || 'OTP sent successfully!')
+        later(() => setPopup(''), OTP_POPUP_MS)
+        cooldown.start(res?.resend_after ?? OTP_RESEND_COOLDOWN_S)
+      },
+      // The live countdown on the button says what the server's "wait N seconds" says, and stays
+      // true as the seconds pass.
+      onError: (err) => tooEarly(err) && cooldown.start(err.retryAfter),
+    })
   }
 
   return (
@@ -107,29 +91,28 @@ export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCool
           data-autofocus
         />
       </div>
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={invalid || failed} />
       <Message kind="success">{success}</Message>
       {popup ? <Popup>{popup}</Popup> : null}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? 'Verifying…' : 'Verify OTP'}
-      </button>
-      <button
-        type="button"
+      <SubmitButton className="btn btn-primary btn-block" pending={verify.isPending || verify.isSuccess} pendingLabel="Verifying…">
+        Verify OTP
+      </SubmitButton>
+      <ActionButton
         className="btn btn-ghost btn-block"
-        onClick={resend}
-        disabled={!!success || resending || cooldown.left > 0}
+        onClick={sendAgain}
+        disabled={!!success || resend.isPending || cooldown.left > 0}
         aria-describedby="otp-resend-hint"
       >
         {cooldown.left > 0 ? (
           <>
             Resend OTP in <span data-testid="resend-countdown">{cooldown.left}</span> s
           </>
-        ) : resending ? (
+        ) : resend.isPending ? (
           'Sending…'
         ) : (
           'Resend OTP'
         )}
-      </button>
+      </ActionButton>
       <p id="otp-resend-hint" className="field-hint otp-hint">
         {cooldown.left > 0
           ? 'No e-mail yet? Check your spam folder. A new code can be sent once a minute.'

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Message } from '@/components/ui/popup'
+import { ErrorMessage, SubmitButton, TextField, useFormValues } from '@/components/ui/form'
 import { OTP_RESEND_COOLDOWN_S } from '@/config/constants'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import type { AuthResponse } from '@/lib/auth'
-import { login, resendOtp } from '../api/auth'
+import { useLogin } from '../api/login'
+import { tooEarly, useResendOtp } from '../api/resend-otp'
 
 type Props = {
   onSignedIn: (res: AuthResponse, password: string) => void
@@ -15,82 +16,48 @@ type Props = {
 }
 
 export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sign In', idPrefix = 'signin' }: Props) {
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState('')
-  const [unverified, setUnverified] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { values, bind } = useFormValues({ email: '', password: '' })
+  const { email, password } = values
+  const [invalid, setInvalid] = useState('')
+  const signIn = useLogin()
+  const resend = useResendOtp()
+  const unverified = signIn.error instanceof ApiError && signIn.error.status === 403
+  // Once "Verify my e-mail" is pressed, its failure replaces the sign-in's (a code sent less than a
+  // minute ago is still valid: that refusal goes on to the OTP view).
+  const error = invalid || (resend.isIdle ? signIn.error : tooEarly(resend.error) ? null : resend.error)
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError('')
-    setUnverified(false)
-    if (!email.trim() || !password) {
-      setError('Please enter your email and password')
-      return
-    }
-    setBusy(true)
-    try {
-      const res = await login(email.trim(), password)
-      onSignedIn(res, password)
-    } catch (err) {
-      setError(errorMessage(err))
-      if (err instanceof ApiError && err.status === 403) setUnverified(true)
-    } finally {
-      setBusy(false)
-    }
+    resend.reset()
+    const missing = !email.trim() || !password
+    setInvalid(missing ? 'Please enter your email and password' : '')
+    if (missing) signIn.reset()
+    else signIn.mutate({ email: email.trim(), password }, { onSuccess: (res) => onSignedIn(res, password) })
   }
 
-  async function verifyNow() {
-    setError('')
-    let resendIn: number
-    try {
-      resendIn = (await resendOtp(email.trim()))?.resend_after ?? OTP_RESEND_COOLDOWN_S
-    } catch (err) {
-      // A code sent less than a minute ago is still valid: go on to the OTP view anyway.
-      if (!(err instanceof ApiError && err.status === 429)) {
-        setError(errorMessage(err))
-        return
-      }
-      resendIn = err.retryAfter ?? OTP_RESEND_COOLDOWN_S
-    }
-    onNeedsVerification(email.trim(), password, resendIn)
+  function verifyNow() {
+    const to = email.trim()
+    resend.mutate(to, {
+      onSuccess: (res) => onNeedsVerification(to, password, res?.resend_after ?? OTP_RESEND_COOLDOWN_S),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 429) onNeedsVerification(to, password, err.retryAfter ?? OTP_RESEND_COOLDOWN_S)
+      },
+    })
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign in">
-      <div className="field">
-        <label htmlFor={`${idPrefix}-email`}>Email</label>
-        <input
-          id={`${idPrefix}-email`}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-          data-autofocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-password`}>Password</label>
-        <input
-          id={`${idPrefix}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
-      <Message kind="error">{error}</Message>
+      <TextField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" required data-autofocus {...bind('email')} />
+      <TextField id={`${idPrefix}-password`} label="Password" type="password" autoComplete="current-password" required {...bind('password')} />
+      <ErrorMessage error={error} />
       {unverified ? (
         <button type="button" className="btn btn-ghost" onClick={verifyNow}>
           Verify my e-mail
         </button>
       ) : null}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? 'Signing in…' : submitLabel}
-      </button>
+      <SubmitButton className="btn btn-primary btn-block" pending={signIn.isPending} pendingLabel="Signing in…">
+        {submitLabel}
+      </SubmitButton>
     </form>
   )
 }

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { Message } from '@/components/ui/popup'
-import { errorMessage } from '@/lib/api-client'
+import { ErrorMessage, SubmitButton, TextField, useFormValues } from '@/components/ui/form'
 import { OTP_RESEND_COOLDOWN_S } from '@/config/constants'
-import { signup } from '../api/auth'
+import { useSignup } from '../api/signup'
 
 type Props = {
   /** resendIn: the server's seconds until another code may be asked for. */
   onSignedUp: (email: string, password: string, message: string, resendIn: number) => void
 }
 
-/** Seed §5: all four fields required; password and confirmation must match. */
+/** All four fields are required; the password and its confirmation must match (docs/site.md, "Forms and their checks"). */
 export function validateSignup(v: { discordUsername: string; email: string; password: string; confirmPassword: string }) {
   if (!v.discordUsername.trim() || !v.email.trim() || !v.password || !v.confirmPassword) return 'Please fill in all fields'
   if (v.password !== v.confirmPassword) return 'Passwords do not match'
@@ -17,77 +16,41 @@ export function validateSignup(v: { discordUsername: string; email: string; pass
 }
 
 export function SignUpForm({ onSignedUp }: Props) {
-  const [discordUsername, setDiscord] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirm] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { values, bind } = useFormValues({ discordUsername: '', email: '', password: '', confirmPassword: '' })
+  const [invalid, setInvalid] = useState('')
+  const signup = useSignup()
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    const invalid = validateSignup({ discordUsername, email, password, confirmPassword })
-    setError(invalid)
-    if (invalid) return
-    setBusy(true)
-    try {
-      const res = await signup({ email: email.trim(), password, confirmPassword, discordUsername: discordUsername.trim() })
-      onSignedUp(
-        email.trim(),
-        password,
-        res?.message || 'Account created! Please check your email for OTP verification.',
-        res?.resend_after ?? OTP_RESEND_COOLDOWN_S,
-      )
-    } catch (err) {
-      setError(errorMessage(err))
-    } finally {
-      setBusy(false)
-    }
+    signup.reset()
+    const bad = validateSignup(values)
+    setInvalid(bad)
+    if (bad) return
+    const email = values.email.trim()
+    signup.mutate(
+      { email, password: values.password, confirmPassword: values.confirmPassword, discordUsername: values.discordUsername.trim() },
+      {
+        onSuccess: (res) =>
+          onSignedUp(
+            email,
+            values.password,
+            res?.message || 'Account created! Please check your email for OTP verification.',
+            res?.resend_after ?? OTP_RESEND_COOLDOWN_S,
+          ),
+      },
+    )
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign up">
-      <div className="field">
-        <label htmlFor="signup-discord">Discord username</label>
-        <input
-          id="signup-discord"
-          autoComplete="username"
-          value={discordUsername}
-          onChange={(e) => setDiscord(e.target.value)}
-          required
-          data-autofocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-password">Password</label>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-confirm">Confirm password</label>
-        <input
-          id="signup-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirm(e.target.value)}
-          required
-        />
-      </div>
-      <Message kind="error">{error}</Message>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? 'Creating account…' : 'Sign Up'}
-      </button>
+      <TextField id="signup-discord" label="Discord username" autoComplete="username" data-autofocus {...bind('discordUsername')} required />
+      <TextField id="signup-email" label="Email" type="email" autoComplete="email" {...bind('email')} required />
+      <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" {...bind('password')} required />
+      <TextField id="signup-confirm" label="Confirm password" type="password" autoComplete="new-password" {...bind('confirmPassword')} required />
+      <ErrorMessage error={invalid || signup.error} />
+      <SubmitButton className="btn btn-primary btn-block" pending={signup.isPending} pendingLabel="Creating account…">
+        Sign Up
+      </SubmitButton>
     </form>
   )
 }

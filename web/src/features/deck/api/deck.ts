@@ -4,5 +4,5 @@ export type DeckStateResponse = { slide: number; seq: number }
 
 export const getDeck = () => api.get<DeckStateResponse>('/deck')
 
-/** Admins only: followers of /ppt?follow move with it (topic `deck`, slide.changed). */
-export const publishSlide = (slide: number) => api.post<DeckStateResponse>('/deck', { slide })
+/** The shared slide, as the presenter last published it. */
+export const deckKey = ['deck'] as const

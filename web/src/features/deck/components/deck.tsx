@@ -4,25 +4,28 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { SLIDE_COUNT } from '@/config/constants'
-import { errorMessage } from '@/lib/api-client'
+import { ErrorMessage } from '@/components/ui/form'
 import { useSession } from '@/lib/auth'
 import { useLiveTopic } from '@/lib/live'
-import { getDeck, publishSlide } from '../api/deck'
+import { deckKey, getDeck } from '../api/deck'
+import { usePublishSlide } from '../api/publish-slide'
 import { canNext, canPrev, counterText, goTo, next, onDeckKey, prev, type DeckState } from '../lib/deck-nav'
 import { SLIDES } from './slides'
+import { can } from '@/lib/authorization'
 
 export function Deck({ follow = false }: { follow?: boolean }) {
   const navigate = useNavigate()
   const { user } = useSession()
-  const isAdmin = user?.role === 'admin'
+  const isAdmin = can(user, 'organise')
   const [presenting, setPresenting] = useState(true)
   const presenter = isAdmin && !follow && presenting
   const [state, setState] = useState<DeckState>({ slide: 1, fullscreen: false })
-  const [publishError, setPublishError] = useState('')
+  const publish = usePublishSlide()
+  const publishSlide = publish.mutate
   const stageRef = useRef<HTMLDivElement>(null)
 
   // Followers and the presenter start where the presenter is.
-  const shared = useQuery({ queryKey: ['deck'], queryFn: getDeck, enabled: follow || isAdmin, staleTime: 0 })
+  const shared = useQuery({ queryKey: deckKey, queryFn: getDeck, enabled: follow || isAdmin, staleTime: 0 })
   const initialised = useRef(false)
   useEffect(() => {
     if (shared.data && !initialised.current) {
@@ -58,13 +61,11 @@ export function Deck({ follow = false }: { follow?: boolean }) {
       const cur = stateRef.current
       if (presenter && nextState.slide !== cur.slide) {
         publishSlide(nextState.slide)
-          .then(() => setPublishError(''))
-          .catch((err) => setPublishError(errorMessage(err)))
       }
       stateRef.current = nextState
       setState(nextState)
     },
-    [presenter],
+    [presenter, publishSlide],
   )
 
   useEffect(() => {
@@ -137,11 +138,7 @@ export function Deck({ follow = false }: { follow?: boolean }) {
           </span>
         )}
       </div>
-      {publishError ? (
-        <p className="msg msg-error" role="alert">
-          {publishError}
-        </p>
-      ) : null}
+      <ErrorMessage error={publish.error} />
       <div
         ref={stageRef}
         className="deck-stage"

@@ -1,9 +1,9 @@
 // The league over REST, kept current by the `bracket` topic (match.updated, bracket.generated,
 // standings.updated): a change anywhere refetches what it touches, a resync refetches it all.
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { api, request } from '@/lib/api-client'
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
-import type { Bracket, FormatInput, LeagueTeam, Match, RedCapData, ResultInput, Season, Standings } from '../types'
+import type { Bracket, LeagueTeam, Match, RedCapData, Season, Standings } from '../types'
 
 const enc = encodeURIComponent
 
@@ -165,39 +165,19 @@ export function useSeasons() {
   return query
 }
 
-// Calls. Each answers the match as the caller may see it.
+// The writes have a file each (post-room, set-time, report-result, ...); those about one match share this.
 type MatchAnswer = { match: Match }
-const m = (id: number, what: string) => `/matches/${id}/${what}`
 
-export const matchCalls = {
-  room: (id: number, room: string) => api.post<MatchAnswer>(m(id, 'room'), { room }).then((d) => d.match),
-  /** Sets when the match is played (an ISO time), or clears it with null. */
-  time: (id: number, at: string | null) => api.post<MatchAnswer>(m(id, 'time'), { at }).then((d) => d.match),
-  /** A captain proposes one to three times (ISO): the home side first, the away side to counter. */
-  propose: (id: number, times: string[]) => api.post<MatchAnswer>(m(id, 'proposal'), { times }).then((d) => d.match),
-  /** The side that did not propose accepts one of the proposed times. */
-  accept: (id: number, at: string) => api.post<MatchAnswer>(m(id, 'accept'), { at }).then((d) => d.match),
-  /** The captain checks their side in, in the hour before the match's time. */
-  checkIn: (id: number) => api.post<MatchAnswer>(m(id, 'checkin')).then((d) => d.match),
-  lineup: (id: number, players: number[]) => api.post<MatchAnswer>(m(id, 'lineup'), { players }).then((d) => d.match),
-  proof: (id: number, file: File) => {
-    const form = new FormData()
-    form.append('screenshot', file)
-    return api.upload<{ screenshotId: string; url: string }>(m(id, 'proof'), form)
-  },
-  report: (id: number, result: ResultInput, screenshotId: string) =>
-    api.post<MatchAnswer>(m(id, 'report'), { ...result, screenshotId }).then((d) => d.match),
-  confirm: (id: number) => api.post<MatchAnswer>(m(id, 'confirm')).then((d) => d.match),
-  dispute: (id: number, reason: string) => api.post<MatchAnswer>(m(id, 'dispute'), { reason }).then((d) => d.match),
-  forfeit: (id: number) => api.post<MatchAnswer>(m(id, 'forfeit')).then((d) => d.match),
-  forfeitFor: (id: number, team: string) => api.post<MatchAnswer>(`/admin/matches/${id}/forfeit`, { team }).then((d) => d.match),
-  resolve: (id: number, result: ResultInput) =>
-    api.post<MatchAnswer>(`/admin/matches/${id}/resolve`, result).then((d) => d.match),
-  /** Makes the fixtures: a format and its options (a Swiss stage's rounds and top cut, a grand final reset). */
-  generate: (tournament: string, input: FormatInput) => api.post<Bracket>(`/admin/tournaments/${enc(tournament)}/bracket`, input),
-  /** Orders the seeds by hand (team letters, seed 1 first); an empty order goes back to strength. */
-  seeds: (tournament: string, order: string[]) =>
-    request<Bracket>(`/admin/tournaments/${enc(tournament)}/seeds`, { method: 'PUT', body: { order } }),
-  setPhase: (tournament: string, status: string) =>
-    api.post<{ name: string; status: string }>(`/admin/tournaments/${enc(tournament)}/status`, { status }),
+/** The path of a call about one match. */
+export const matchPath = (id: number, what: string) => `/matches/${id}/${what}`
+
+/** Posts a call about one match; its answer is the match as the caller may see it. */
+export const postMatch = (path: string, body?: unknown) => api.post<MatchAnswer>(path, body).then((d) => d.match)
+
+/** A write about one match: its answer replaces the match in the cache at once. */
+export function useMatchWrite<V>(id: number, write: (v: V) => Promise<Match>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: write, onSuccess: (match) => qc.setQueryData(matchKey(id), match) })
 }
+
+export const adminTournamentPath = (tournament: string) => `/admin/tournaments/${enc(tournament)}`

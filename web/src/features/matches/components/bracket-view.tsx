@@ -9,6 +9,7 @@ import { matchTime, teamName } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
+import { can } from '@/lib/authorization'
 
 function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?: string }) {
   const won = !!team && match.winner === team.id
@@ -115,7 +116,7 @@ export function BracketView({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
   const { user } = useSession()
   const organiser =
-    user?.role === 'admin' ? (
+    can(user, 'organise') ? (
       <p className="bracket-admin">
         <Link to="/admin/matches" className="btn btn-ghost btn-sm">
           Run the matches

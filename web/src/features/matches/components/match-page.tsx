@@ -1,15 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
+import { ActionButton, ErrorMessage, SubmitButton, TextField, TextForm } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
-import { useAction } from '@/lib/use-action'
+import { lastFailure } from '@/lib/mutations'
 import { clockTime } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
-import { matchCalls, matchKey, useLeagueTeams, useMatch } from '../api/league'
+import { useMatchCheckIn } from '../api/check-in'
+import { useConfirmResult } from '../api/confirm-result'
+import { useDisputeResult } from '../api/dispute-result'
+import { useForfeit } from '../api/forfeit'
+import { useLeagueTeams, useMatch } from '../api/league'
+import { usePostRoom } from '../api/post-room'
+import { useSaveLineup } from '../api/save-lineup'
+import { useSetTime } from '../api/set-time'
 import {
   captainedTeam,
   fromLocalInput,
@@ -32,6 +39,7 @@ import type { Match, TeamRef } from '../types'
 import { ProposalPanel } from './proposal-panel'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
+import { can as allowed } from '@/lib/authorization'
 
 function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -40,15 +48,6 @@ function Panel({ title, children, className = '' }: { title: string; children: R
       {children}
     </section>
   )
-}
-
-/** Runs a match call, puts its answer in the cache and keeps its refusal in plain words. */
-function useMatchCall(id: number) {
-  const qc = useQueryClient()
-  const action = useAction()
-  const run = (call: () => Promise<Match>, fallback: string) =>
-    action.run(async () => qc.setQueryData(matchKey(id), await call()), fallback)
-  return { run, error: action.error, busy: action.busy }
 }
 
 function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
@@ -91,11 +90,11 @@ function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
 
 function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
   const [room, setRoom] = useState(match.room)
-  const { run, error, busy } = useMatchCall(match.id)
+  const post = usePostRoom(match.id)
   const isLink = /^https?:\/\//i.test(match.room)
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    await run(() => matchCalls.room(match.id, room), 'The room could not be posted.')
+    post.mutate(room)
   }
   return (
     <Panel title="Room" className="room-panel">
@@ -116,16 +115,11 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
       )}
       {canPost ? (
         <form className="inline-form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`room-${match.id}`}>Private room code or link</label>
-            <input id={`room-${match.id}`} value={room} maxLength={200} onChange={(e) => setRoom(e.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={busy || !room.trim()}>
+          <TextField id={`room-${match.id}`} label="Private room code or link" value={room} maxLength={200} onChange={(e) => setRoom(e.target.value)} />
+          <SubmitButton pending={post.isPending} disabled={!room.trim()}>
             {match.room ? 'Change room' : 'Post room'}
-          </button>
-          <p className="msg msg-error" role="alert">
-            {error}
-          </p>
+          </SubmitButton>
+          <ErrorMessage error={post.error} fallback="The room could not be posted." />
         </form>
       ) : null}
     </Panel>
@@ -135,16 +129,16 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
 function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
   const [value, setValue] = useState(toLocalInput(match.scheduled_at))
   const [invalid, setInvalid] = useState('')
-  const { run, error, busy } = useMatchCall(match.id)
-  async function submit(e: FormEvent) {
+  const setTime = useSetTime(match.id)
+  function submit(e: FormEvent) {
     e.preventDefault()
     const at = fromLocalInput(value)
     setInvalid(at ? '' : 'Choose a day and a time.')
-    if (at) await run(() => matchCalls.time(match.id, at), 'The time could not be set.')
+    if (at) setTime.mutate(at)
   }
-  async function clear() {
+  function clear() {
     setInvalid('')
-    if (await run(() => matchCalls.time(match.id, null), 'The time could not be cleared.')) setValue('')
+    setTime.mutate(null, { onSuccess: () => setValue('') })
   }
   return (
     <Panel title="Match time" className="time-panel">
@@ -161,23 +155,18 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
       ) : null}
       {canSet ? (
         <form className="inline-form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`time-${match.id}`}>Day and time (your time zone)</label>
-            <input id={`time-${match.id}`} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
-          </div>
+          <TextField id={`time-${match.id}`} label="Day and time (your time zone)" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
           <div className="row-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy || !value}>
+            <SubmitButton pending={setTime.isPending} disabled={!value}>
               Set time
-            </button>
+            </SubmitButton>
             {match.scheduled_at ? (
-              <button type="button" className="btn btn-ghost" disabled={busy} onClick={clear}>
+              <ActionButton className="btn btn-ghost" pending={setTime.isPending} onClick={clear}>
                 Clear time
-              </button>
+              </ActionButton>
             ) : null}
           </div>
-          <p className="msg msg-error" role="alert">
-            {invalid || error}
-          </p>
+          <ErrorMessage error={invalid || setTime.error} fallback={setTime.variables === null ? 'The time could not be cleared.' : 'The time could not be set.'} />
         </form>
       ) : null}
     </Panel>
@@ -186,7 +175,7 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
 
 /** Each side's check-in for the match's time, and its captain's button in the hour before it. */
 function CheckinPanel({ match, canCheckIn, side }: { match: Match; canCheckIn: boolean; side: string | null }) {
-  const { run, error, busy } = useMatchCall(match.id)
+  const checkIn = useMatchCheckIn(match.id)
   const now = useNow()
   const state = matchCheckin(match, now)
   const late = noShows(match, now)
@@ -222,19 +211,12 @@ function CheckinPanel({ match, canCheckIn, side }: { match: Match; canCheckIn: b
       {late.length ? <p className="muted small">An organiser decides about a side that did not check in (a forfeit is theirs, never automatic).</p> : null}
       {canCheckIn && side ? (
         <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            onClick={() => void run(() => matchCalls.checkIn(match.id), 'The check-in failed.')}
-          >
+          <ActionButton pending={checkIn.isPending} onClick={() => checkIn.mutate(undefined)}>
             Check in team {side}
-          </button>
+          </ActionButton>
         </div>
       ) : null}
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={checkIn.error} fallback="The check-in failed." />
     </Panel>
   )
 }
@@ -242,7 +224,7 @@ function CheckinPanel({ match, canCheckIn, side }: { match: Match; canCheckIn: b
 function LineupPicker({ match, side }: { match: Match; side: string }) {
   const members = match.members?.[side] ?? []
   const [picked, setPicked] = useState<number[]>(() => (match.lineups?.[side] ?? []).map((p) => p.user_id))
-  const { run, error, busy } = useMatchCall(match.id)
+  const save = useSaveLineup(match.id)
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))
   return (
     <Panel title="Your lineup" className="lineup-panel">
@@ -269,18 +251,11 @@ function LineupPicker({ match, side }: { match: Match; side: string }) {
         })}
       </ul>
       <div className="row-actions">
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={busy || picked.length === 0}
-          onClick={() => void run(() => matchCalls.lineup(match.id, picked), 'The lineup could not be saved.')}
-        >
+        <ActionButton className="btn btn-ghost" pending={save.isPending} disabled={picked.length === 0} onClick={() => save.mutate(picked)}>
           Save lineup
-        </button>
+        </ActionButton>
       </div>
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={save.error} fallback="The lineup could not be saved." />
     </Panel>
   )
 }
@@ -350,45 +325,26 @@ function ReportView({ match }: { match: Match }) {
 }
 
 function AnswerPanel({ match }: { match: Match }) {
-  const [reason, setReason] = useState('')
-  const { run, error, busy } = useMatchCall(match.id)
+  const confirm = useConfirmResult(match.id)
+  const dispute = useDisputeResult(match.id)
+  const busy = confirm.isPending || dispute.isPending
   return (
     <Panel title="Your answer" className="answer-panel">
       <p className="muted small">Team {match.reported_by} reported this result. Confirm it, or dispute it and say why.</p>
       <div className="row-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={() => void run(() => matchCalls.confirm(match.id), 'The result could not be confirmed.')}
-        >
+        <ActionButton pending={busy} onClick={() => confirm.mutate(undefined)}>
           Confirm result
-        </button>
+        </ActionButton>
       </div>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void run(() => matchCalls.dispute(match.id, reason), 'The dispute could not be sent.')
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`reason-${match.id}`}>Why the result is wrong</label>
-          <input id={`reason-${match.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        </div>
-        <button type="submit" className="btn btn-danger-ghost" disabled={busy}>
-          Dispute
-        </button>
-      </form>
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <TextForm id={`reason-${match.id}`} label="Why the result is wrong" maxLength={500} pending={busy} onSubmit={(reason) => dispute.mutate(reason)}
+        submitLabel="Dispute" className="btn btn-danger-ghost" />
+      <ErrorMessage error={lastFailure([confirm, 'The result could not be confirmed.'], [dispute, 'The dispute could not be sent.'])} />
     </Panel>
   )
 }
 
 function ForfeitPanel({ match, side }: { match: Match; side: string }) {
-  const { run, error } = useMatchCall(match.id)
+  const forfeit = useForfeit(match.id)
   const other = match.team1?.id === side ? match.team2 : match.team1
   return (
     <div className="forfeit">
@@ -399,11 +355,9 @@ function ForfeitPanel({ match, side }: { match: Match; side: string }) {
         cancelLabel="Keep playing"
         busyLabel="Forfeiting…"
         className="btn btn-danger-ghost btn-sm"
-        onConfirm={() => run(() => matchCalls.forfeit(match.id), 'The forfeit could not be recorded.')}
+        onConfirm={() => forfeit.mutateAsync(undefined)}
       />
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={forfeit.error} fallback="The forfeit could not be recorded." />
     </div>
   )
 }
@@ -426,7 +380,7 @@ export function MatchPage({ id }: { id: number }) {
     return <EmptyState title={missing ? 'There is no such match.' : 'The match could not be loaded.'} />
   }
 
-  const admin = user?.role === 'admin'
+  const admin = allowed(user, 'organise')
   const side = sideOf(match, captainedTeam(teams, user?.id))
   const can = matchActions(match, side, admin)
   const back = `/tournament?tab=bracket${match.tournament ? `&season=${encodeURIComponent(match.tournament)}` : ''}`

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useAction } from '@/lib/use-action'
-import { matchCalls, matchKey } from '../api/league'
+import { ActionButton, ErrorMessage, SubmitButton } from '@/components/ui/form'
+import { lastFailure } from '@/lib/mutations'
+import { useAcceptTime } from '../api/accept-time'
+import { useProposeTimes } from '../api/propose-times'
 import { fromLocalInput, matchTime, untilMatch } from '../lib/match-model'
 import type { Match } from '../types'
 
@@ -12,15 +13,12 @@ const MAX_PROPOSALS = 3
  * Accept per time for the side that answers, and up to three times to propose (or counter with).
  */
 export function ProposalPanel({ match, canPropose, canAccept }: { match: Match; canPropose: boolean; canAccept: boolean }) {
-  const qc = useQueryClient()
-  const action = useAction()
+  const propose = useProposeTimes(match.id)
+  const accept = useAcceptTime(match.id)
   const [values, setValues] = useState<string[]>([''])
   const [invalid, setInvalid] = useState('')
   const proposal = match.proposal
   if (!proposal && !canPropose) return null
-
-  const run = (call: () => Promise<Match>, fallback: string) =>
-    action.run(async () => qc.setQueryData(matchKey(match.id), await call()), fallback)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -30,9 +28,11 @@ export function ProposalPanel({ match, canPropose, canAccept }: { match: Match; 
       return
     }
     setInvalid('')
-    if (await run(() => matchCalls.propose(match.id, times as string[]), 'The times could not be proposed.')) setValues([''])
+    propose.mutate(times as string[], { onSuccess: () => setValues(['']) })
   }
   const counter = !!proposal && canAccept
+  const busy = propose.isPending || accept.isPending
+  const failure = lastFailure([propose, 'The times could not be proposed.'], [accept, 'The time could not be accepted.'])
 
   return (
     <section className="match-panel proposal-panel" aria-label="Proposed times">
@@ -45,14 +45,9 @@ export function ProposalPanel({ match, canPropose, canAccept }: { match: Match; 
               <li key={t}>
                 <time dateTime={t}>{matchTime(t)}</time> <span className="muted small">({untilMatch(t)})</span>{' '}
                 {canAccept ? (
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm"
-                    disabled={action.busy}
-                    onClick={() => void run(() => matchCalls.accept(match.id, t), 'The time could not be accepted.')}
-                  >
+                  <ActionButton className="btn btn-primary btn-sm" pending={busy} onClick={() => accept.mutate(t)}>
                     Accept
-                  </button>
+                  </ActionButton>
                 ) : null}
               </li>
             ))}
@@ -82,18 +77,14 @@ export function ProposalPanel({ match, canPropose, canAccept }: { match: Match; 
                 Another time
               </button>
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={action.busy || values.some((v) => !v)}>
+            <SubmitButton pending={busy} disabled={values.some((v) => !v)}>
               {counter ? 'Counter' : 'Propose'}
-            </button>
+            </SubmitButton>
           </div>
-          <p className="msg msg-error" role="alert">
-            {invalid || action.error}
-          </p>
+          <ErrorMessage error={invalid || failure} />
         </form>
       ) : (
-        <p className="msg msg-error" role="alert">
-          {action.error}
-        </p>
+        <ErrorMessage error={failure} />
       )}
     </section>
   )

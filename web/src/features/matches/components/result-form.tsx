@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { errorMessage } from '@/lib/api-client'
-import { matchCalls, matchKey } from '../api/league'
+import { ErrorMessage, SubmitButton } from '@/components/ui/form'
+import { useReportResult } from '../api/report-result'
+import { useResolveResult } from '../api/resolve-result'
 import { buildResult, initialRows, memberNames, type ReportRow } from '../lib/match-model'
 import type { Match } from '../types'
 
@@ -21,45 +21,34 @@ type Props = {
 
 /** The winner and each player's kills, deaths and placement. */
 export function ResultForm({ match, mode, onDone }: Props) {
-  const qc = useQueryClient()
   const id = useId()
   const [winner, setWinner] = useState(match.report?.winner ?? match.winner ?? '')
   const [rows, setRows] = useState<ReportRow[]>(() => initialRows(match))
   const [file, setFile] = useState<File | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const [invalid, setInvalid] = useState('')
+  const report = useReportResult(match.id)
+  const resolve = useResolveResult(match.id)
+  const write = mode === 'report' ? report : resolve
   const names = memberNames(match)
 
   const set = (i: number, patch: Partial<ReportRow>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)))
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError('')
+    setInvalid('')
+    write.reset()
     const built = buildResult(winner, rows)
     if ('error' in built) {
-      setError(built.error)
+      setInvalid(built.error)
       return
     }
     if (mode === 'report' && !file) {
-      setError('Attach the end-of-match screenshot.')
+      setInvalid('Attach the end-of-match screenshot.')
       return
     }
-    setBusy(true)
-    try {
-      let done: Match
-      if (mode === 'report') {
-        const proof = await matchCalls.proof(match.id, file!)
-        done = await matchCalls.report(match.id, built.result, proof.screenshotId)
-      } else {
-        done = await matchCalls.resolve(match.id, built.result)
-      }
-      qc.setQueryData(matchKey(match.id), done)
-      onDone?.(done)
-    } catch (err) {
-      setError(errorMessage(err, mode === 'report' ? 'The report could not be sent.' : 'The ruling could not be saved.'))
-    } finally {
-      setBusy(false)
-    }
+    const done = { onSuccess: (m: Match) => onDone?.(m) }
+    if (mode === 'report') report.mutate({ result: built.result, file: file! }, done)
+    else resolve.mutate(built.result, done)
   }
 
   const sides = [match.team1, match.team2].filter((t) => !!t)
@@ -116,13 +105,11 @@ export function ResultForm({ match, mode, onDone }: Props) {
           <p className="field-hint">The other captain sees it with your report and confirms or disputes it.</p>
         </div>
       ) : null}
-      <p className="msg msg-error" role="alert">
-        {error}
-      </p>
+      <ErrorMessage error={invalid || write.error} fallback={mode === 'report' ? 'The report could not be sent.' : 'The ruling could not be saved.'} />
       <div className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Sending…' : mode === 'report' ? 'Report the result' : match.status === 'completed' ? 'Correct the result' : 'Rule: save this result'}
-        </button>
+        <SubmitButton pending={write.isPending} pendingLabel="Sending…">
+          {mode === 'report' ? 'Report the result' : match.status === 'completed' ? 'Correct the result' : 'Rule: save this result'}
+        </SubmitButton>
       </div>
     </form>
   )

@@ -2,6 +2,7 @@
 // rows turned into what the server takes. The server decides; these only choose what to offer.
 import { dayTime } from '@/lib/time'
 import type { LeagueTeam, Match, MatchStatus, ResultInput, Round } from '../types'
+import { captainedBy } from '@/lib/authorization'
 
 export { fromLocalInput, fromNow as untilMatch, timeLeft, toLocalInput } from '@/lib/time'
 /** When a match is played, in the viewer's time zone: "Sat 28 Nov, 19:30"; '' when not set. */
@@ -71,8 +72,7 @@ export function roundTitle(round: Pick<Round, 'number' | 'stage'>): string {
 
 /** The letter of the team the user captains in this tournament, if any. */
 export function captainedTeam(teams: LeagueTeam[] | undefined, userId: number | string | undefined | null): string | null {
-  if (userId === undefined || userId === null || !teams) return null
-  return teams.find((t) => t.captain && String(t.captain.user_id) === String(userId))?.id ?? null
+  return captainedBy(teams, userId)?.id ?? null
 }
 
 /** The side of the match the user captains, if either. */

@@ -1,17 +1,17 @@
-// The signed-in player's own account settings.
-import { api } from '@/lib/api-client'
-import type { AuthResponse, User } from '@/lib/auth'
+// The signed-in player's own account settings: each write has its file (link-discord, unlink-discord,
+// update-discord-name, change-password); the ones that answer the user share this.
+import { useQueryClient } from '@tanstack/react-query'
+import { userQueryKey, type User } from '@/lib/auth'
 
-/** Where to send the browser to link Discord (OAuth2); the server also sets the flow's state cookie. */
-export const discordAuthorizeUrl = () => api.get<{ url: string }>('/auth/discord/authorize')
+/** An answer of the account's settings: a message, and the user as it is now when the server sends it. */
+export type AccountAnswer = { message: string; user?: User }
 
-/** Drops the proven link; the name stays, unverified. */
-export const unlinkDiscord = () => api.delete<{ message: string; user?: User }>('/auth/discord')
-
-export const updateDiscordName = (discordUsername: string) =>
-  api.post<{ message: string; user?: User }>('/auth/update-discord-username', { discordUsername })
-
-export type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string }
-
-/** Answers with a new token and the user: every older session (other devices) is signed out. */
-export const changePassword = (input: PasswordChange) => api.post<AuthResponse>('/auth/change-password', input)
+/** After a change of the account: the user as answered (else read again), and the public cards that show it. */
+export function useAccountChanged() {
+  const qc = useQueryClient()
+  return (res: AccountAnswer | undefined) => {
+    if (res?.user) qc.setQueryData(userQueryKey, res.user)
+    else void qc.invalidateQueries({ queryKey: userQueryKey })
+    void qc.invalidateQueries({ queryKey: ['tournament'] })
+  }
+}

@@ -1,12 +1,13 @@
 // The proven Discord link: "Link Discord" (Discord's OAuth2, when the server has it configured) and
 // Unlink. A typed name is shown "unverified": only the OAuth2 flow or the bot's !register prove one.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { ActionButton } from '@/components/ui/form'
 import { Message } from '@/components/ui/popup'
 import { useAppConfig } from '@/config/app-config'
 import { errorMessage } from '@/lib/api-client'
-import { userQueryKey, type User } from '@/lib/auth'
-import { discordAuthorizeUrl, unlinkDiscord } from '../api/account'
+import type { User } from '@/lib/auth'
+import { useLinkDiscord } from '../api/link-discord'
+import { useUnlinkDiscord } from '../api/unlink-discord'
 import { clearDiscordOutcome, peekDiscordOutcome, type DiscordOutcome } from '../lib/discord-outcome'
 
 type Props = {
@@ -16,39 +17,26 @@ type Props = {
 }
 
 export function DiscordLink({ user, go = (url) => window.location.assign(url) }: Props) {
-  const qc = useQueryClient()
   const { discord_link: configured } = useAppConfig()
   const [outcome, setOutcome] = useState<DiscordOutcome | null>(peekDiscordOutcome)
   useEffect(clearDiscordOutcome, []) // shown once
-  const [busy, setBusy] = useState(false)
+  const linkDiscord = useLinkDiscord(go)
+  const unlinkDiscord = useUnlinkDiscord()
   const linked = user.discord_verified
 
-  async function link() {
-    setBusy(true)
+  function link() {
     setOutcome(null)
-    try {
-      const { url } = await discordAuthorizeUrl()
-      go(url)
-    } catch (err) {
-      setOutcome({ kind: 'error', text: errorMessage(err, 'Could not start linking Discord') })
-      setBusy(false)
-    }
+    linkDiscord.mutate(undefined, {
+      onError: (err) => setOutcome({ kind: 'error', text: errorMessage(err, 'Could not start linking Discord') }),
+    })
   }
 
-  async function unlink() {
-    setBusy(true)
+  function unlink() {
     setOutcome(null)
-    try {
-      const res = await unlinkDiscord()
-      if (res?.user) qc.setQueryData(userQueryKey, res.user)
-      else void qc.invalidateQueries({ queryKey: userQueryKey })
-      void qc.invalidateQueries({ queryKey: ['tournament'] })
-      setOutcome({ kind: 'success', text: res?.message || 'Discord account unlinked.' })
-    } catch (err) {
-      setOutcome({ kind: 'error', text: errorMessage(err, 'Could not unlink Discord') })
-    } finally {
-      setBusy(false)
-    }
+    unlinkDiscord.mutate(undefined, {
+      onSuccess: (res) => setOutcome({ kind: 'success', text: res?.message || 'Discord account unlinked.' }),
+      onError: (err) => setOutcome({ kind: 'error', text: errorMessage(err, 'Could not unlink Discord') }),
+    })
   }
 
   return (
@@ -71,13 +59,18 @@ export function DiscordLink({ user, go = (url) => window.location.assign(url) }:
           </span>
         </span>
         {linked ? (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={unlink} disabled={busy}>
-            {busy ? 'Unlinking…' : 'Unlink'}
-          </button>
+          <ActionButton className="btn btn-ghost btn-sm" onClick={unlink} pending={unlinkDiscord.isPending} pendingLabel="Unlinking…">
+            Unlink
+          </ActionButton>
         ) : configured ? (
-          <button type="button" className="btn btn-discord btn-sm" onClick={link} disabled={busy}>
-            {busy ? 'Opening Discord…' : 'Link Discord'}
-          </button>
+          <ActionButton
+            className="btn btn-discord btn-sm"
+            onClick={link}
+            pending={linkDiscord.isPending || linkDiscord.isSuccess}
+            pendingLabel="Opening Discord…"
+          >
+            Link Discord
+          </ActionButton>
         ) : null}
       </div>
       {!linked ? (

@@ -2,10 +2,11 @@
 // plugs in the tournament's part) and account settings.
 import type { ReactNode } from 'react'
 import type { User } from '@/lib/auth'
-import { CalendarLink } from '@/features/calendar/calendar-link'
+import { CalendarLink } from '@/components/calendar-link'
 import { DiscordLink } from './discord-link'
 import { DiscordNameForm } from './discord-name-form'
 import { PasswordForm } from './password-form'
+import { staffRole } from '@/lib/authorization'
 
 function statOf(user: User, ...keys: string[]) {
   const s = user.stats_data ?? {}
@@ -41,7 +42,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <div>
           <p className="profile-name">{user.name || user.discord_username || user.email}</p>
           <p className="muted">{user.email}</p>
-          {user.role !== 'user' ? <span className="role-pill">{user.role}</span> : null}
+          {staffRole(user) ? <span className="role-pill">{staffRole(user)}</span> : null}
         </div>
       </div>
       <dl className="profile-facts">

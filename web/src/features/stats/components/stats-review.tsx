@@ -2,9 +2,9 @@
 // figures are flagged and must be confirmed (or corrected); figures the screenshot did not show
 // can be typed; a capture of the game's Player tab fills the name and SK id.
 import { useId, useState } from 'react'
+import { ErrorMessage, SubmitButton } from '@/components/ui/form'
 import { Message } from '@/components/ui/popup'
-import { errorMessage } from '@/lib/api-client'
-import { extractStats } from '../api/stats'
+import { useExtractStats } from '../api/extract-stats'
 import { doubtText, kdOf, kdProposal, REVIEW_FIELDS, reviewDoubts, reviewValues, screenName, toInt } from '../lib/stats-model'
 import type { ExtractedStats, ReviewField, ReviewValues } from '../types'
 import { isImageFile, NOT_AN_IMAGE } from './stats-picker'
@@ -32,8 +32,9 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
   const [values, setValues] = useState<ReviewValues>(() => reviewValues(stats, fallbackName))
   const doubts = reviewDoubts(stats)
   const [confirmed, setConfirmed] = useState<Partial<Record<ReviewField, boolean>>>({})
-  const [error, setError] = useState('')
-  const [tabBusy, setTabBusy] = useState(false)
+  const [invalid, setInvalid] = useState('')
+  const playerTab = useExtractStats()
+  const tabBusy = playerTab.isPending
   const missing = new Set(stats.missing ?? [])
   // A K/D worked out from kills and deaths is confirmed on its own line; it follows them after.
   const kdWhy = kdProposal(stats)
@@ -46,36 +47,30 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
     setConfirmed((old) => ({ ...old, [f]: true })) // a corrected figure is the player's word
   }
 
-  async function readPlayerTab(file: File | undefined) {
-    setError('')
+  function readPlayerTab(file: File | undefined) {
+    setInvalid('')
+    playerTab.reset()
     if (!file) return
     if (!isImageFile(file)) {
-      setError(NOT_AN_IMAGE)
+      setInvalid(NOT_AN_IMAGE)
       return
     }
-    setTabBusy(true)
-    try {
-      const res = await extractStats(file)
-      const got = res?.stats
-      const name = got ? screenName(got) : ''
-      const id = got && !(got.missing ?? []).includes('sk_id') && got.sk_id !== 'N/A' ? got.sk_id : ''
-      if (!name && !id) {
-        setError(REVIEW_MSG.playerTabEmpty)
-        return
-      }
-      if (name) set('name', name)
-      if (id) set('sk_id', id)
-    } catch (err) {
-      setError(errorMessage(err, REVIEW_MSG.playerTabEmpty))
-    } finally {
-      setTabBusy(false)
-    }
+    playerTab.mutate(file, {
+      onSuccess: (res) => {
+        const got = res?.stats
+        const name = got ? screenName(got) : ''
+        const id = got && !(got.missing ?? []).includes('sk_id') && got.sk_id !== 'N/A' ? got.sk_id : ''
+        if (!name && !id) setInvalid(REVIEW_MSG.playerTabEmpty)
+        if (name) set('name', name)
+        if (id) set('sk_id', id)
+      },
+    })
   }
 
   function submit(e: React.FormEvent) {
     e.preventDefault()
     if (open.length > 0) {
-      setError(REVIEW_MSG.confirmFirst)
+      setInvalid(REVIEW_MSG.confirmFirst)
       return
     }
     onSubmit(values)
@@ -157,13 +152,13 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
       ) : null}
       <div className="field">
         <label htmlFor={`${formId}-tab`}>Player tab screenshot (optional: fills your name and SK id)</label>
-        <input id={`${formId}-tab`} type="file" accept="image/*" disabled={tabBusy || busy} onChange={(e) => void readPlayerTab(e.target.files?.[0])} />
+        <input id={`${formId}-tab`} type="file" accept="image/*" disabled={tabBusy || busy} onChange={(e) => readPlayerTab(e.target.files?.[0])} />
       </div>
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={invalid || playerTab.error} fallback={REVIEW_MSG.playerTabEmpty} />
       <div className="stats-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || tabBusy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
+        <SubmitButton className="btn btn-primary" pending={busy} pendingLabel="Saving…" disabled={tabBusy}>
+          {submitLabel}
+        </SubmitButton>
         {onKeep ? (
           <button type="button" className="btn btn-ghost" onClick={onKeep} disabled={busy}>
             Keep as read

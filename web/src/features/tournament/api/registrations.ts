@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, request } from '@/lib/api-client'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { userQueryKey } from '@/lib/auth'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
-import type { Entry, Places, RegistrationsData, TournamentInfo } from '../types'
+import type { Entry, RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
 export const infoKey = (tournament: string) => ['tournament', tournament, 'info'] as const
@@ -79,29 +80,17 @@ export function useTournamentInfo(tournament: string) {
 
 export type RegisterResponse = Entry & { success: boolean }
 
-export function registerForTournament(tournamentName: string) {
-  return api.post<RegisterResponse>('/tournament/register', { tournamentName })
+/** The organisers' calls of the registration (the cap, the check-in window, the waitlist) start here. */
+export const adminPath = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
+
+/** The signed-in player's own write (register, unregister, check in): their account and the tournament's lists are read again. */
+export function usePlayerWrite(tournament: string, write: (tournamentName: string) => Promise<RegisterResponse>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => write(tournament),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: userQueryKey })
+      void qc.invalidateQueries({ queryKey: ['tournament', tournament] })
+    },
+  })
 }
-
-export function unregisterFromTournament(tournamentName: string) {
-  return api.post<RegisterResponse>('/tournament/unregister', { tournamentName })
-}
-
-/** The signed-in player checks in while the tournament's check-in is open (again: already checked in). */
-export function checkIn(tournamentName: string) {
-  return api.post<RegisterResponse>('/tournament/checkin', { tournamentName })
-}
-
-// The organisers' calls of the registration: the cap, the check-in window and the waitlist.
-const admin = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
-
-/** 0 takes the cap away. */
-export const setCap = (tournament: string, cap: number) =>
-  request<{ places: Places }>(`${admin(tournament)}/cap`, { method: 'PUT', body: { cap } })
-
-/** Opens the check-in until `deadline` (an ISO time), moves it, or with null takes the window away. */
-export const setCheckin = (tournament: string, deadline: string | null) =>
-  request<{ places: Places }>(`${admin(tournament)}/checkin`, { method: 'PUT', body: { deadline } })
-
-export const promote = (tournament: string, userId: number | string) =>
-  api.post<{ entry: Entry }>(`${admin(tournament)}/waitlist/${userId}/promote`)

@@ -1,13 +1,12 @@
 // The check-in as players meet it: the window's state above the list, and a registered player's own
 // check-in (a button while the window is open, then where they stand). Live with the list.
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { ActionButton, ErrorMessage } from '@/components/ui/form'
 import { Message } from '@/components/ui/popup'
 import { useSession } from '@/lib/auth'
 import { dayTime, fromNow } from '@/lib/time'
-import { useAction } from '@/lib/use-action'
 import { useNow } from '@/lib/use-now'
-import { checkIn, registrationsKey, useRegistrations } from '../api/registrations'
+import { useCheckIn } from '../api/check-in'
+import { useRegistrations } from '../api/registrations'
 import { checkinState, counts, waitlistPlace } from '../lib/waitlist'
 import type { RegistrationsData } from '../types'
 
@@ -45,10 +44,9 @@ export function CheckinBanner({ tournament }: { tournament: string }) {
 export function CheckinButton({ tournament, className = 'btn btn-primary' }: { tournament: string; className?: string }) {
   const { user } = useSession()
   const { data } = useRegistrations(tournament)
-  const qc = useQueryClient()
   const now = useNow()
-  const { busy, error, run } = useAction()
-  const [said, setSaid] = useState('')
+  const checkIn = useCheckIn(tournament)
+  const said = checkIn.data?.message ?? ''
   const own = user && data?.players.find((p) => String(p.id) === String(user.id))
   if (!own || !data) return null
   const place = waitlistPlace(data.players, own.id)
@@ -70,23 +68,13 @@ export function CheckinButton({ tournament, className = 'btn btn-primary' }: { t
     )
   }
   if (!open) return waiting
-  async function go() {
-    let message = ''
-    const ok = await run(async () => {
-      message = (await checkIn(tournament)).message ?? ''
-    }, 'The check-in failed.')
-    if (ok) {
-      setSaid(message)
-      void qc.invalidateQueries({ queryKey: registrationsKey(tournament) })
-    }
-  }
   return (
     <span className="checkin-own">
-      <button type="button" className={className} onClick={() => void go()} disabled={busy}>
-        {busy ? 'Checking in…' : place > 0 ? 'Check in (waitlist)' : 'Check in'}
-      </button>
+      <ActionButton className={className} onClick={() => checkIn.mutate()} pending={checkIn.isPending} pendingLabel="Checking in…">
+        {place > 0 ? 'Check in (waitlist)' : 'Check in'}
+      </ActionButton>
       {waiting}
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={checkIn.error} fallback="The check-in failed." />
     </span>
   )
 }

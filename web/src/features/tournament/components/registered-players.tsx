@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Field, TextField } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useFadeIn } from '@/lib/use-fade-in'
@@ -29,7 +30,6 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   const fadeRef = useFadeIn()
   const ownCard = useRef<HTMLElement | null>(null)
   const focused = useRef(false)
-  const searchId = useId()
   const sortId = useId()
 
   const players = data?.players ?? []
@@ -115,20 +115,8 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
       </p>
       {!limit ? (
         <div className="player-tools" role="search" aria-label="Find a player">
-          <div className="field player-search">
-            <label htmlFor={searchId}>Search</label>
-            <input
-              id={searchId}
-              type="search"
-              placeholder="Name or Discord name"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field player-sort">
-            <label htmlFor={sortId}>Sort by</label>
+          <TextField fieldClassName="player-search" label="Search" type="search" placeholder="Name or Discord name" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" spellCheck={false} />
+          <Field id={sortId} label="Sort by" className="player-sort">
             <select id={sortId} value={sort} onChange={(e) => isPlayerSort(e.target.value) && setSort(e.target.value)}>
               {PLAYER_SORTS.map((s) => (
                 <option key={s.key} value={s.key}>
@@ -136,7 +124,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         </div>
       ) : null}
       {shown.length === 0 ? (

@@ -1,14 +1,16 @@
 // /admin's registration card: the cap, the check-in window (open, move its deadline, cancel), who
 // has not checked in, and the waitlist in order with a promotion each. The server checks every call
 // (phases, the cap); this card only offers what it would take, live with the public list.
-import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { ConfirmAction } from '@/components/ui/confirm-action'
-import { Message } from '@/components/ui/popup'
+import { ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
+import { anyPending, lastFailure } from '@/lib/mutations'
 import { dayTime, fromLocalInput, toLocalInput } from '@/lib/time'
-import { useAction } from '@/lib/use-action'
 import { useNow } from '@/lib/use-now'
-import { promote, registrationsKey, setCap, setCheckin, useRegistrations } from '../api/registrations'
+import { usePromote } from '../api/promote'
+import { useRegistrations } from '../api/registrations'
+import { useSetCap } from '../api/set-cap'
+import { useSetCheckin } from '../api/set-checkin'
 import { checkinState, counts, notCheckedIn, placesLine, waitlist } from '../lib/waitlist'
 import type { TournamentStatus } from '../types'
 import { checkinSentence } from './checkin'
@@ -24,15 +26,20 @@ type Props = {
 }
 
 export function RegistrationAdmin({ tournament, status, captains }: Props) {
-  const qc = useQueryClient()
   const { data } = useRegistrations(tournament)
   const now = useNow()
-  const capId = useId()
-  const deadlineId = useId()
   const [cap, setCapInput] = useState<string | null>(null)
   const [deadline, setDeadline] = useState<string | null>(null)
-  const { busy, error, run } = useAction()
+  const setCap = useSetCap(tournament)
+  const setCheckin = useSetCheckin(tournament)
+  const promote = usePromote(tournament)
   if (!data) return null
+  const busy = anyPending(setCap, setCheckin, promote)
+  const error = lastFailure(
+    [setCap, 'The cap could not be set.'],
+    [setCheckin, setCheckin.variables === null ? 'The check-in could not be cancelled.' : 'The check-in could not be opened.'],
+    [promote, 'The player could not be promoted.'],
+  )
 
   const registering = status === 'registration'
   const promoting = registering || status === 'auction'
@@ -41,22 +48,16 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
   const full = (data.cap ?? 0) > 0 && c.confirmed >= (data.cap ?? 0)
   const waiting = waitlist(data.players)
   const missing = state === 'open' || state === 'closing' ? notCheckedIn(data, captains) : []
-  const refresh = () => void qc.invalidateQueries({ queryKey: registrationsKey(tournament) })
-  const act = async (fn: () => Promise<unknown>, fallback: string) => {
-    if (await run(fn, fallback)) refresh()
-  }
 
-  async function saveCap(e: FormEvent) {
+  function saveCap(e: FormEvent) {
     e.preventDefault()
-    await act(() => setCap(tournament, Number(cap ?? data?.cap ?? 0) || 0), 'The cap could not be set.')
-    setCapInput(null)
+    setCap.mutate(Number(cap ?? data?.cap ?? 0) || 0, { onSettled: () => setCapInput(null) })
   }
-  async function openWindow(e: FormEvent) {
+  function openWindow(e: FormEvent) {
     e.preventDefault()
     const at = fromLocalInput(deadline ?? '')
     if (!at) return
-    await act(() => setCheckin(tournament, at), 'The check-in could not be opened.')
-    setDeadline(null)
+    setCheckin.mutate(at, { onSettled: () => setDeadline(null) })
   }
 
   const windowOpen = state === 'open' || state === 'closing'
@@ -69,22 +70,19 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
       </p>
       {!registering ? <p className="msg msg-info">The cap and the check-in are set while registering; {tournament} is in its {status} phase.</p> : null}
       <form className="inline-form" onSubmit={saveCap}>
-        <div className="field">
-          <label htmlFor={capId}>Cap (confirmed players; 0: none)</label>
-          <input
-            id={capId}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1000}
-            value={cap ?? String(data.cap ?? 0)}
-            onChange={(e) => setCapInput(e.target.value)}
-            disabled={!registering}
-          />
-        </div>
-        <button type="submit" className="btn btn-ghost btn-sm" disabled={!registering || busy || cap === null}>
+        <TextField
+          label="Cap (confirmed players; 0: none)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          value={cap ?? String(data.cap ?? 0)}
+          onChange={(e) => setCapInput(e.target.value)}
+          disabled={!registering}
+        />
+        <SubmitButton className="btn btn-ghost btn-sm" pending={busy} disabled={!registering || cap === null}>
           Save cap
-        </button>
+        </SubmitButton>
       </form>
       <p className="field-hint">Beyond the cap, players wait in order and move up when someone unregisters, until the check-in closes.</p>
 
@@ -93,19 +91,16 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
         {checkinSentence(data, now) || 'No check-in yet: open one before the auction, with a deadline.'}
       </p>
       <form className="inline-form" onSubmit={openWindow}>
-        <div className="field">
-          <label htmlFor={deadlineId}>Deadline (your time zone)</label>
-          <input
-            id={deadlineId}
-            type="datetime-local"
-            value={deadline ?? (state === 'open' ? toLocalInput(data.checkin?.deadline ?? null) : '')}
-            onChange={(e) => setDeadline(e.target.value)}
-            disabled={!registering}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!registering || busy || !fromLocalInput(deadline ?? '')}>
+        <TextField
+          label="Deadline (your time zone)"
+          type="datetime-local"
+          value={deadline ?? (state === 'open' ? toLocalInput(data.checkin?.deadline ?? null) : '')}
+          onChange={(e) => setDeadline(e.target.value)}
+          disabled={!registering}
+        />
+        <SubmitButton className="btn btn-primary btn-sm" pending={busy} disabled={!registering || !fromLocalInput(deadline ?? '')}>
           {state === 'open' ? 'Move the deadline' : state === 'closed' ? 'Open it again' : 'Open check-in'}
-        </button>
+        </SubmitButton>
         {state !== 'none' ? (
           <ConfirmAction
             label="Cancel the check-in"
@@ -116,11 +111,11 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
             busyLabel="Cancelling…"
             className="btn btn-danger-ghost btn-sm"
             disabled={!registering}
-            onConfirm={() => act(() => setCheckin(tournament, null), 'The check-in could not be cancelled.')}
+            onConfirm={() => setCheckin.mutateAsync(null)}
           />
         ) : null}
       </form>
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={error} />
 
       {windowOpen ? (
         <div className="not-checked-in">
@@ -162,7 +157,7 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
                 type="button"
                 className="btn btn-ghost btn-sm"
                 disabled={!promoting || full || busy}
-                onClick={() => void act(() => promote(tournament, p.id), 'The player could not be promoted.')}
+                onClick={() => promote.mutate(p.id)}
                 aria-label={`Promote ${p.name}`}
               >
                 Promote

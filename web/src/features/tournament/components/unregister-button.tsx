@@ -1,11 +1,7 @@
 // Unregistering, with a confirmation step: the player's card leaves the public list at once.
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { ConfirmAction } from '@/components/ui/confirm-action'
-import { Message } from '@/components/ui/popup'
-import { errorMessage } from '@/lib/api-client'
-import { userQueryKey } from '@/lib/auth'
-import { unregisterFromTournament } from '../api/registrations'
+import { ErrorMessage } from '@/components/ui/form'
+import { useUnregister } from '../api/unregister'
 
 export const UNREGISTER_FAILED = 'Failed to unregister from the tournament'
 
@@ -17,20 +13,7 @@ type Props = {
 }
 
 export function UnregisterButton({ tournament, onUnregistered, disabled }: Props) {
-  const qc = useQueryClient()
-  const [error, setError] = useState('')
-
-  async function unregister() {
-    setError('')
-    try {
-      const res = await unregisterFromTournament(tournament)
-      void qc.invalidateQueries({ queryKey: userQueryKey })
-      void qc.invalidateQueries({ queryKey: ['tournament', tournament] })
-      onUnregistered?.(res?.message || `You are no longer registered for ${tournament}.`)
-    } catch (err) {
-      setError(errorMessage(err, UNREGISTER_FAILED))
-    }
-  }
+  const unregister = useUnregister(tournament)
 
   return (
     <div className="unregister">
@@ -41,11 +24,13 @@ export function UnregisterButton({ tournament, onUnregistered, disabled }: Props
         confirmLabel="Yes, unregister"
         cancelLabel="Keep my registration"
         busyLabel="Unregistering…"
-        onConfirm={unregister}
+        onConfirm={() =>
+          unregister.mutateAsync().then((res) => onUnregistered?.(res?.message || `You are no longer registered for ${tournament}.`))
+        }
         disabled={disabled}
         className="btn btn-ghost btn-danger-ghost"
       />
-      <Message kind="error">{error}</Message>
+      <ErrorMessage error={unregister.error} fallback={UNREGISTER_FAILED} />
     </div>
   )
 }

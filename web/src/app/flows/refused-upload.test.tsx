@@ -6,7 +6,7 @@ import { LiveClient } from '@/lib/live-client'
 import { makeUser } from '@/testing/fixtures'
 import { mockApi, type MockReply } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
-import { READER_REFUSED } from '../lib/stats-model'
+import { READER_REFUSED } from '@/features/stats/lib/stats-model'
 
 const progress = (seq: number, data: object) => JSON.stringify({ type: 'event', topic: 'user', seq, event: 'stats.progress', data })
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'stats.png', { type: 'image/png' })

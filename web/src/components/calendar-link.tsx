@@ -1,9 +1,10 @@
 // A calendar feed's secret address (the player's own, or a team's) with Copy and Reset link.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+// Shared by the profile (the player's own) and the captain's matches (the team's).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ConfirmAction } from '@/components/ui/confirm-action'
+import { ErrorMessage } from '@/components/ui/form'
 import { api } from '@/lib/api-client'
-import { useAction } from '@/lib/use-action'
 
 type Link = { url: string }
 
@@ -21,7 +22,13 @@ export function CalendarLink({ tournament, team, canReset = true }: { tournament
   // Asked for only when the reader opens it: the secret is not on the page until then.
   const [shown, setShown] = useState(false)
   const { data, isError } = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<Link>(path, signal), enabled: shown })
-  const action = useAction()
+  const reset = useMutation({
+    mutationFn: () => api.post<Link>(`${path}/reset`),
+    onSuccess: (link) => {
+      qc.setQueryData(key, link)
+      setCopied(false)
+    },
+  })
   const [copied, setCopied] = useState(false)
   const whose = team ? `team ${team}’s matches` : 'your matches'
   if (!shown || !data) {
@@ -47,12 +54,6 @@ export function CalendarLink({ tournament, team, canReset = true }: { tournament
       setCopied(false)
     }
   }
-  const reset = () =>
-    action.run(async () => {
-      qc.setQueryData(key, await api.post<Link>(`${path}/reset`))
-      setCopied(false)
-    }, 'The link could not be reset.')
-
   return (
     <div className="calendar-link" data-testid="calendar-link">
       <label htmlFor={`calendar-${team ?? 'me'}`}>Calendar feed: {whose}, in your calendar app’s time zone</label>
@@ -70,14 +71,12 @@ export function CalendarLink({ tournament, team, canReset = true }: { tournament
             cancelLabel="Keep it"
             busyLabel="Resetting…"
             className="btn btn-ghost btn-sm"
-            onConfirm={reset}
+            onConfirm={() => reset.mutateAsync()}
           />
         ) : null}
       </div>
       <p className="muted small">Anyone with this link sees these matches: keep it to yourself, or reset it.</p>
-      <p className="msg msg-error" role="alert">
-        {action.error}
-      </p>
+      <ErrorMessage error={reset.error} fallback="The link could not be reset." />
     </div>
   )
 }

@@ -1,0 +1,6 @@
+import { matchPath, postMatch, useMatchWrite } from './league'
+
+/** A captain gives the match up: the other side wins, with no kills counted. */
+export const forfeit = (id: number) => postMatch(matchPath(id, 'forfeit'))
+
+export const useForfeit = (id: number) => useMatchWrite(id, () => forfeit(id))

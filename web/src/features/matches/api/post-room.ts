@@ -1,0 +1,6 @@
+import { matchPath, postMatch, useMatchWrite } from './league'
+
+/** The home captain posts the Smash Karts private room (a code or a link). */
+export const postRoom = (id: number, room: string) => postMatch(matchPath(id, 'room'), { room })
+
+export const usePostRoom = (id: number) => useMatchWrite(id, (room: string) => postRoom(id, room))
