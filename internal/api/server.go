@@ -26,6 +26,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
@@ -58,6 +59,7 @@ type Server struct {
 	Room        *room.Service
 	Matches     *matches.Service
 	Deck        *deck.Service
+	Notify      *notify.Service
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -131,6 +133,8 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/tournaments", s.leagueRoutes())
 			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
+			r.Mount("/me", s.meRoutes())
+			r.Post("/notifications/off", s.notificationsOff)
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
