@@ -22,9 +22,11 @@ type Props = {
   onLogout: () => void
   /** The tournament registration block (status, unregister), from the app layer. */
   registration?: ReactNode
+  /** The notification settings, from the app layer. */
+  notifications?: ReactNode
 }
 
-export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration }: Props) {
+export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration, notifications }: Props) {
   const checks: [string, boolean][] = [
     ['E-mail verified', user.email_verified],
     ['Discord verified', user.discord_verified],
@@ -93,6 +95,14 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
         <PasswordForm />
       </section>
+      {notifications ? (
+        <section className="profile-section" aria-labelledby="profile-notifications">
+          <h3 id="profile-notifications" className="profile-section-title">
+            Notifications
+          </h3>
+          {notifications}
+        </section>
+      ) : null}
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>
           {user.sk_stats_uploaded ? 'Stats & registration' : 'Upload SK stats'}
