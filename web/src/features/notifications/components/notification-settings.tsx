@@ -32,12 +32,17 @@ export function NotificationSettings() {
   if (q.isError) return <Message kind="error">{errorMessage(q.error, 'Could not load your notifications')}</Message>
   const s = q.data
 
+  // The box follows the click at once; the server's answer then stands (or the old state, on an error).
   async function save(choice: NotificationChoice) {
     setOutcome(null)
+    qc.setQueryData<Settings>(notificationsKey, (old) =>
+      old ? { ...old, kinds: old.kinds.map((k) => (k.kind === choice.kind ? choice : k)) } : old,
+    )
     try {
       qc.setQueryData<Settings>(notificationsKey, await chooseNotifications([choice]))
     } catch (err) {
       setOutcome({ kind: 'error', text: errorMessage(err, 'Could not save') })
+      void qc.invalidateQueries({ queryKey: notificationsKey })
     }
   }
 
