@@ -99,3 +99,10 @@ func Allow(extra []string) func(*url.URL) bool {
 		return false
 	}
 }
+
+// NewKeys makes a VAPID key pair as VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
+// take it (base64url: the uncompressed P-256 point, the private scalar).
+func NewKeys() (public, private string, err error) {
+	private, public, err = webpush.GenerateVAPIDKeys()
+	return public, private, err
+}
