@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -204,19 +203,19 @@ func (p *PushService) checkVAPID(h string) (string, error) {
 		return "", fmt.Errorf("k=%q is not the server's key", k)
 	}
 	raw, _ := base64.RawURLEncoding.DecodeString(k)
-	if len(raw) != 65 {
-		return "", errors.New("k is not an uncompressed P-256 point")
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), raw)
+	if err != nil {
+		return "", fmt.Errorf("k is not an uncompressed P-256 point: %w", err)
 	}
-	pub := &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(raw[1:33]), Y: new(big.Int).SetBytes(raw[33:])}
 	claims := jwt.MapClaims{}
-	_, err := jwt.ParseWithClaims(tok, claims, func(*jwt.Token) (any, error) { return pub, nil },
+	_, err = jwt.ParseWithClaims(tok, claims, func(*jwt.Token) (any, error) { return pub, nil },
 		jwt.WithValidMethods([]string{"ES256"}), jwt.WithAudience(p.URL), jwt.WithExpirationRequired())
 	if err != nil {
 		return "", err
 	}
 	sub, _ := claims["sub"].(string)
 	if !strings.HasPrefix(sub, "mailto:") && !strings.HasPrefix(sub, "https:") {
-		return "", fmt.Errorf("sub %q is neither mailto: nor https:", sub)
+		return "", fmt.Errorf("sub %q is neither a mailto nor an https URL", sub)
 	}
 	return sub, nil
 }
