@@ -16,7 +16,6 @@ import (
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/notify"
-	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -24,20 +23,12 @@ import (
 // allowed to post to the fake push service.
 func pushLeague(t *testing.T, phase string) (*testkit.Server, *testkit.PushService, func(string) string) {
 	t.Helper()
-	ctx := context.Background()
-	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
-		t.Fatal(err)
-	}
 	ps := testkit.NewPushService(t)
-	s := testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}, Configure: func(c *config.Config) {
+	s, login := leagueServerWith(t, phase, func(c *config.Config) {
 		c.VAPIDPublicKey, c.VAPIDPrivateKey, c.VAPIDSubject = ps.VAPIDPublic, ps.VAPIDPrivate, "mailto:league@example.com"
 		c.PushEndpointHosts = []string{ps.Host()}
-	}})
-	return s, ps, func(email string) string { return s.Login(t, email, testkit.Password) }
+	})
+	return s, ps, login
 }
 
 func choose(kind string, push bool) map[string]any {
@@ -171,8 +162,9 @@ func TestPushWhenTheOpponentReports(t *testing.T) {
 	}
 }
 
-// report has side report the match with a proof, naming two players a side.
-func report(t *testing.T, s *testkit.Server, id int, side, token, other string) {
+// uploadProof uploads an end-of-match screenshot (a real PNG) for match id
+// and answers its id.
+func uploadProof(t *testing.T, s *testkit.Server, id int, token string) any {
 	t.Helper()
 	var shot bytes.Buffer
 	png.Encode(&shot, image.NewRGBA(image.Rect(0, 0, 200, 120)))
@@ -188,6 +180,13 @@ func report(t *testing.T, s *testkit.Server, id int, side, token, other string) 
 	if proof.Status != 201 {
 		t.Fatalf("proof: %d %s", proof.Status, proof.Body)
 	}
+	return proof.JSON["screenshotId"]
+}
+
+// report has side report the match with a proof, naming two players a side.
+func report(t *testing.T, s *testkit.Server, id int, side, token, other string) {
+	t.Helper()
+	screenshot := uploadProof(t, s, id, token)
 	match := s.Do(t, "GET", fmt.Sprintf("/api/matches/%d", id), "", nil).JSON["match"].(map[string]any)
 	var players []map[string]int
 	place := 1
@@ -198,7 +197,7 @@ func report(t *testing.T, s *testkit.Server, id int, side, token, other string) 
 		}
 	}
 	r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/report", id), token,
-		map[string]any{"winner": side, "players": players, "screenshotId": proof.JSON["screenshotId"]})
+		map[string]any{"winner": side, "players": players, "screenshotId": screenshot})
 	if r.Status != 200 {
 		t.Fatalf("report: %d %q", r.Status, r.Message())
 	}

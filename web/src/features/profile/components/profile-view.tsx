@@ -15,6 +15,18 @@ function statOf(user: User, ...keys: string[]) {
   return '—'
 }
 
+/** A titled part of the profile. */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="profile-section" aria-labelledby={id}>
+      <h3 id={id} className="profile-section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 type Props = {
   user: User
   onUploadStats: () => void
@@ -79,12 +91,9 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         ))}
       </ul>
       {registration ? (
-        <section className="profile-section" aria-labelledby="profile-registration">
-          <h3 id="profile-registration" className="profile-section-title">
-            Tournament
-          </h3>
+        <ProfileSection id="profile-registration" title="Tournament">
           {registration}
-        </section>
+        </ProfileSection>
       ) : null}
       <section className="profile-section" aria-labelledby="profile-account">
         <h3 id="profile-account" className="profile-section-title">
@@ -96,12 +105,9 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <PasswordForm />
       </section>
       {notifications ? (
-        <section className="profile-section" aria-labelledby="profile-notifications">
-          <h3 id="profile-notifications" className="profile-section-title">
-            Notifications
-          </h3>
+        <ProfileSection id="profile-notifications" title="Notifications">
           {notifications}
-        </section>
+        </ProfileSection>
       ) : null}
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>
