@@ -3,13 +3,31 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 )
 
+// auctionState is the same for every caller: the requests that come together
+// share one read (readBatches).
 func (s *Server) auctionState(w http.ResponseWriter, r *http.Request) {
-	v, err := s.Auction.State(r.Context(), chi.URLParam(r, "name"))
+	name := chi.URLParam(r, "name")
+	body, err := s.reads.do(r.Context(), "auction\x00"+name, func(ctx context.Context) (any, error) {
+		return s.Auction.State(ctx, name)
+	})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSONBody(w, http.StatusOK, body)
+}
+
+// currentLot is the lot under the hammer alone: what a stream's widget
+// polls, cheaper than the whole auction and, carrying no clock, answered
+// 304 until the lot changes.
+func (s *Server) currentLot(w http.ResponseWriter, r *http.Request) {
+	v, err := s.Auction.CurrentLot(r.Context(), chi.URLParam(r, "name"))
 	if err != nil {
 		writeError(w, r, err)
 		return

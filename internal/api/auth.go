@@ -22,6 +22,8 @@ func (s *Server) authRoutes() chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/profile", s.profile)
+		r.Get("/calendar", s.calendarLink)
+		r.With(s.perUser(ratelimit.MatchUser)).Post("/calendar/reset", s.calendarReset)
 		r.With(s.perUser(ratelimit.DiscordUser)).Post("/update-discord-username", s.updateDiscord)
 		r.With(s.perUser(ratelimit.PasswordUser)).Post("/change-password", s.changePassword)
 	})

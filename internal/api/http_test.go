@@ -111,12 +111,13 @@ func TestNotFound(t *testing.T) {
 	if r := s.Do(t, "GET", "/api/no-such-thing", "", nil); r.Status != 404 || r.Message() == "" {
 		t.Fatalf("api: %d %s", r.Status, r.Body)
 	}
-	for _, p := range []string{"/no-such-page", "/matches/", "/matches/abc", "/admin/other"} {
+	for _, p := range []string{"/no-such-page", "/matches/", "/matches/abc", "/admin/other", "/overlay/nope", "/overlay/match/abc"} {
 		if r := s.Do(t, "GET", p, "", nil); r.Status != 404 || !strings.Contains(string(r.Body), "<html") {
 			t.Fatalf("app %s: %d", p, r.Status)
 		}
 	}
-	for _, p := range []string{"/", "/tournament", "/contact", "/ppt", "/admin", "/admin/matches", "/auction", "/captain", "/matches/12"} {
+	for _, p := range []string{"/", "/tournament", "/contact", "/ppt", "/admin", "/admin/matches", "/auction", "/captain", "/matches/12",
+		"/overlay/auction", "/overlay/match/12", "/overlay/standings"} {
 		if r := s.Do(t, "GET", p, "", nil); r.Status != 200 {
 			t.Fatalf("%s: %d", p, r.Status)
 		}
@@ -134,5 +135,17 @@ func TestHealth(t *testing.T) {
 	// (cmd/pitlane serves them on METRICS_ADDR).
 	if r := s.Do(t, "GET", "/metrics", "", nil); strings.Contains(string(r.Body), "pitlane_http_requests_total") {
 		t.Fatalf("the app's port serves the metrics: %d", r.Status)
+	}
+}
+
+// A stream overlay's document is marked from the server, so a browser
+// source never paints the site's background, not even before the script.
+func TestOverlayDocumentIsMarked(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	for p, want := range map[string]bool{"/overlay/auction": true, "/overlay/match/3": true, "/": false, "/auction": false} {
+		r := s.Do(t, "GET", p, "", nil)
+		if got := strings.Contains(string(r.Body), `<html class="overlay"`); r.Status != 200 || got != want {
+			t.Errorf("%s: %d, marked %v, want %v", p, r.Status, got, want)
+		}
 	}
 }

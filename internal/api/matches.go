@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -14,11 +15,13 @@ import (
 // matchRoutes are /api/matches/{id}: a match, and what its captains do.
 func (s *Server) matchRoutes() chi.Router {
 	r := chi.NewRouter()
-	r.Get("/{id}", s.match)
+	r.With(publicRead).Get("/{id}", s.match)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)
 		r.Post("/{id}/time", s.matchTime)
+		r.Post("/{id}/proposal", s.matchPropose)
+		r.Post("/{id}/accept", s.matchAccept)
 		r.Post("/{id}/checkin", s.matchCheckIn)
 		r.Post("/{id}/lineup", s.matchLineup)
 		r.With(s.perUser(ratelimit.ProofUser)).Post("/{id}/proof", s.matchProof)
@@ -95,8 +98,22 @@ func (s *Server) setSeeds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, b)
 }
 
+// bracketOf: what a signed-in player sees depends on who they are (their own
+// room codes); everyone else's requests that come together share one read.
 func (s *Server) bracketOf(w http.ResponseWriter, r *http.Request) {
-	b, err := s.Matches.Bracket(r.Context(), actorOf(r), chi.URLParam(r, "name"))
+	a, name := actorOf(r), chi.URLParam(r, "name")
+	if !a.SignedIn() {
+		body, err := s.reads.do(r.Context(), "bracket\x00"+name, func(ctx context.Context) (any, error) {
+			return s.Matches.Bracket(ctx, a, name)
+		})
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeJSONBody(w, http.StatusOK, body)
+		return
+	}
+	b, err := s.Matches.Bracket(r.Context(), a, name)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -168,6 +185,24 @@ func (s *Server) matchTime(w http.ResponseWriter, r *http.Request) {
 	}
 	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
 		return s.Matches.SetTime(r.Context(), actorOf(r), id, in.At)
+	})
+}
+
+func (s *Server) matchPropose(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Times []time.Time `json:"times"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Propose(r.Context(), actorOf(r), id, in.Times)
+	})
+}
+
+func (s *Server) matchAccept(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		At time.Time `json:"at"`
+	}
+	matchCall(w, r, &in, func(id int64) (matches.Match, error) {
+		return s.Matches.Accept(r.Context(), actorOf(r), id, in.At)
 	})
 }
 

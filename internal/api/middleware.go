@@ -149,24 +149,44 @@ func securityHeaders(next http.Handler) http.Handler {
 // hostRe is a Host header safe to write into a policy.
 var hostRe = regexp.MustCompile(`^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$`)
 
-// cors allows the origins of CORS_ORIGINS (same-origin needs no header).
+// exposedHeaders are the answer's headers a cross-origin page may read.
+const exposedHeaders = "ETag, Retry-After, X-Request-Id"
+
+// cors allows the origins of CORS_ORIGINS (same-origin needs no header),
+// with credentials. Any other origin may only read: its preflight for a
+// GET is answered here, and the public read API's answers allow it
+// (publicRead); every other answer stays closed to it.
 func cors(origins []string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			origin := r.Header.Get("Origin")
+			preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
+			h := w.Header()
 			if origin != "" && (slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
-				h := w.Header()
 				h.Set("Access-Control-Allow-Origin", origin)
 				h.Add("Vary", "Origin")
 				h.Set("Access-Control-Allow-Credentials", "true")
-				h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id")
-				if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Expose-Headers", exposedHeaders)
+				if preflight {
 					h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-					h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type")
+					h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match")
 					h.Set("Access-Control-Max-Age", "600")
 					w.WriteHeader(http.StatusNoContent)
 					return
 				}
+			} else if origin != "" && preflight && strings.HasPrefix(r.URL.Path, "/api/") {
+				// A read asked for with If-None-Match needs a preflight.
+				// Allowing it to every path is no more than an <img> may
+				// do: the answer is readable only where publicRead says so.
+				if m := r.Header.Get("Access-Control-Request-Method"); m == http.MethodGet || m == http.MethodHead {
+					h.Set("Access-Control-Allow-Origin", "*")
+					h.Add("Vary", "Origin")
+					h.Set("Access-Control-Allow-Methods", "GET, HEAD")
+					h.Set("Access-Control-Allow-Headers", "If-None-Match")
+					h.Set("Access-Control-Max-Age", "600")
+				}
+				w.WriteHeader(http.StatusNoContent)
+				return
 			}
 			next.ServeHTTP(w, r)
 		})

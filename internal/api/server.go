@@ -20,6 +20,7 @@ import (
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
+	"github.com/pitlane/pitlane/internal/calendar"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -58,6 +59,7 @@ type Server struct {
 	Auction     *auction.Service
 	Room        *room.Service
 	Matches     *matches.Service
+	Calendar    *calendar.Service
 	Deck        *deck.Service
 	Notify      *notify.Service
 	Images      Images
@@ -71,6 +73,7 @@ type Server struct {
 	Log         *slog.Logger
 
 	rosters rosterCache
+	reads   readBatches // public pages read once for the requests that come together
 }
 
 // MetricsHandler serves the Prometheus metrics at /metrics, and Go's
@@ -135,6 +138,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/admin", s.adminRoutes())
 			r.Mount("/me", s.meRoutes())
 			r.Post("/notifications/off", s.notificationsOff)
+			r.Mount("/calendar", s.calendarRoutes())
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)

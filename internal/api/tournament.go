@@ -14,10 +14,13 @@ import (
 
 func (s *Server) tournamentRoutes() chi.Router {
 	r := chi.NewRouter()
-	r.Get("/registrations", s.registrations)
-	r.Get("/participants", s.registrations) // the slide's alias
-	r.Get("/teams", s.teams)
-	r.Get("/info", s.tournamentInfo)
+	r.Group(func(r chi.Router) {
+		r.Use(publicRead)
+		r.Get("/registrations", s.registrations)
+		r.Get("/participants", s.registrations) // the slide's alias
+		r.Get("/teams", s.teams)
+		r.Get("/info", s.tournamentInfo)
+	})
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.With(s.perUser(ratelimit.RegisterUser)).Post("/register", s.register)

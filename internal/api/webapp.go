@@ -16,15 +16,22 @@ import (
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
 	"/admin/matches": true, "/auction": true, "/captain": true, "/notifications/off": true}
 
-// isAppRoute tells the app's routes, /matches/{id} among them.
+// isAppRoute tells the app's routes, /matches/{id} and the stream
+// overlays among them.
 func isAppRoute(p string) bool {
 	p = strings.TrimSuffix(p, "/")
-	if id, ok := strings.CutPrefix(p, "/matches/"); ok {
-		_, err := strconv.ParseInt(id, 10, 64)
-		return err == nil
+	for _, prefix := range []string{"/matches/", "/overlay/match/"} {
+		if id, ok := strings.CutPrefix(p, prefix); ok {
+			_, err := strconv.ParseInt(id, 10, 64)
+			return err == nil
+		}
 	}
-	return p == "" || appRoutes[p]
+	return p == "" || appRoutes[p] || p == "/overlay/auction" || p == "/overlay/standings"
 }
+
+// isOverlay tells a stream overlay's page, whose document is marked so
+// that its very first paint is transparent (web/src/features/overlay).
+func isOverlay(p string) bool { return strings.HasPrefix(p, "/overlay/") }
 
 const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pitlane</title></head>
 <body style="background:#1A1A1A;color:#eee;font-family:sans-serif;padding:2rem"><h1>Pitlane</h1>
@@ -41,6 +48,8 @@ func (s *Server) webApp() http.Handler {
 		index = []byte(notBuilt)
 	}
 	indexGz := gzipBytes(index)
+	overlay := bytes.Replace(index, []byte("<html "), []byte(`<html class="overlay" `), 1)
+	overlayGz := gzipBytes(overlay)
 	files := http.FileServerFS(emptyIfNil(s.Web))
 	gz := &gzipAssets{m: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -71,9 +80,12 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
-		body := index
+		body, bodyGz := index, indexGz
+		if isOverlay(p) {
+			body, bodyGz = overlay, overlayGz
+		}
 		if acceptsGzip(r) {
-			body = indexGz
+			body = bodyGz
 			w.Header().Set("Content-Encoding", "gzip")
 		}
 		w.WriteHeader(status)

@@ -26,6 +26,7 @@ import (
 	"github.com/pitlane/pitlane/internal/auth"
 	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/bot"
+	"github.com/pitlane/pitlane/internal/calendar"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -228,6 +229,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
 		Auction:     auc,
 		Matches:     mat,
+		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Notify:      nt,
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
@@ -329,7 +331,10 @@ func (a *App) RunBot(ctx context.Context) error {
 			return err
 		}
 		b := &discord.Bot{Session: s, Router: a.Bot, Channel: a.cfg.DiscordChannel, Log: a.log,
-			Announcer: &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log}}
+			Announcer:    &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log},
+			MatchChannel: a.cfg.DiscordMatchChannel,
+			Threads: &bot.MatchThreads{Feed: a.Hub, Store: postgres.Bot{DB: a.db}, Matches: a.Bot.Matches,
+				PublicURL: a.cfg.PublicURL, Log: a.log}}
 		err = b.Run(ctx)
 		if err != nil {
 			// A refused token or an unreachable gateway will not mend in

@@ -136,6 +136,34 @@ func (s *Service) State(ctx context.Context, name string) (View, error) {
 	return v, err
 }
 
+// LotView is the lot under the hammer (nil between lots), read at one
+// moment (Seq of the teams topic). It carries no clock of its own, so the
+// same lot reads the same until an event changes it.
+type LotView struct {
+	Tournament string `json:"tournament"`
+	Status     string `json:"status"`
+	Seq        int64  `json:"seq"`
+	Lot        *Lot   `json:"lot"`
+}
+
+// CurrentLot is the named tournament's open lot, if any.
+func (s *Service) CurrentLot(ctx context.Context, name string) (LotView, error) {
+	t, err := s.Tournaments.Find(ctx, name)
+	if err != nil {
+		return LotView{}, err
+	}
+	v := LotView{Tournament: t.Name, Status: t.Status}
+	err = s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		var err error
+		if v.Seq, err = s.Events.Seq(ctx, core.TopicTeams); err != nil {
+			return err
+		}
+		v.Lot, err = s.Store.OpenLot(ctx, t.ID)
+		return err
+	})
+	return v, err
+}
+
 // TeamsView is the eight teams read at one moment.
 type TeamsView struct {
 	Tournament string `json:"tournament"`

@@ -67,6 +67,9 @@ type Reply struct {
 	// ephemeral interaction reply): a reply to a command given in a channel
 	// goes to a DM, a slash command's reply is ephemeral.
 	Private bool
+	// Mentions are the Discord users the message may ping (a match
+	// thread's members, who join the thread so); no other mention pings.
+	Mentions []string
 }
 
 // Embed is a Discord embed, kept transport-free.

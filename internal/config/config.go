@@ -40,6 +40,8 @@ type Config struct {
 	AdminEmails      []string
 	DiscordBotToken  string
 	DiscordChannel   string
+	// DiscordMatchChannel is where the bot opens a thread per match.
+	DiscordMatchChannel string
 	// DiscordClientID and DiscordClientSecret enable "Link Discord"
 	// (OAuth2, identify); DiscordAPIURL is Discord's API root (tests point
 	// the bot's REST calls and OAuth2 at a fake).
@@ -113,6 +115,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		AdminEmails:         list(strings.ToLower(get("ADMIN_EMAILS", ""))),
 		DiscordBotToken:     get("DISCORD_BOT_TOKEN", ""),
 		DiscordChannel:      get("DISCORD_ANNOUNCE_CHANNEL", ""),
+		DiscordMatchChannel: get("DISCORD_MATCH_CHANNEL", ""),
 		DiscordClientID:     get("DISCORD_CLIENT_ID", ""),
 		DiscordClientSecret: get("DISCORD_CLIENT_SECRET", ""),
 		DiscordAPIURL:       get("DISCORD_API_URL", DiscordAPIDefault),
@@ -198,6 +201,12 @@ func (c *Config) validate() error {
 	}
 	if c.DiscordChannel != "" && !digits(c.DiscordChannel) {
 		errs = append(errs, fmt.Errorf("DISCORD_ANNOUNCE_CHANNEL must be a channel id (digits), got %q", c.DiscordChannel))
+	}
+	if c.DiscordMatchChannel != "" && !digits(c.DiscordMatchChannel) {
+		errs = append(errs, fmt.Errorf("DISCORD_MATCH_CHANNEL must be a channel id (digits), got %q", c.DiscordMatchChannel))
+	}
+	if c.DiscordMatchChannel != "" && c.DiscordBotToken == "" {
+		errs = append(errs, errors.New("DISCORD_MATCH_CHANNEL needs DISCORD_BOT_TOKEN"))
 	}
 	if c.DiscordChannel != "" && c.DiscordBotToken == "" {
 		errs = append(errs, errors.New("DISCORD_ANNOUNCE_CHANNEL needs DISCORD_BOT_TOKEN"))
@@ -305,7 +314,7 @@ func (c Config) Redacted() map[string]any {
 		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
-		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_client_id": c.DiscordClientID,
+		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_match_channel": c.DiscordMatchChannel, "discord_client_id": c.DiscordClientID,
 		"discord_client_secret": mask(c.DiscordClientSecret), "discord_api_url": c.DiscordAPIURL, "public_url": c.PublicURL, "default_tournament": c.DefaultTournament,
 		"push": c.PushOn(), "vapid_subject": c.VAPIDSubject, "push_endpoint_hosts": c.PushEndpointHosts,
 	}

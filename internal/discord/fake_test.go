@@ -37,6 +37,7 @@ type fakeDiscord struct {
 	codes    map[string]grant // code -> grant
 	tokens   map[string]grant
 	Requests []recorded
+	threads  int // threads opened
 	// The gateway: what the bot identified with, and events to send it.
 	Identify map[string]any
 	events   chan string
@@ -133,6 +134,11 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == "POST" && r.URL.Path == "/api/v9/users/@me/channels":
 		io.WriteString(w, `{"id": "dm-channel", "type": 1}`)
+	case r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/threads"):
+		f.threads++
+		fmt.Fprintf(w, `{"id": "thread-%d", "type": 11}`, f.threads)
+	case r.Method == "PATCH" && strings.HasPrefix(r.URL.Path, "/api/v9/channels/"):
+		fmt.Fprintf(w, `{"id": %q, "type": 11}`, strings.TrimPrefix(r.URL.Path, "/api/v9/channels/"))
 	case r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/messages"):
 		io.WriteString(w, `{"id": "m1", "channel_id": "c", "content": ""}`)
 	case r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands"):

@@ -43,7 +43,11 @@ type Bot struct {
 	Channel string
 	// Announcer, when set, runs while the bot does (its Channel is set here).
 	Announcer *bot.Announcer
-	Log       *slog.Logger
+	// MatchChannel is where each match gets its thread ("" for none);
+	// Threads, when set with it, keeps them while the bot runs.
+	MatchChannel string
+	Threads      *bot.MatchThreads
+	Log          *slog.Logger
 
 	router *bot.Router
 }
@@ -73,6 +77,9 @@ func (b *Bot) Prepare() {
 	if b.Announcer != nil && b.Channel != "" {
 		b.Announcer.Channel = r.Channel
 	}
+	if b.Threads != nil && b.MatchChannel != "" {
+		b.Threads.Threads = MatchThreads{Session: b.Session, ChannelID: b.MatchChannel}
+	}
 	b.Session.AddHandler(b.OnMessage)
 	b.Session.AddHandler(b.OnInteraction)
 }
@@ -92,6 +99,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	if b.Announcer != nil && b.Channel != "" {
 		go b.Announcer.Run(ctx)
+	}
+	if b.Threads != nil && b.MatchChannel != "" {
+		go b.Threads.Run(ctx)
 	}
 	<-ctx.Done()
 	return nil
@@ -208,9 +218,11 @@ func (b *Bot) OnInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	}
 }
 
-// message turns a reply into Discord's message; mentions in it never ping.
+// message turns a reply into Discord's message; mentions in it ping only
+// the users the reply names in Mentions.
 func message(r bot.Reply) *discordgo.MessageSend {
-	m := &discordgo.MessageSend{Content: r.Text, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+	m := &discordgo.MessageSend{Content: r.Text, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{},
+		Users: r.Mentions}}
 	if e := r.Embed; e != nil {
 		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
 		for _, f := range e.Fields {

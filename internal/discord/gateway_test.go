@@ -176,22 +176,7 @@ func TestRoomCodeOnlyInPrivateAnswers(t *testing.T) {
 	if err != nil || len(list) == 0 {
 		t.Fatal(list, err)
 	}
-	teams, err := srv.Auction.Teams(ctx, "PPL7")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var home core.Actor
-	for _, tm := range teams.Teams {
-		if tm.ID == list[0].Team1.ID {
-			u, err := srv.Accounts.Store.FindUserByID(ctx, tm.Captain.UserID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if home, err = srv.Accounts.Actor(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	home := captainOf(t, s, list[0].Team1.ID)
 	const room = "PPLROOM-9921"
 	if _, err := srv.Matches.PostRoom(ctx, home, list[0].ID, room); err != nil {
 		t.Fatal(err)

@@ -34,6 +34,8 @@ const (
 	EventReminder = "match.reminder"
 	// EventOverdue tells of a match OverdueAfter its time with no result.
 	EventOverdue = "match.overdue"
+	// EventProposal tells of times proposed for a match (its proposal).
+	EventProposal = "match.proposal"
 )
 
 // Audited actions.
@@ -42,6 +44,8 @@ const (
 	ActionSeeds    = "bracket.seeds"
 	ActionRoom     = "match.room"
 	ActionTime     = "match.time"
+	ActionPropose  = "match.time.propose"
+	ActionAccept   = "match.time.accept"
 	ActionCheckin  = "match.checkin"
 	ActionLineup   = "match.lineup"
 	ActionReport   = "match.report"
@@ -61,6 +65,8 @@ const (
 	// ConfirmAfter is how long the other side has to confirm or dispute a
 	// report before it confirms by itself.
 	ConfirmAfter = 24 * time.Hour
+	// MaxProposals is how many times one side proposes at once.
+	MaxProposals = 3
 	// MaxAhead is how far ahead a match's time may be set.
 	MaxAhead = 120 * 24 * time.Hour
 	// RemindBefore is how long before its time a match is announced.
@@ -149,6 +155,15 @@ type Match struct {
 	// the time) and closes at the time.
 	CheckedIn      map[string]time.Time `json:"checked_in"`
 	CheckinOpensAt *time.Time           `json:"checkin_opens_at"`
+	// Proposal is the times one side proposed for the match, waiting for
+	// the other side's answer (nil: none).
+	Proposal *Proposal `json:"proposal"`
+}
+
+// Proposal is up to MaxProposals times one side proposed, soonest first.
+type Proposal struct {
+	By    string      `json:"by"` // the letter of the side that proposed
+	Times []time.Time `json:"times"`
 }
 
 // CheckinRefusal says why a side may not check in for m at now, or "".
@@ -228,6 +243,9 @@ type Store interface {
 	// SetTime sets when the match is played (nil: not set); a new time
 	// clears the sides' check-ins.
 	SetTime(ctx context.Context, id int64, at *time.Time) error
+	// Propose records side's proposed times, replacing any standing
+	// proposal; a time set clears it.
+	Propose(ctx context.Context, id int64, side TeamRef, times []time.Time) error
 	SetLineup(ctx context.Context, id int64, team TeamRef, userIDs []int64) error
 	// CheckIn records that side checked in for the match's time and says
 	// whether it had not already.

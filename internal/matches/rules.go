@@ -30,6 +30,8 @@ type Action string
 const (
 	ActPostRoom    Action = "post the room"
 	ActSetTime     Action = "set the time"
+	ActPropose     Action = "propose times"
+	ActAccept      Action = "accept a proposed time"
 	ActCheckIn     Action = "check in for the match"
 	ActPickLineup  Action = "pick a lineup"
 	ActUploadProof Action = "upload a proof"
@@ -53,6 +55,12 @@ type MatchRule struct {
 	// Answering: only the side that did not report (a confirmation or a
 	// dispute answers the other side's report).
 	Answering bool
+	// Replying: only the side that did not make the standing time
+	// proposal (accepting answers the other side's proposal).
+	Replying bool
+	// HomeFirst: the home captain proposes first; the away captain only
+	// counters a standing proposal.
+	HomeFirst bool
 	// Phase is the tournament action the match action is part of (its
 	// phases: a match of a finished season is final).
 	Phase tournament.Action
@@ -67,6 +75,10 @@ type MatchRule struct {
 var MatchRules = map[Action]MatchRule{
 	ActPostRoom: {States: open, Who: []Party{Home}, Phase: tournament.PlayMatch, To: StatusLive},
 	ActSetTime:  {States: open, Who: []Party{Home, Organiser}, Phase: tournament.PlayMatch},
+	// Up to MaxProposals times; a counter from the other side replaces the
+	// standing proposal and swaps the roles.
+	ActPropose: {States: open, Who: []Party{Home, Away}, HomeFirst: true, Phase: tournament.PlayMatch},
+	ActAccept:  {States: open, Who: []Party{Home, Away}, Replying: true, Phase: tournament.PlayMatch},
 	// Within the hour before the match's time (checked by CheckIn); a side
 	// that did not check in is an organiser's to forfeit, never by itself.
 	ActCheckIn:     {States: open, Who: []Party{Home, Away}, Phase: tournament.PlayMatch},
@@ -141,6 +153,9 @@ func may(act Action, a core.Actor, m Match, t tournament.Tournament) (*TeamRef, 
 	if r.Answering && side != nil && m.ReportedBy != nil && *m.ReportedBy == side.ID {
 		return nil, errs.E(errs.Forbidden, "The other side answers a report: team %s reported it.", side.ID)
 	}
+	if err := refuseTurn(r, side, m); err != nil {
+		return nil, err
+	}
 	if err := t.Allows(r.Phase); err != nil {
 		return nil, err
 	}
@@ -190,4 +205,20 @@ func refuseState(act Action, m Match) error {
 		return errs.E(errs.Conflict, "Match %d has no report to answer (it is %s).", m.ID, m.Status)
 	}
 	return errs.E(errs.Conflict, "Match %d is %s.", m.ID, m.Status)
+}
+
+// refuseTurn says why side may not answer or make a time proposal now.
+func refuseTurn(r MatchRule, side *TeamRef, m Match) error {
+	if side == nil {
+		return nil
+	}
+	switch {
+	case r.Replying && m.Proposal == nil:
+		return errs.E(errs.Conflict, "Match %d has no proposed times to accept.", m.ID)
+	case r.Replying && m.Proposal.By == side.ID:
+		return errs.E(errs.Forbidden, "The other side answers a proposal: team %s proposed these times.", side.ID)
+	case r.HomeFirst && m.Proposal == nil && m.Team2 != nil && side.ID == m.Team2.ID:
+		return errs.E(errs.Forbidden, "The home captain (team %s) proposes times first; you can then accept one or counter.", m.Team1.ID)
+	}
+	return nil
 }

@@ -109,6 +109,8 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 	report, _ := json.Marshal(lines)
 	// Within the hour before it: a side may check in.
 	at := time.Now().Add(30 * time.Minute).UTC().Truncate(time.Minute)
+	// The home side has proposed a time, standing in every state.
+	proposed := at.Add(2 * time.Hour)
 
 	// set puts the match into state (the later match for waiting) and the
 	// season into phase; it returns the match the actions are tried on.
@@ -125,7 +127,8 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 			return later.ID
 		}
 		exec(`UPDATE matches SET status = 'scheduled', room = '', reported_by = NULL, reported_at = NULL, report = NULL,
-			proof_image_id = NULL, dispute_reason = '', confirm_by = NULL, winner_id = NULL, scheduled_at = $2 WHERE id = $1`, m.ID, at)
+			proof_image_id = NULL, dispute_reason = '', confirm_by = NULL, winner_id = NULL, scheduled_at = $2,
+			proposed_by = $3, proposed_times = $4 WHERE id = $1`, m.ID, at, m.Team1.DBID, []time.Time{proposed})
 		switch state {
 		case matches.StatusLive:
 			exec(`UPDATE matches SET status = 'live', room = 'ROOM1' WHERE id = $1`, m.ID)
@@ -152,6 +155,14 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 		matches.ActSetTime: func(ctx context.Context, a core.Actor, id int64) error {
 			later := at.Add(time.Hour)
 			_, err := s.svc.SetTime(ctx, a, id, &later)
+			return err
+		},
+		matches.ActPropose: func(ctx context.Context, a core.Actor, id int64) error {
+			_, err := s.svc.Propose(ctx, a, id, []time.Time{at.Add(3 * time.Hour), at.Add(4 * time.Hour)})
+			return err
+		},
+		matches.ActAccept: func(ctx context.Context, a core.Actor, id int64) error {
+			_, err := s.svc.Accept(ctx, a, id, proposed)
 			return err
 		},
 		matches.ActCheckIn: func(ctx context.Context, a core.Actor, id int64) error {
@@ -214,6 +225,8 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 			}
 			return errs.Forbidden
 		case r.Answering && reported && slices.Contains(parties, matches.Home): // home reported
+			return errs.Forbidden
+		case r.Replying && slices.Contains(parties, matches.Home): // home proposed
 			return errs.Forbidden
 		case phase != tournament.StatusMatches, !slices.Contains(r.States, state), state == waiting:
 			return errs.Conflict
@@ -293,7 +306,7 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 
 // docs/league.md states the match's table as the code has it.
 func TestTheDocsStateTheMatchTable(t *testing.T) {
-	order := []matches.Action{matches.ActPostRoom, matches.ActSetTime, matches.ActCheckIn, matches.ActPickLineup, matches.ActUploadProof,
+	order := []matches.Action{matches.ActPostRoom, matches.ActSetTime, matches.ActPropose, matches.ActAccept, matches.ActCheckIn, matches.ActPickLineup, matches.ActUploadProof,
 		matches.ActReport, matches.ActConfirm, matches.ActDispute, matches.ActResolve, matches.ActForfeit,
 		matches.ActForfeitSide, matches.ActAutoConfirm, matches.ActRemind}
 	if len(order) != len(matches.MatchRules) {
@@ -306,8 +319,13 @@ func TestTheDocsStateTheMatchTable(t *testing.T) {
 		for i, p := range r.Who {
 			who[i] = string(p)
 		}
-		if r.Answering {
+		switch {
+		case r.Answering:
 			who = []string{"the side that did not report"}
+		case r.Replying:
+			who = []string{"the side that did not propose"}
+		case r.HomeFirst:
+			who = []string{"home captain, away captain (to counter a standing proposal)"}
 		}
 		want += strings.TrimRight(fmt.Sprintf("| %s | %s | %s | %s", act, strings.Join(who, ", "), strings.Join(r.States, ", "), r.To), " ") + " |\n"
 	}

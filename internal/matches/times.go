@@ -29,35 +29,54 @@ func (Remind) Kind() string { return "match.remind" }
 // report yet, called overdue (EventOverdue), if the time still holds then.
 func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.Time) (Match, error) {
 	m, err := s.change(ctx, a, ActSetTime, id, func(ctx context.Context, m Match, _ *TeamRef) error {
-		// The jobs of the time before are dropped: a match is announced once,
-		// for the time it has.
-		if err := s.Jobs.Unschedule(ctx, Remind{}.Kind(), "match", m.ID); err != nil {
-			return err
-		}
-		var data map[string]any
 		if at != nil {
-			t := at.UTC().Truncate(time.Minute)
-			now := s.now()
-			if !t.After(now) || t.After(now.Add(MaxAhead)) {
-				return errs.E(errs.Unprocessable, "The match time must be in the future, within %d days.", int(MaxAhead.Hours()/24))
+			t, err := s.futureTime(*at)
+			if err != nil {
+				return err
 			}
 			at = &t
-			data = map[string]any{"at": t}
-			if remind := t.Add(-RemindBefore); remind.After(now) {
-				if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t}, remind); err != nil {
-					return err
-				}
-			}
-			if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t, Late: true}, t.Add(OverdueAfter)); err != nil {
+		}
+		return s.setTime(ctx, a, m, at, ActionTime)
+	})
+	return shown(m, a), err
+}
+
+// futureTime is at to the minute, refused unless it is in the future
+// within MaxAhead.
+func (s *Service) futureTime(at time.Time) (time.Time, error) {
+	t := at.UTC().Truncate(time.Minute)
+	now := s.now()
+	if !t.After(now) || t.After(now.Add(MaxAhead)) {
+		return t, errs.E(errs.Unprocessable, "The match time must be in the future, within %d days.", int(MaxAhead.Hours()/24))
+	}
+	return t, nil
+}
+
+// setTime makes at (checked, or nil) m's time, with its reminders, and
+// records it as action: a time set any way clears a standing proposal.
+func (s *Service) setTime(ctx context.Context, a core.Actor, m Match, at *time.Time, action string) error {
+	// The jobs of the time before are dropped: a match is announced once,
+	// for the time it has.
+	if err := s.Jobs.Unschedule(ctx, Remind{}.Kind(), "match", m.ID); err != nil {
+		return err
+	}
+	var data map[string]any
+	if at != nil {
+		t, now := *at, s.now()
+		data = map[string]any{"at": t}
+		if remind := t.Add(-RemindBefore); remind.After(now) {
+			if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t}, remind); err != nil {
 				return err
 			}
 		}
-		if err := s.Store.SetTime(ctx, id, at); err != nil {
+		if err := s.Jobs.Schedule(ctx, Remind{Match: m.ID, At: t, Late: true}, t.Add(OverdueAfter)); err != nil {
 			return err
 		}
-		return s.Audit.Record(ctx, a, ActionTime, m.TournamentID, matchTarget(m), data)
-	})
-	return shown(m, a), err
+	}
+	if err := s.Store.SetTime(ctx, m.ID, at); err != nil {
+		return err
+	}
+	return s.Audit.Record(ctx, a, action, m.TournamentID, matchTarget(m), data)
 }
 
 // RemindDue announces a match whose time is job.At (the job), or tells

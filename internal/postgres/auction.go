@@ -296,7 +296,10 @@ func (s Auction) FinishLot(ctx context.Context, l auction.Lot, status string) er
 				return err
 			}
 		}
-		_, err := q.Exec(ctx, `UPDATE auction_lots SET status = $2, closed_at = coalesce(closed_at, now()) WHERE id = $1`, l.ID, status)
+		// clock_timestamp(), not now(): now() is when the transaction began,
+		// which for a close that waited for the lot's lock (a bid holding it)
+		// is before the deadline the close then found passed.
+		_, err := q.Exec(ctx, `UPDATE auction_lots SET status = $2, closed_at = coalesce(closed_at, clock_timestamp()) WHERE id = $1`, l.ID, status)
 		return err
 	})
 }

@@ -128,13 +128,15 @@ SELECT m.id, m.tournament_id, m.stage, m.round_number, m.slot,
        m.report, '/api/images/' || m.proof_image_id, m.dispute_reason, m.confirm_by, m.forfeit, m.updated_at, tn.name, tn.status,
        m.loser_match_id, coalesce(m.loser_side, 0),
        coalesce((SELECT json_object_agg(ct.letter, c.at) FROM match_checkins c JOIN teams ct ON ct.id = c.team_id
-                  WHERE c.match_id = m.id), '{}'::json)
+                  WHERE c.match_id = m.id), '{}'::json),
+       pb.letter, m.proposed_times
   FROM matches m
   JOIN tournaments tn ON tn.id = m.tournament_id
   LEFT JOIN teams t1 ON t1.id = m.team1_id
   LEFT JOIN teams t2 ON t2.id = m.team2_id
   LEFT JOIN teams w ON w.id = m.winner_id
-  LEFT JOIN teams rb ON rb.id = m.reported_by`
+  LEFT JOIN teams rb ON rb.id = m.reported_by
+  LEFT JOIN teams pb ON pb.id = m.proposed_by`
 
 func scanMatch(row pgx.Row) (matches.Match, error) {
 	var (
@@ -143,11 +145,19 @@ func scanMatch(row pgx.Row) (matches.Match, error) {
 		t1L, t1N   *string
 		t2L, t2N   *string
 		report     *matches.Report
+		proposedBy *string
+		proposed   []time.Time
 	)
 	err := row.Scan(&m.ID, &m.TournamentID, &m.Stage, &m.Round, &m.Slot, &t1ID, &t1L, &t1N, &t2ID, &t2L, &t2N, &m.Winner,
 		&m.Status, &m.ScheduledAt, &m.Room, &m.NextMatch, &m.NextSide, &m.ReportedBy, &m.ReportedAt,
 		&report, &m.Proof, &m.Dispute, &m.ConfirmBy, &m.Forfeit, &m.UpdatedAt, &m.Tournament, &m.Season,
-		&m.LoserMatch, &m.LoserSide, &m.CheckedIn)
+		&m.LoserMatch, &m.LoserSide, &m.CheckedIn, &proposedBy, &proposed)
+	if proposedBy != nil && len(proposed) > 0 {
+		for i := range proposed {
+			proposed[i] = proposed[i].UTC()
+		}
+		m.Proposal = &matches.Proposal{By: *proposedBy, Times: proposed}
+	}
 	m.Bracket = bracket.BracketOf(m.Stage)
 	if m.ScheduledAt != nil {
 		opens := m.ScheduledAt.Add(-matches.CheckinBefore)
@@ -270,9 +280,21 @@ func (s Matches) SetTime(ctx context.Context, id int64, at *time.Time) error {
 			WHERE c.match_id = $1 AND m.id = c.match_id AND m.scheduled_at IS DISTINCT FROM $2`, id, at); err != nil {
 			return err
 		}
-		_, err := q.Exec(ctx, `UPDATE matches SET scheduled_at = $2, updated_at = now() WHERE id = $1`, id, at)
+		// A time set clears the proposal it answers; a time changed counts
+		// for the calendar feeds (an event's SEQUENCE).
+		_, err := q.Exec(ctx, `UPDATE matches SET scheduled_at = $2, proposed_by = NULL, proposed_times = '{}',
+			time_changes = time_changes + (scheduled_at IS DISTINCT FROM $2)::int,
+			time_changed_at = CASE WHEN scheduled_at IS DISTINCT FROM $2 THEN now() ELSE time_changed_at END,
+			updated_at = now() WHERE id = $1`, id, at)
 		return err
 	}))
+}
+
+// Propose implements matches.Store.
+func (s Matches) Propose(ctx context.Context, id int64, side matches.TeamRef, times []time.Time) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE matches SET proposed_by = $2, proposed_times = $3, updated_at = now() WHERE id = $1`,
+		id, side.DBID, times)
+	return unavailable(err)
 }
 
 // CheckIn implements matches.Store.

@@ -15,6 +15,8 @@ const AuctionRoute = lazy(() => import('./routes/auction'))
 const CaptainRoute = lazy(() => import('./routes/captain'))
 const AdminRoute = lazy(() => import('./routes/admin'))
 const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
+// Stream overlays: no site layout, each overlay its own chunk (features/overlay/routes).
+const OverlayRoutes = lazy(() => import('@/features/overlay/routes'))
 
 export function AppRoutes() {
   return (
@@ -31,6 +33,14 @@ export function AppRoutes() {
         <Route path="notifications/off" element={<NotificationsOffRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
+      <Route
+        path="overlay/*"
+        element={
+          <Suspense fallback={null}>
+            <OverlayRoutes />
+          </Suspense>
+        }
+      />
       <Route
         path="ppt"
         element={

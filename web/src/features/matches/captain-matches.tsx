@@ -1,5 +1,6 @@
 // The signed-in captain's matches: what is next, and what each one waits for from them.
 import { Link } from 'react-router'
+import { CalendarLink } from '@/features/calendar/calendar-link'
 import { useSession } from '@/lib/auth'
 import { useLeagueTeams, useTeamMatches } from './api/league'
 import { StatusBadge } from './components/status-badge'
@@ -10,6 +11,7 @@ import type { Match } from './types'
 export function nextStep(match: Match, side: string): string {
   const can = matchActions(match, side, false)
   if (can.answer) return 'Confirm or dispute the report'
+  if (can.accept && !match.scheduled_at) return 'Answer the proposed times'
   if (can.checkIn) return 'Check in now'
   if (match.status === 'reported') return 'Waiting for the other captain'
   if (match.status === 'disputed') return 'An organiser will rule'
@@ -55,6 +57,7 @@ export function CaptainMatches({ tournament, limit = 6 }: { tournament: string; 
           })}
         </ul>
       )}
+      <CalendarLink tournament={tournament} team={team} />
     </section>
   )
 }

@@ -50,6 +50,8 @@ export type Match = {
   updated_at?: string
   /** By team letter: when each side's captain checked in for the match's time. */
   checked_in?: Record<string, string>
+  /** Times one side proposed (ISO, soonest first), waiting for the other side; null when none stands. */
+  proposal?: { by: string; times: string[] } | null
   /** When the check-in opens (an hour before the time); it closes at the time. */
   checkin_opens_at?: string | null
 }

@@ -173,6 +173,10 @@ export const matchCalls = {
   room: (id: number, room: string) => api.post<MatchAnswer>(m(id, 'room'), { room }).then((d) => d.match),
   /** Sets when the match is played (an ISO time), or clears it with null. */
   time: (id: number, at: string | null) => api.post<MatchAnswer>(m(id, 'time'), { at }).then((d) => d.match),
+  /** A captain proposes one to three times (ISO): the home side first, the away side to counter. */
+  propose: (id: number, times: string[]) => api.post<MatchAnswer>(m(id, 'proposal'), { times }).then((d) => d.match),
+  /** The side that did not propose accepts one of the proposed times. */
+  accept: (id: number, at: string) => api.post<MatchAnswer>(m(id, 'accept'), { at }).then((d) => d.match),
   /** The captain checks their side in, in the hour before the match's time. */
   checkIn: (id: number) => api.post<MatchAnswer>(m(id, 'checkin')).then((d) => d.match),
   lineup: (id: number, players: number[]) => api.post<MatchAnswer>(m(id, 'lineup'), { players }).then((d) => d.match),

@@ -29,6 +29,7 @@ import {
   untilMatch,
 } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
+import { ProposalPanel } from './proposal-panel'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
 
@@ -153,7 +154,7 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
           <span className="muted small">({untilMatch(match.scheduled_at)}, your time)</span>
         </p>
       ) : (
-        <p className="muted">Not set yet: team {match.team1?.id ?? '?'}’s captain or an organiser sets it once both sides agree.</p>
+        <p className="muted">Not set yet: the captains agree one below, or team {match.team1?.id ?? '?'}’s captain or an organiser sets it.</p>
       )}
       {isOverdue(match) ? (
         <p className="msg msg-alert">Past its time with no result yet: a captain reports it, or an organiser rules.</p>
@@ -462,6 +463,9 @@ export function MatchPage({ id }: { id: number }) {
       <div className="match-grid">
         {isOpen(match) ? (
           <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
+        ) : null}
+        {isOpen(match) ? (
+          <ProposalPanel key={match.updated_at} match={match} canPropose={can.propose} canAccept={can.accept} />
         ) : null}
         {isOpen(match) ? <CheckinPanel match={match} canCheckIn={can.checkIn} side={side} /> : null}
         {isOpen(match) || match.room_set ? <RoomPanel match={match} canPost={can.postRoom} /> : null}

@@ -217,6 +217,19 @@ describe('match times', () => {
     expect(matchActions(match({ status: 'reported' }), home, false).setTime).toBe(false)
     expect(matchActions(match({ status: 'completed' }), null, true).setTime).toBe(false)
   })
+  it('is proposed by the home captain first, accepted or countered by the other side', () => {
+    const m = match({ status: 'scheduled' })
+    const home = m.team1!.id
+    const away = m.team2!.id
+    expect(matchActions(m, home, false).propose).toBe(true)
+    expect(matchActions(m, away, false).propose).toBe(false)
+    expect(matchActions(m, away, false).accept).toBe(false)
+    const proposed = match({ status: 'scheduled', proposal: { by: home, times: ['2026-11-28T19:30:00Z'] } })
+    expect(matchActions(proposed, away, false).accept).toBe(true)
+    expect(matchActions(proposed, away, false).propose).toBe(true)
+    expect(matchActions(proposed, home, false).accept).toBe(false)
+    expect(matchActions(proposed, null, true).accept).toBe(false)
+  })
 })
 
 describe('overdue matches', () => {

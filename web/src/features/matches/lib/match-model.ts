@@ -115,6 +115,10 @@ export function matchActions(match: Match, side: string | null, admin: boolean, 
     postRoom: open && !!side && match.team1?.id === side,
     /** When the match is played: its home captain or an organiser. */
     setTime: open && (admin || (!!side && match.team1?.id === side)),
+    /** Propose times: the home captain first, the away captain to counter a standing proposal. */
+    propose: open && !!side && (match.team1?.id === side || !!match.proposal),
+    /** Accept one of the times the other side proposed. */
+    accept: open && !!side && !!match.proposal && match.proposal.by !== side,
     lineup: open && !!side,
     report: open && !!side,
     answer: answering,

@@ -2,6 +2,7 @@
 // plugs in the tournament's part) and account settings.
 import type { ReactNode } from 'react'
 import type { User } from '@/lib/auth'
+import { CalendarLink } from '@/features/calendar/calendar-link'
 import { DiscordLink } from './discord-link'
 import { DiscordNameForm } from './discord-name-form'
 import { PasswordForm } from './password-form'
@@ -100,6 +101,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
           Account
         </h3>
         <DiscordLink user={user} />
+        <CalendarLink />
         {/* A proven link is changed by unlinking it; the server refuses a typed name over it. */}
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
         <PasswordForm />
