@@ -183,11 +183,13 @@ describe('a push notification in a real Chromium', { skip, timeout: 180_000 }, (
     await page.getByTitle('Your profile').click()
     const settings = page.getByTestId('notification-settings')
     await settings.getByText('Push in this browser').waitFor()
-    await settings.getByRole('checkbox', { name: 'A report waits for my confirmation: push' }).check()
+    const box = settings.getByRole('checkbox', { name: 'A report waits for my confirmation: push' })
+    await box.click()
     await waitFor('the choice saved', async () => {
       const s = await apiCall(server.base, 'GET', '/me/notifications', undefined, homeTok)
       return s.kinds.find((k) => k.kind === 'report_waiting').push
     })
+    await waitFor('the box ticked', () => box.isChecked())
     await apiCall(server.base, 'POST', '/me/notifications/push', push.subscription, homeTok)
     // No page of the site stays open: the worker shows a system notification, not a toast.
     await page.goto('about:blank')
