@@ -38,6 +38,7 @@ commands:
   extract FILE...       read stats from screenshots, one JSON object per file
   bot                   the Discord bot (DISCORD_BOT_TOKEN)
   bot console --as ID   the bot's commands on standard input/output, as Discord member ID
+  vapid-keys            print a new key pair for Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
 `
 
 // run is main without the process: arguments, environment and output are
@@ -58,6 +59,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return extractFiles(ctx, args[1:], getenv, stdout, stderr)
 	case "bot":
 		return runBot(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "vapid-keys":
+		return vapidKeys(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

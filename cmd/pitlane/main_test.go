@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net"
@@ -102,4 +103,21 @@ func get(t *testing.T, url string) string {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// vapid-keys prints a pair the server takes: a 65-byte uncompressed point
+// and a 32-byte scalar, base64url.
+func TestVAPIDKeys(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"vapid-keys"}, os.Getenv, nil, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	pub, okPub := strings.CutPrefix(lines[0], "VAPID_PUBLIC_KEY=")
+	priv, okPriv := strings.CutPrefix(lines[len(lines)-1], "VAPID_PRIVATE_KEY=")
+	p, errP := base64.RawURLEncoding.DecodeString(pub)
+	k, errK := base64.RawURLEncoding.DecodeString(priv)
+	if len(lines) != 2 || !okPub || !okPriv || errP != nil || errK != nil || len(p) != 65 || p[0] != 4 || len(k) != 32 {
+		t.Fatalf("vapid-keys printed %q", out.String())
+	}
 }

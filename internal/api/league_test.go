@@ -1,16 +1,12 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image"
-	"image/png"
-	"mime/multipart"
-	"net/http"
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -20,6 +16,12 @@ import (
 // the test's own; organiser and captain tokens come from the demo accounts.
 func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email string) string) {
 	t.Helper()
+	return leagueServerWith(t, phase, nil)
+}
+
+// leagueServerWith is leagueServer with configure applied to its configuration.
+func leagueServerWith(t *testing.T, phase string, configure func(*config.Config)) (*testkit.Server, func(email string) string) {
+	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
 	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
@@ -28,7 +30,7 @@ func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email strin
 	if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
 		t.Fatal(err)
 	}
-	s := testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}})
+	s := testkit.NewServer(t, db, testkit.Options{Admins: []string{demo.AdminEmail}, Configure: configure})
 	return s, func(email string) string { return s.Login(t, email, testkit.Password) }
 }
 
@@ -140,20 +142,7 @@ func TestMatchOverHTTP(t *testing.T) {
 		t.Fatalf("match tournament %v, members %v", got["tournament"], got["members"])
 	}
 
-	var shot bytes.Buffer
-	png.Encode(&shot, image.NewRGBA(image.Rect(0, 0, 200, 120)))
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("screenshot", "end.png")
-	fw.Write(shot.Bytes())
-	mw.Close()
-	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/matches/%d/proof", s.URL, id), &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+homeTok)
-	proof := s.Send(t, req)
-	if proof.Status != 201 {
-		t.Fatalf("proof: %d %s", proof.Status, proof.Body)
-	}
+	screenshot := uploadProof(t, s, id, homeTok)
 	var players []map[string]int
 	place := 1
 	for _, side := range []string{home, away} {
@@ -162,7 +151,7 @@ func TestMatchOverHTTP(t *testing.T) {
 			place++
 		}
 	}
-	report := map[string]any{"winner": home, "players": players, "screenshotId": proof.JSON["screenshotId"]}
+	report := map[string]any{"winner": home, "players": players, "screenshotId": screenshot}
 	if r := s.Do(t, "POST", fmt.Sprintf("/api/matches/%d/report", id), awayTok, report); r.Status != 200 {
 		t.Fatalf("report: %d %q", r.Status, r.Message())
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
@@ -60,6 +61,7 @@ type Server struct {
 	Matches     *matches.Service
 	Calendar    *calendar.Service
 	Deck        *deck.Service
+	Notify      *notify.Service
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -134,6 +136,8 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/tournaments", s.leagueRoutes())
 			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
+			r.Mount("/me", s.meRoutes())
+			r.Post("/notifications/off", s.notificationsOff)
 			r.Mount("/calendar", s.calendarRoutes())
 			r.Get("/images/{id}", s.image)
 			r.Get("/deck", s.deckCurrent)

@@ -194,6 +194,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.relay.Start(ctx)
 
 	postgres.Work(a.Jobs, tour.CheckinDeadlineDue)
+	nt, err := notifications(cfg, db, a.Jobs)
+	if err != nil {
+		return nil, err
+	}
 	auc, mat := lg.Auction, lg.Matches
 	a.auction = auc
 	postgres.Work(a.Jobs, func(ctx context.Context, job matches.AutoConfirm) error { return mat.AutoConfirmDue(ctx, job.Match) })
@@ -228,6 +232,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Matches:     mat,
 		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
+		Notify:      nt,
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},

@@ -66,7 +66,17 @@ type Config struct {
 	// its last AuctionLateBid (AUCTION_LATE_BID_SECONDS, 10) restarts the
 	// countdown there.
 	AuctionLot, AuctionLateBid time.Duration
+	// VAPIDPublicKey and VAPIDPrivateKey (base64url, an uncompressed P-256
+	// point and its scalar) sign Web Push messages; without them push is
+	// off. VAPIDSubject is the contact push services see (mailto: or https:).
+	VAPIDPublicKey, VAPIDPrivateKey, VAPIDSubject string
+	// PushEndpointHosts are host:port pairs a push subscription may name
+	// besides the browsers' own push services (a test's fake).
+	PushEndpointHosts []string
 }
+
+// PushOn reports whether Web Push is configured.
+func (c Config) PushOn() bool { return c.VAPIDPublicKey != "" && c.VAPIDPrivateKey != "" }
 
 // Production reports whether PITLANE_ENV=production.
 func (c Config) Production() bool { return c.Env == "production" }
@@ -116,6 +126,10 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		RateLimitScale:      1,
 		WSConnsPerIP:        200,
 		ShutdownTimeout:     15 * time.Second,
+		VAPIDPublicKey:      get("VAPID_PUBLIC_KEY", ""),
+		VAPIDPrivateKey:     get("VAPID_PRIVATE_KEY", ""),
+		VAPIDSubject:        get("VAPID_SUBJECT", ""),
+		PushEndpointHosts:   list(get("PUSH_ENDPOINT_HOSTS", "")),
 	}
 	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
@@ -196,6 +210,12 @@ func (c *Config) validate() error {
 	}
 	if c.DiscordChannel != "" && c.DiscordBotToken == "" {
 		errs = append(errs, errors.New("DISCORD_ANNOUNCE_CHANNEL needs DISCORD_BOT_TOKEN"))
+	}
+	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {
+		errs = append(errs, errors.New("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither"))
+	}
+	if c.VAPIDSubject != "" && !strings.HasPrefix(c.VAPIDSubject, "mailto:") && !strings.HasPrefix(c.VAPIDSubject, "https:") {
+		errs = append(errs, fmt.Errorf("VAPID_SUBJECT must be a mailto: or https: URL, got %q", c.VAPIDSubject))
 	}
 	for _, u := range []struct{ name, val string }{{"PUBLIC_URL", c.PublicURL}, {"DISCORD_API_URL", c.DiscordAPIURL}} {
 		p, err := url.Parse(u.val)
@@ -296,6 +316,7 @@ func (c Config) Redacted() map[string]any {
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
 		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_match_channel": c.DiscordMatchChannel, "discord_client_id": c.DiscordClientID,
 		"discord_client_secret": mask(c.DiscordClientSecret), "discord_api_url": c.DiscordAPIURL, "public_url": c.PublicURL, "default_tournament": c.DefaultTournament,
+		"push": c.PushOn(), "vapid_subject": c.VAPIDSubject, "push_endpoint_hosts": c.PushEndpointHosts,
 	}
 }
 

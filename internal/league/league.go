@@ -10,6 +10,7 @@ import (
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -33,15 +34,17 @@ type Options struct {
 }
 
 // New wires the services over db: every change commits with its audit entry
-// and its events in the outbox; completing a season gives its awards.
+// and its events in the outbox (with the notifications they may bring,
+// internal/notify); completing a season gives its awards.
 func New(db *postgres.DB, o Options) *League {
 	l := &League{Outbox: postgres.Outbox{DB: db}, Audit: postgres.Audit{DB: db}}
-	l.Tournaments = &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: l.Outbox, Audit: l.Audit,
+	events := notify.Outbox{Outbox: l.Outbox, Jobs: o.Jobs}
+	l.Tournaments = &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: events, Audit: l.Audit,
 		Jobs: o.Jobs, Default: o.Default}
 	l.Auction = &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: l.Tournaments, Cards: l.Tournaments, Tx: db,
-		Events: l.Outbox, Audit: l.Audit, Jobs: o.Jobs, Log: o.Log, LotTime: o.LotTime, LateBid: o.LateBid}
+		Events: events, Audit: l.Audit, Jobs: o.Jobs, Log: o.Log, LotTime: o.LotTime, LateBid: o.LateBid}
 	l.Matches = &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: l.Tournaments,
-		Tx: db, Events: l.Outbox, Audit: l.Audit, Jobs: o.Jobs}
+		Tx: db, Events: events, Audit: l.Audit, Jobs: o.Jobs}
 	l.Tournaments.OnComplete = l.Matches.Award
 	l.Tournaments.OnAuction = l.Auction.StartTurns
 	return l

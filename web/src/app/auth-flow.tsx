@@ -4,6 +4,7 @@ import { useAppConfig } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 import { AuthModal } from '@/features/auth/components/auth-modal'
+import { NotificationSettings } from '@/features/notifications/components/notification-settings'
 import { ProfileView } from '@/features/profile/components/profile-view'
 import { ProfileRegistration } from './flows/profile-registration'
 import { RegisterFlow, type PendingRegistration } from './flows/register-flow'
@@ -45,6 +46,7 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
             ctx.close()
           }}
           registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
+          notifications={<NotificationSettings />}
         />
       )}
     />

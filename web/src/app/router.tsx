@@ -14,6 +14,7 @@ const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
 const AuctionRoute = lazy(() => import('./routes/auction'))
 const CaptainRoute = lazy(() => import('./routes/captain'))
 const AdminRoute = lazy(() => import('./routes/admin'))
+const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
 
@@ -29,6 +30,7 @@ export function AppRoutes() {
         <Route path="auction" element={<AuctionRoute />} />
         <Route path="captain" element={<CaptainRoute />} />
         <Route path="admin" element={<AdminRoute />} />
+        <Route path="notifications/off" element={<NotificationsOffRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
       <Route

@@ -6,6 +6,7 @@ import { BackToTop } from '@/components/layout/back-to-top'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { ScrollManager } from '@/components/layout/scroll-manager'
+import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
 
 export function SiteLayout() {
   return (
@@ -28,6 +29,7 @@ export function SiteLayout() {
       </main>
       <Footer />
       <BackToTop />
+      <NoticeToasts />
     </>
   )
 }

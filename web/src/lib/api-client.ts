@@ -116,7 +116,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
   upload: <T>(path: string, form: FormData, signal?: AbortSignal) =>
     request<T>(path, { method: 'POST', form, signal }),
 }

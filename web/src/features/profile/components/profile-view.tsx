@@ -17,6 +17,18 @@ function statOf(user: User, ...keys: string[]) {
   return '—'
 }
 
+/** A titled part of the profile. */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="profile-section" aria-labelledby={id}>
+      <h3 id={id} className="profile-section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 type Props = {
   user: User
   onUploadStats: () => void
@@ -24,9 +36,11 @@ type Props = {
   onLogout: () => void
   /** The tournament registration block (status, unregister), from the app layer. */
   registration?: ReactNode
+  /** The notification settings, from the app layer. */
+  notifications?: ReactNode
 }
 
-export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration }: Props) {
+export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration, notifications }: Props) {
   const checks: [string, boolean][] = [
     ['E-mail verified', user.email_verified],
     ['Discord verified', user.discord_verified],
@@ -79,12 +93,9 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         ))}
       </ul>
       {registration ? (
-        <section className="profile-section" aria-labelledby="profile-registration">
-          <h3 id="profile-registration" className="profile-section-title">
-            Tournament
-          </h3>
+        <ProfileSection id="profile-registration" title="Tournament">
           {registration}
-        </section>
+        </ProfileSection>
       ) : null}
       <section className="profile-section" aria-labelledby="profile-account">
         <h3 id="profile-account" className="profile-section-title">
@@ -96,6 +107,11 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
         <PasswordForm />
       </section>
+      {notifications ? (
+        <ProfileSection id="profile-notifications" title="Notifications">
+          {notifications}
+        </ProfileSection>
+      ) : null}
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>
           {user.sk_stats_uploaded ? 'Stats & registration' : 'Upload SK stats'}
