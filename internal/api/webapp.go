@@ -31,7 +31,8 @@ const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p>The web app is not built. Run <code>make run</code> (or <code>make web</code>) and reload.</p></body></html>`
 
 // webApp serves the built app: hashed assets cached for ever, index.html
-// for the app's routes.
+// for the app's routes. The web build writes a brotli copy (name.br) of each
+// text file; a browser that accepts br gets it, any other gzip made here.
 func (s *Server) webApp() http.Handler {
 	var index []byte
 	if s.Web != nil {
@@ -41,6 +42,10 @@ func (s *Server) webApp() http.Handler {
 		index = []byte(notBuilt)
 	}
 	indexGz := gzipBytes(index)
+	var indexBr []byte
+	if s.Web != nil {
+		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
+	}
 	files := http.FileServerFS(emptyIfNil(s.Web))
 	gz := &gzipAssets{m: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -57,7 +62,7 @@ func (s *Server) webApp() http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
-				if gz.serve(w, r, s.Web, name) {
+				if serveBrotli(w, r, s.Web, name) || gz.serve(w, r, s.Web, name) {
 					return
 				}
 				files.ServeHTTP(w, r)
@@ -72,7 +77,10 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
 		body := index
-		if acceptsGzip(r) {
+		if indexBr != nil && accepts(r, "br") {
+			body = indexBr
+			w.Header().Set("Content-Encoding", "br")
+		} else if acceptsGzip(r) {
 			body = indexGz
 			w.Header().Set("Content-Encoding", "gzip")
 		}
@@ -134,8 +142,40 @@ func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, n
 	return true
 }
 
-func acceptsGzip(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+// serveBrotli answers with the build's brotli copy of a text file, when there
+// is one and the browser takes br.
+func serveBrotli(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
+	ct, ok := compressible[path.Ext(name)]
+	if !ok || !accepts(r, "br") {
+		return false
+	}
+	body, err := fs.ReadFile(fsys, name+".br")
+	if err != nil {
+		return false
+	}
+	h := w.Header()
+	h.Set("Content-Type", ct)
+	h.Set("Content-Encoding", "br")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodGet {
+		w.Write(body)
+	}
+	return true
+}
+
+func acceptsGzip(r *http.Request) bool { return accepts(r, "gzip") }
+
+// accepts tells whether Accept-Encoding lists the coding (without q=0).
+func accepts(r *http.Request, coding string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), coding) {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 func gzipBytes(b []byte) []byte {

@@ -1,12 +1,10 @@
-// The one shared websocket of the app (react-use-websocket with `share`), wired to the
-// LiveClient protocol: auth first, subscribe with `since`, heartbeat, reconnect with backoff
-// and jitter, and a fresh connection whenever the session token changes.
+// The one shared websocket of the app (lib/live-socket: reconnect with backoff and jitter, heartbeat),
+// wired to the LiveClient protocol: auth first, subscribe with `since`, and a fresh connection
+// whenever the session token changes.
 import { createContext, createElement, useContext, useEffect, useEffectEvent, useState, type ReactNode } from 'react'
-// The package ships CommonJS only; its named export survives every bundler's interop, while
-// its `default` does not (Vite 8's rolldown hands back the whole exports object).
-import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
 import { api, tokenStore, TOKEN_EVENT } from './api-client'
-import { backoffDelay, LiveClient, type ClientFrame, type LiveEvent, type LiveListener } from './live-client'
+import { openLiveSocket } from './live-socket'
+import { LiveClient, type ClientFrame, type LiveEvent, type LiveListener } from './live-client'
 
 export type { LiveEvent } from './live-client'
 
@@ -20,10 +18,8 @@ export function wsUrl(epoch: number, loc: Location = window.location): string {
   return `${proto}//${loc.host}/api/ws${epoch ? `?session=${epoch}` : ''}`
 }
 
-const PING = JSON.stringify({ type: 'ping' })
 /** Each socket's way to send, so the close of a replaced socket is told apart from the current one's. */
 const senders = new WeakMap<WebSocket, (frame: ClientFrame) => void>()
-const PONG = JSON.stringify({ type: 'pong' })
 
 export function LiveProvider({
   children,
@@ -44,37 +40,27 @@ export function LiveProvider({
     return () => window.removeEventListener(TOKEN_EVENT, bump)
   }, [client])
 
-  useWebSocket(
-    enabled ? wsUrl(epoch) : null,
-    {
-      share: true,
-      onOpen: (ev) => {
-        const ws = ev.target as WebSocket
+  useEffect(() => {
+    if (!enabled) return
+    return openLiveSocket(wsUrl(epoch), {
+      onOpen: (ws) => {
         const send = (frame: ClientFrame) => {
           if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
         }
         senders.set(ws, send)
         client.open(send, tokenStore.get())
       },
-      onMessage: (ev) => {
-        if (typeof ev.data === 'string') client.handleFrame(ev.data)
-      },
-      onClose: (ev) => {
+      onMessage: (data) => client.handleFrame(data),
+      onClose: (ws, code) => {
         // After a login the old socket may close after the new one opened: only its own close counts.
-        client.close(senders.get(ev.target as WebSocket) ?? (() => undefined))
+        client.close(senders.get(ws) ?? (() => undefined))
         // 1008: the server no longer takes this session (password changed elsewhere, role
         // changed). Asking for the profile lets a 401 sign out through the usual handler, which
         // changes the token and so opens a fresh connection; otherwise the next one re-auths.
-        if (ev.code === 1008 && tokenStore.get()) void api.get('/auth/profile').catch(() => undefined)
+        if (code === 1008 && tokenStore.get()) void api.get('/auth/profile').catch(() => undefined)
       },
-      shouldReconnect: () => true,
-      retryOnError: true,
-      reconnectAttempts: Number.MAX_SAFE_INTEGER,
-      reconnectInterval: (attempt) => backoffDelay(attempt),
-      heartbeat: { message: PING, returnMessage: PONG, interval: 25_000, timeout: 60_000 },
-    },
-    enabled,
-  )
+    })
+  }, [enabled, epoch, client])
 
   return createElement(LiveContext.Provider, { value: client }, children)
 }
