@@ -111,7 +111,12 @@ try {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         failing: Object.values(lhr.categories)
           .filter((c) => c.id !== 'performance')
-          .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1).map((a) => a.id)),
+          .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1))
+          .map((a) => {
+            const items = lhr.audits[a.id].details?.items ?? []
+            const where = items.slice(0, 3).map((it) => it.node?.selector ?? it.node?.snippet ?? it.url ?? '').filter(Boolean)
+            return where.length ? `${a.id} [${where.join(' | ')}]` : a.id
+          }),
       })
     }
     const m = (k) => median(results.map((x) => x[k]))

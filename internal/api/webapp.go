@@ -131,14 +131,7 @@ func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, n
 		g.m[name] = body
 		g.mu.Unlock()
 	}
-	h := w.Header()
-	h.Set("Content-Type", ct)
-	h.Set("Content-Encoding", "gzip")
-	h.Add("Vary", "Accept-Encoding")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	if r.Method == http.MethodGet {
-		w.Write(body)
-	}
+	writeEncoded(w, r, ct, "gzip", body)
 	return true
 }
 
@@ -153,15 +146,20 @@ func serveBrotli(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string
 	if err != nil {
 		return false
 	}
+	writeEncoded(w, r, ct, "br", body)
+	return true
+}
+
+// writeEncoded answers with a compressed file (HEAD: its headers alone).
+func writeEncoded(w http.ResponseWriter, r *http.Request, contentType, encoding string, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", ct)
-	h.Set("Content-Encoding", "br")
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Encoding", encoding)
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method == http.MethodGet {
 		w.Write(body)
 	}
-	return true
 }
 
 func acceptsGzip(r *http.Request) bool { return accepts(r, "gzip") }
