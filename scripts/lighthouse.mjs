@@ -24,6 +24,7 @@ const only = process.env.PAGES ? process.env.PAGES.split(',') : null
 
 const { default: lighthouse } = await import(createRequire(path.join(lhDir, 'x.js')).resolve('lighthouse'))
 const { chromium } = createRequire(path.join(here, '../web/package.json'))('playwright-core')
+const { CHROMIUM_FLAGS } = await import(path.join(here, '../web/e2e/lib/browser.mjs'))
 
 async function token(email) {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -60,15 +61,9 @@ const pages = [
 
 const userDir = mkdtempSync(path.join(tmpdir(), 'pitlane-lh-'))
 const chrome = spawn(
-  process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...CHROMIUM_FLAGS,
     `--remote-debugging-port=${port}`,
     `--user-data-dir=${userDir}`,
     'about:blank',
