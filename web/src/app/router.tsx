@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { SiteLayout } from './site-layout'
 
 // Every page loads its own chunk when visited (the first bundle is the shell: header, footer,
-// session, live socket); web/src/app/preload.ts fetches the likely next page's chunk early.
+// session, live socket).
 const HomeRoute = lazy(() => import('./routes/home'))
 const NotFoundRoute = lazy(() => import('./routes/not-found'))
 const TournamentRoute = lazy(() => import('./routes/tournament'))
