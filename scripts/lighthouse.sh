@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Lighthouse scores of /, /tournament and /ppt on a running server (default the
-# one `make run` starts), with Debian's Chromium. Lighthouse is installed into a
-# temporary folder from the npm registry; nothing is added to the project.
+# Lighthouse 12 scores (median of three runs) of /, /tournament, /auction, /captain and /admin
+# (signed in as the demo's captain A and organiser), the first match and /ppt, on a running server
+# (default the one `make run` starts, demo league at phase matches), with Debian's Chromium.
+# Lighthouse is installed into a temporary folder from the npm registry; nothing is added to the
+# project. RUNS=n changes the number of runs, PAGES=/,/auction a subset; DEMO_PASSWORD the
+# demo accounts' password (make run: pitlane-demo).
 set -euo pipefail
 base=${1:-http://127.0.0.1:8080}
 dir=${LIGHTHOUSE_DIR:-/tmp/pitlane-lighthouse}
-[ -x "$dir/node_modules/.bin/lighthouse" ] || npm install --prefix "$dir" --no-audit --no-fund --loglevel=error lighthouse@12 >/dev/null
-for p in / /tournament /ppt; do
-  CHROME_PATH=/usr/bin/chromium "$dir/node_modules/.bin/lighthouse" "$base$p" --quiet --output=json --output-path="$dir/report.json" \
-    --chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run" >/dev/null 2>&1
-  python3 -c "import json,sys; d=json.load(open('$dir/report.json')); print('$p', ' '.join(f\"{k}={round(v['score']*100)}\" for k,v in d['categories'].items()))"
-done
+[ -d "$dir/node_modules/lighthouse" ] || npm install --prefix "$dir" --no-audit --no-fund --loglevel=error lighthouse@12 >/dev/null
+[ -d "$(dirname "$0")/../web/node_modules/playwright-core" ] || (cd "$(dirname "$0")/../web" && npm ci --no-audit --no-fund --loglevel=error)
+exec node "$(dirname "$0")/lighthouse.mjs" "$base" "$dir"

@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -20,8 +22,41 @@ const keepDist: Plugin = {
   },
 }
 
+// A brotli copy (name.br) of every text file, which the Go server sends to browsers that take br
+// (about 12 % smaller than its gzip of the same file).
+const brotliCopies: Plugin = {
+  name: 'pitlane-brotli',
+  apply: 'build',
+  closeBundle() {
+    const dist = fileURLToPath(new URL('./dist', import.meta.url))
+    for (const name of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.(js|css|svg|html|json|txt|webmanifest)$/.test(name)) continue
+      const file = join(dist, name)
+      const br = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      writeFileSync(`${file}.br`, br)
+    }
+  },
+}
+
+// The entry stylesheet goes into index.html as a <style>: no render-blocking request before the
+// first paint (the CSP allows inline styles). Route chunks still load their own CSS files.
+const inlineEntryCss: Plugin = {
+  name: 'pitlane-inline-entry-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, name: string) => {
+        const asset = ctx.bundle?.[name]
+        if (!asset || asset.type !== 'asset') return link
+        return `<style>${String(asset.source)}</style>`
+      })
+    },
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), keepDist],
+  plugins: [react(), keepDist, inlineEntryCss, brotliCopies],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -38,7 +38,8 @@ const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p>The web app is not built. Run <code>make run</code> (or <code>make web</code>) and reload.</p></body></html>`
 
 // webApp serves the built app: hashed assets cached for ever, index.html
-// for the app's routes.
+// for the app's routes. The web build writes a brotli copy (name.br) of each
+// text file; a browser that accepts br gets it, any other gzip made here.
 func (s *Server) webApp() http.Handler {
 	var index []byte
 	if s.Web != nil {
@@ -50,6 +51,10 @@ func (s *Server) webApp() http.Handler {
 	indexGz := gzipBytes(index)
 	overlay := bytes.Replace(index, []byte("<html "), []byte(`<html class="overlay" `), 1)
 	overlayGz := gzipBytes(overlay)
+	var indexBr []byte
+	if s.Web != nil {
+		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
+	}
 	files := http.FileServerFS(emptyIfNil(s.Web))
 	gz := &gzipAssets{m: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -66,7 +71,7 @@ func (s *Server) webApp() http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
-				if gz.serve(w, r, s.Web, name) {
+				if serveBrotli(w, r, s.Web, name) || gz.serve(w, r, s.Web, name) {
 					return
 				}
 				files.ServeHTTP(w, r)
@@ -80,12 +85,18 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
-		body, bodyGz := index, indexGz
-		if isOverlay(p) {
-			body, bodyGz = overlay, overlayGz
-		}
-		if acceptsGzip(r) {
-			body = bodyGz
+		body := index
+		switch {
+		case isOverlay(p) && acceptsGzip(r):
+			body = overlayGz
+			w.Header().Set("Content-Encoding", "gzip")
+		case isOverlay(p):
+			body = overlay
+		case indexBr != nil && accepts(r, "br"):
+			body = indexBr
+			w.Header().Set("Content-Encoding", "br")
+		case acceptsGzip(r):
+			body = indexGz
 			w.Header().Set("Content-Encoding", "gzip")
 		}
 		w.WriteHeader(status)
@@ -135,19 +146,49 @@ func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, n
 		g.m[name] = body
 		g.mu.Unlock()
 	}
+	writeEncoded(w, r, ct, "gzip", body)
+	return true
+}
+
+// serveBrotli answers with the build's brotli copy of a text file, when there
+// is one and the browser takes br.
+func serveBrotli(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
+	ct, ok := compressible[path.Ext(name)]
+	if !ok || !accepts(r, "br") {
+		return false
+	}
+	body, err := fs.ReadFile(fsys, name+".br")
+	if err != nil {
+		return false
+	}
+	writeEncoded(w, r, ct, "br", body)
+	return true
+}
+
+// writeEncoded answers with a compressed file (HEAD: its headers alone).
+func writeEncoded(w http.ResponseWriter, r *http.Request, contentType, encoding string, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", ct)
-	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Encoding", encoding)
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method == http.MethodGet {
 		w.Write(body)
 	}
-	return true
 }
 
-func acceptsGzip(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+func acceptsGzip(r *http.Request) bool { return accepts(r, "gzip") }
+
+// accepts tells whether Accept-Encoding lists the coding (without q=0).
+func accepts(r *http.Request, coding string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), coding) {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 func gzipBytes(b []byte) []byte {

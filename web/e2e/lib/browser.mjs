@@ -10,20 +10,23 @@ export function chromiumPath() {
   return p
 }
 
+/** The flags every run of Debian's Chromium here takes (the e2e suites, scripts/lighthouse.mjs). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+]
+
 export function launch() {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_FLAGS,
   })
 }
 

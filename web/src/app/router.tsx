@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
-import HomeRoute from './routes/home'
-import NotFoundRoute from './routes/not-found'
 import { SiteLayout } from './site-layout'
 
-// The home page ships in the first bundle; the other pages load when visited.
+// Every page loads its own chunk when visited (the first bundle is the shell: header, footer,
+// session, live socket).
+const HomeRoute = lazy(() => import('./routes/home'))
+const NotFoundRoute = lazy(() => import('./routes/not-found'))
 const TournamentRoute = lazy(() => import('./routes/tournament'))
 const ContactRoute = lazy(() => import('./routes/contact'))
 const PptRoute = lazy(() => import('./routes/ppt'))

@@ -2,7 +2,6 @@
 // and roster, and the players sold and unsold.
 import { useEffect } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { useAuction, type AuctionData } from '@/features/auction/api/auction'
 import { FlowStatus } from '@/features/auction/components/flow-status'
@@ -39,6 +38,39 @@ export function LiveLot({ tournament, view, status }: { tournament: string; view
   )
 }
 
+/**
+ * The big screen before its data arrives: the same frames at the same sizes, so the first paint is
+ * the page's layout (no spinner replaced by it) and nothing shifts when the lists fill in.
+ */
+export function AuctionSkeleton({ status }: { status: TournamentStatus | undefined }) {
+  return (
+    <div className="auction-layout is-loading" aria-busy="true">
+      <div className="auction-main">
+        <section className="lot-stage is-idle" aria-labelledby="lot-title">
+          <h2 id="lot-title" className="lot-kicker">
+            Under the hammer
+          </h2>
+          <p className="lot-idle">{status ? idleText(status) : 'Loading the auction…'}</p>
+        </section>
+        <div className="auction-results">
+          <section aria-labelledby="sold-title">
+            <h2 id="sold-title">Sold</h2>
+            <div className="list-skeleton" />
+          </section>
+          <section aria-labelledby="unsold-title">
+            <h2 id="unsold-title">Unsold</h2>
+            <div className="list-skeleton" />
+          </section>
+        </div>
+      </div>
+      <section className="auction-teams" aria-labelledby="teams-title">
+        <h2 id="teams-title">Teams</h2>
+        <div className="list-skeleton list-skeleton-tall" />
+      </section>
+    </div>
+  )
+}
+
 export default function AuctionRoute() {
   const tournament = useTournamentName()
   const auction = useAuction(tournament)
@@ -65,7 +97,7 @@ export default function AuctionRoute() {
         </div>
       </header>
       {auction.isLoading ? (
-        <Spinner label="Loading the auction" />
+        <AuctionSkeleton status={status} />
       ) : auction.isError || !view ? (
         <EmptyState title="The auction could not be loaded.">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => auction.refetch()}>

@@ -15,6 +15,8 @@ import { CaptainsRoom } from '@/features/auction/components/captains-room'
 import { NominatePanel } from '@/features/auction/components/nominate-panel'
 import { CaptainBench } from '@/features/auction/components/substitutes'
 import { CaptainMatches } from '@/features/matches/captain-matches'
+import { useLeagueTeams, useTeamMatches } from '@/features/matches/api/league'
+import { captainedTeam } from '@/features/matches/lib/match-model'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
@@ -35,8 +37,15 @@ export default function CaptainRoute() {
   const team = captainedBy(view?.teams, user)
   const status = info.data?.status ?? view?.status
 
+  // The matches block sits above the lot: the page waits for it (and for the phase) rather than
+  // pushing the lot and bid panel down when it arrives.
+  const matchesPhase = status === 'matches'
+  const leagueTeams = useLeagueTeams(user && matchesPhase ? tournament : '')
+  const ownMatches = useTeamMatches(tournament, matchesPhase ? captainedTeam(leagueTeams.data, user?.id) : null)
+  const matchesPending = matchesPhase && !!user && (leagueTeams.isLoading || ownMatches.isLoading)
+
   let body
-  if (isLoading || auction.isLoading) body = <Spinner label="Loading your team" />
+  if (isLoading || auction.isLoading || info.isLoading || matchesPending) body = <Spinner label="Loading your team" />
   else if (!user)
     body = (
       <EmptyState title="Captains sign in to bid.">

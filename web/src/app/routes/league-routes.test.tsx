@@ -7,6 +7,15 @@ import { makeMatch } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { AppRoutes } from '../router'
+// The pages and the tournament's tabs load lazily in the app; imported here up front, a busy
+// machine does not time out the first test of each while its chunk compiles.
+import './home'
+import './tournament'
+import '@/features/tournament/components/registered-players'
+import '@/features/teams/components/teams-grid'
+import '@/features/matches/components/bracket-view'
+import '@/features/matches/components/standings'
+import '@/features/auth/components/captain-modal'
 
 function at(route: string, user: User | null = null) {
   return renderApp(<AppRoutes />, { route, user })

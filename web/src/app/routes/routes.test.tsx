@@ -10,6 +10,15 @@ import { TOKEN_KEY } from '@/lib/api-client'
 import { OWN_CARD_LINK } from '../links'
 import { AppProvider } from '../provider'
 import { AppRoutes } from '../router'
+// The pages and the tournament's tabs load lazily in the app; imported here up front, a busy
+// machine does not time out the first test of each while its chunk compiles.
+import './home'
+import './tournament'
+import '@/features/tournament/components/registered-players'
+import '@/features/teams/components/teams-grid'
+import '@/features/matches/components/bracket-view'
+import '@/features/matches/components/standings'
+import '@/features/auth/components/captain-modal'
 
 function at(path: InitialEntry, user: User | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

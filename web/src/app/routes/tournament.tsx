@@ -1,24 +1,34 @@
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
-import { CaptainModal } from '@/features/auth/components/captain-modal'
 import { CaptainMatches } from '@/features/matches/captain-matches'
-import { BracketView } from '@/features/matches/components/bracket-view'
 import { SeasonPicker } from '@/features/matches/components/season-picker'
-import { PointsTable, RedCap } from '@/features/matches/components/standings'
-import { TeamsGrid } from '@/features/teams/components/teams-grid'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
 import { CheckinBanner, CheckinButton } from '@/features/tournament/components/checkin'
 import { DescriptionPanel } from '@/features/tournament/components/description-panel'
 import { RegisterButton } from '@/features/tournament/components/register-button'
-import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
 import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
 import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
+import { Spinner } from '@/components/ui/spinner'
 import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
+
+// The description tab shows first; every other tab's code loads when it is opened.
+const CaptainModal = lazy(() => import('@/features/auth/components/captain-modal').then((m) => ({ default: m.CaptainModal })))
+const BracketView = lazy(() => import('@/features/matches/components/bracket-view').then((m) => ({ default: m.BracketView })))
+const PointsTable = lazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.PointsTable })))
+const RedCap = lazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.RedCap })))
+const TeamsGrid = lazy(() => import('@/features/teams/components/teams-grid').then((m) => ({ default: m.TeamsGrid })))
+const RegisteredPlayers = lazy(() =>
+  import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
+)
+
+function panel(node: ReactNode) {
+  return <Suspense fallback={<Spinner label="Loading" />}>{node}</Suspense>
+}
 
 export default function TournamentRoute() {
   const current = useTournamentName()
@@ -104,19 +114,19 @@ export default function TournamentRoute() {
             case 'category':
               return <CategoryPanel />
             case 'teams':
-              return <TeamsGrid tournament={tournament} />
+              return panel(<TeamsGrid tournament={tournament} />)
             case 'reg':
-              return <RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />
+              return panel(<RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />)
             case 'bracket':
-              return <BracketView tournament={tournament} />
+              return panel(<BracketView tournament={tournament} />)
             case 'points':
-              return <PointsTable tournament={tournament} />
+              return panel(<PointsTable tournament={tournament} />)
             case 'redcap':
-              return <RedCap tournament={tournament} completed={info.data?.status === 'completed'} />
+              return panel(<RedCap tournament={tournament} completed={info.data?.status === 'completed'} />)
           }
         }}
       />
-      <CaptainModal open={captainOpen} onClose={() => setCaptainOpen(false)} />
+      {captainOpen ? panel(<CaptainModal open onClose={() => setCaptainOpen(false)} />) : null}
     </div>
   )
 }

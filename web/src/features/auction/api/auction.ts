@@ -1,6 +1,8 @@
+import { useMemo } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { useLiveClient, useLiveTopic } from '@/lib/live'
+import { frameBatcher } from '@/lib/frame-batch'
+import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyAuctionEvent, replayAuctionEvents } from '../lib/auction-reducer'
 import { clockOffset, raiseOffset } from '../lib/countdown'
 import type { AuctionView } from '../types'
@@ -39,19 +41,29 @@ export function useAuction(tournament: string) {
     staleTime: 5_000,
   })
   const reload = () => void qc.invalidateQueries({ queryKey: key })
+  // A burst of bids is applied to the cache in one write per animation frame (one commit).
+  const apply = useMemo(
+    () =>
+      frameBatcher<LiveEvent>((events) => {
+      let refetch = false
+      qc.setQueryData<AuctionData>(auctionKey(tournament), (old) => {
+        if (!old) return old
+        let view: AuctionData = old
+        for (const ev of events) {
+          const applied = applyAuctionEvent(view, ev)
+          refetch ||= applied.refetch
+          view = { ...applied.view, offset: raiseOffset(view.offset, ev.ts, Date.now()) }
+        }
+        return view
+      })
+      if (refetch) void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
+    }),
+    [qc, tournament],
+  )
   useLiveTopic(
     'teams',
     {
-      onEvent: (ev) => {
-        let refetch = false
-        qc.setQueryData<AuctionData>(key, (old) => {
-          if (!old) return old
-          const applied = applyAuctionEvent(old, ev)
-          refetch = applied.refetch
-          return { ...applied.view, offset: raiseOffset(old.offset, ev.ts, Date.now()) }
-        })
-        if (refetch) reload()
-      },
+      onEvent: apply,
       onResync: reload,
       onReconnect: reload,
     },

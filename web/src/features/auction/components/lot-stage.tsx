@@ -1,5 +1,5 @@
 // The player under the hammer: their card, the countdown, the high bid and the lot's bids.
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Avatar } from '@/components/ui/avatar'
 import { bidsNewestFirst } from '../lib/auction-reducer'
 import { formatSeconds } from '../lib/countdown'
@@ -22,6 +22,20 @@ export function PlayerRefCard({ player }: { player: PlayerRef }) {
     </div>
   )
 }
+
+type Bid = NonNullable<Lot['bids']>[number]
+
+/** One bid of the list: memoised, so a new bid renders one row (and un-tops the previous one). */
+const BidRow = memo(function BidRow({ bid: b, top }: { bid: Bid; top: boolean }) {
+  return (
+    <li className={top ? 'is-top' : ''}>
+      <span className="team-chip">{b.team}</span>
+      <span>Team {b.team}</span>
+      <strong>{credits(b.amount)}</strong>
+      <time dateTime={b.at}>{new Date(b.at).toLocaleTimeString()}</time>
+    </li>
+  )
+})
 
 type Props = {
   lot: Lot | null
@@ -110,12 +124,7 @@ export function LotStage({ lot, offset, lotSeconds, card, idle }: Props) {
         {bids.length ? (
           <ol className="bid-list" aria-label="Bids, newest first">
             {bids.map((b, i) => (
-              <li key={`${b.team}-${b.amount}-${b.at}`} className={i === 0 ? 'is-top' : ''}>
-                <span className="team-chip">{b.team}</span>
-                <span>Team {b.team}</span>
-                <strong>{credits(b.amount)}</strong>
-                <time dateTime={b.at}>{new Date(b.at).toLocaleTimeString()}</time>
-              </li>
+              <BidRow key={`${b.team}-${b.amount}-${b.at}`} bid={b} top={i === 0} />
             ))}
           </ol>
         ) : (

@@ -1,4 +1,5 @@
 // Every team's purse left and roster, as the auction changes them.
+import { memo } from 'react'
 import type { LeagueTeam } from '../types'
 import { credits, teamTitle } from './bits'
 
@@ -62,32 +63,35 @@ export function Roster({ team, compact = false }: { team: LeagueTeam; compact?: 
   )
 }
 
-export function TeamsBoard({ teams, leading = null, own = null, compact = false }: Props) {
+/** One team's card, memoised by its data: a bid re-renders only the teams whose lead changed. */
+const BoardTeam = memo(function BoardTeam({ team: t, leading, own, compact }: { team: LeagueTeam; leading: boolean; own: boolean; compact: boolean }) {
+  return (
+    <li className={`board-team ${leading ? 'is-leading' : ''} ${own ? 'is-own' : ''}`} data-team={t.id}>
+      <div className="board-head">
+        <span className="team-chip team-chip-lg">{t.id}</span>
+        <div className="board-name">
+          <strong>{teamTitle(t)}</strong>
+          <small className="muted">{t.captain ? `Captain ${t.captain.name}` : 'No captain yet'}</small>
+        </div>
+        {leading ? <span className="leading-tag">Leading</span> : null}
+      </div>
+      <TeamPurse team={t} />
+      <p className="board-slots muted">
+        {t.players.length}/{t.slots} players
+        {t.substitutes?.length ? ` + ${t.substitutes.length} sub${t.substitutes.length > 1 ? 's' : ''}` : ''} · max bid{' '}
+        {t.free_slots > 0 ? credits(t.max_bid) : '—'}
+      </p>
+      <Roster team={t} compact={compact} />
+    </li>
+  )
+})
+
+export const TeamsBoard = memo(function TeamsBoard({ teams, leading = null, own = null, compact = false }: Props) {
   return (
     <ul className={`teams-board ${compact ? 'is-compact' : ''}`} aria-label="Teams">
       {teams.map((t) => (
-        <li
-          key={t.id}
-          className={`board-team ${t.id === leading ? 'is-leading' : ''} ${t.id === own ? 'is-own' : ''}`}
-          data-team={t.id}
-        >
-          <div className="board-head">
-            <span className="team-chip team-chip-lg">{t.id}</span>
-            <div className="board-name">
-              <strong>{teamTitle(t)}</strong>
-              <small className="muted">{t.captain ? `Captain ${t.captain.name}` : 'No captain yet'}</small>
-            </div>
-            {t.id === leading ? <span className="leading-tag">Leading</span> : null}
-          </div>
-          <TeamPurse team={t} />
-          <p className="board-slots muted">
-            {t.players.length}/{t.slots} players
-            {t.substitutes?.length ? ` + ${t.substitutes.length} sub${t.substitutes.length > 1 ? 's' : ''}` : ''} · max bid{' '}
-            {t.free_slots > 0 ? credits(t.max_bid) : '—'}
-          </p>
-          <Roster team={t} compact={compact} />
-        </li>
+        <BoardTeam key={t.id} team={t} leading={t.id === leading} own={t.id === own} compact={compact} />
       ))}
     </ul>
   )
-}
+})

@@ -1,7 +1,9 @@
 // The league over REST, kept current by the `bracket` topic (match.updated, bracket.generated,
 // standings.updated): a change anywhere refetches what it touches, a resync refetches it all.
+import { useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { frameBatcher } from '@/lib/frame-batch'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
 import type { Bracket, LeagueTeam, Match, RedCapData, Season, Standings } from '../types'
 
@@ -31,6 +33,9 @@ function useBracketLive(
   onEvent?: (ev: LiveEvent) => boolean,
 ) {
   const qc = useQueryClient()
+  // A burst of match events (a round's results entered together) refetches once, not once each.
+  const keyText = JSON.stringify(key)
+  const refetch = useMemo(() => frameBatcher<true>(() => void qc.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey })), [qc, keyText])
   useLiveTopic(
     'bracket',
     {
@@ -38,7 +43,7 @@ function useBracketLive(
         const about = eventTournament(ev)
         if (about && about !== tournament) return
         if (onEvent && onEvent(ev)) return
-        void qc.invalidateQueries({ queryKey: key })
+        refetch(true)
       },
       onResync: () => void qc.invalidateQueries({ queryKey: key }),
     },

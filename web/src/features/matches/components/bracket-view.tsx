@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
@@ -25,8 +26,16 @@ function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?
   )
 }
 
-/** A match in the bracket; `from` says where each side not known yet comes from (by side, 1 and 2). */
-export function MatchCard({ match, from }: { match: Match; from?: Record<number, string> }) {
+const sameFrom = (a?: Record<number, string>, b?: Record<number, string>) => a === b || (a?.[1] === b?.[1] && a?.[2] === b?.[2])
+
+/**
+ * A match in the bracket; `from` says where each side not known yet comes from (by side, 1 and 2).
+ * Memoised by the match (React Query keeps an unchanged match's object across refetches), so a live
+ * update re-renders the cards it changed, not the whole bracket.
+ */
+export const MatchCard = memo(MatchCardView, (a, b) => a.match === b.match && sameFrom(a.from, b.from))
+
+function MatchCardView({ match, from }: { match: Match; from?: Record<number, string> }) {
   return (
     <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
@@ -115,6 +124,8 @@ function BracketSection({ section, from }: { section: Section; from: Map<number,
 export function BracketView({ tournament }: { tournament: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
   const { user } = useSession()
+  const sections = useMemo(() => (data ? bracketSections(data) : []), [data])
+  const from = useMemo(() => (data ? feeders(data) : new Map<number, Record<number, string>>()), [data])
   const organiser =
     can(user, 'organise') ? (
       <p className="bracket-admin">
@@ -133,9 +144,7 @@ export function BracketView({ tournament }: { tournament: string }) {
       </EmptyState>
     )
   }
-  const sections = bracketSections(data)
   const swiss = data.format === 'swiss'
-  const from = feeders(data)
   const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>

@@ -56,13 +56,13 @@ function TeamColumn({ team, match }: { team: TeamRef | null; match: Match }) {
   const won = !!team && match.winner === team.id
   return (
     <div className={`match-team ${won ? 'is-winner' : ''}`} data-team={team?.id}>
-      <h3>
+      <h2>
         <span className="team-letter-sm" aria-hidden="true">
           {team?.id ?? '?'}
         </span>{' '}
         {teamName(team)}
         {won ? <span className="won-tag">Winner</span> : null}
-      </h3>
+      </h2>
       {!team ? (
         <p className="muted">Waits for the winner of an earlier match.</p>
       ) : lineup.length ? (

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Lighthouse scores of a league night's pages on a running server, median of RUNS runs each,
+// printed as a Markdown table. Called by scripts/lighthouse.sh (which installs Lighthouse 12 into
+// a temporary folder): node scripts/lighthouse.mjs BASE LIGHTHOUSE_DIR
+//
+// One Debian Chromium is started with a remote-debugging port; Lighthouse's Node API drives it
+// (its default mobile profile, simulated throttling), and playwright-core, on the same browser,
+// signs pages in: the session token goes into localStorage key `token` before the load, and
+// Lighthouse is told not to wipe storage (disableStorageReset), so the HTTP cache and the
+// service-worker/IndexedDB storage are cleared by hand before every run to keep loads cold.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const here = path.dirname(new URL(import.meta.url).pathname)
+const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
+const lhDir = process.argv[3] ?? '/tmp/pitlane-lighthouse'
+const runs = Number(process.env.RUNS ?? 3)
+const port = Number(process.env.LIGHTHOUSE_CHROME_PORT ?? 9333)
+const password = process.env.DEMO_PASSWORD ?? 'pitlane-demo'
+const only = process.env.PAGES ? process.env.PAGES.split(',') : null
+
+const { default: lighthouse } = await import(createRequire(path.join(lhDir, 'x.js')).resolve('lighthouse'))
+const { chromium } = createRequire(path.join(here, '../web/package.json'))('playwright-core')
+const { CHROMIUM_FLAGS } = await import(path.join(here, '../web/e2e/lib/browser.mjs'))
+
+async function token(email) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`sign-in of ${email}: HTTP ${res.status} (is the demo league loaded with password ${password}?)`)
+  return (await res.json()).token
+}
+
+async function firstMatchId() {
+  const res = await fetch(`${base}/api/tournaments/${encodeURIComponent(await currentTournament())}/matches`)
+  const id = res.ok ? (await res.json()).matches?.[0]?.id : undefined
+  if (!id) throw new Error('no match in the current tournament: load the demo at phase matches (pitlane seed-demo -phase matches)')
+  return id
+}
+
+async function currentTournament() {
+  const res = await fetch(`${base}/api/config`).catch(() => null)
+  const name = res?.ok ? (await res.json()).default_tournament : undefined
+  return process.env.TOURNAMENT ?? name ?? 'PPL7'
+}
+
+const pages = [
+  { path: '/' },
+  { path: '/tournament' },
+  { path: '/auction' },
+  { path: '/captain', as: 'captain.a@demo.pitlane.local' },
+  { path: '/admin', as: 'organiser@demo.pitlane.local' },
+  { path: `/matches/${await firstMatchId()}` },
+  { path: '/ppt' },
+].filter((p) => !only || only.includes(p.path))
+
+const userDir = mkdtempSync(path.join(tmpdir(), 'pitlane-lh-'))
+const chrome = spawn(
+  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  [
+    ...CHROMIUM_FLAGS,
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${userDir}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+)
+try {
+  let browser
+  for (let i = 0; i < 50 && !browser; i++) {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null)
+    if (!browser) await new Promise((r) => setTimeout(r, 200))
+  }
+  if (!browser) throw new Error(`Chromium did not open port ${port}`)
+  const context = browser.contexts()[0]
+  const setup = await context.newPage()
+  await setup.goto(`${base}/robots.txt`)
+  const cdp = await context.newCDPSession(setup)
+  const origin = new URL(base).origin
+
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  const rows = []
+  for (const page of pages) {
+    const tok = page.as ? await token(page.as) : null
+    const results = []
+    for (let i = 0; i < runs; i++) {
+      await cdp.send('Network.clearBrowserCache')
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,indexeddb,service_workers,cookies' })
+      await setup.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), tok)
+      const r = await lighthouse(`${base}${page.path}`, { port, output: 'json', logLevel: 'error', disableStorageReset: true })
+      const lhr = r.lhr
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`)
+      const score = (k) => Math.round((lhr.categories[k].score ?? 0) * 100)
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        failing: Object.values(lhr.categories)
+          .filter((c) => c.id !== 'performance')
+          .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1))
+          .map((a) => {
+            const items = lhr.audits[a.id].details?.items ?? []
+            const where = items.slice(0, 3).map((it) => it.node?.selector ?? it.node?.snippet ?? it.url ?? '').filter(Boolean)
+            return where.length ? `${a.id} [${where.join(' | ')}]` : a.id
+          }),
+      })
+    }
+    const m = (k) => median(results.map((x) => x[k]))
+    rows.push({ page: page.path + (page.as ? ' (signed in)' : ''), perf: m('performance'), a11y: m('accessibility'), bp: m('best-practices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), all: results.map((x) => x.performance).join('/'), failing: [...new Set(results.flatMap((x) => x.failing))] })
+    const r = rows.at(-1)
+    console.error(`${r.page}: ${r.all} ${r.failing.length ? `(failing: ${r.failing.join(', ')})` : ''}`)
+  }
+  await browser.close().catch(() => undefined)
+  console.log(`| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | performance of each run |`)
+  console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |`)
+  for (const r of rows) {
+    console.log(`| \`${r.page}\` | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.all} |`)
+  }
+} finally {
+  chrome.kill()
+  await new Promise((r) => (chrome.exitCode === null ? chrome.once('exit', r) : r()))
+  rmSync(userDir, { recursive: true, force: true, maxRetries: 5 })
+}
