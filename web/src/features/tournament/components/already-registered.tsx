@@ -1,6 +1,6 @@
 import { UnregisterButton } from './unregister-button'
 
-/** Seed §2: the screen for a player who is already registered, with unregistering in plain sight. */
+/** The screen for a player who is already registered, with unregistering in plain sight. */
 export function AlreadyRegistered({
   tournament,
   onTournament,

@@ -80,7 +80,7 @@ export function replayEvents(state: RegistrationsData, events: LiveEvent[]): Reg
   return events.reduce<RegistrationsData>((s, ev) => applyRegistrationEvent(s, ev) ?? s, state)
 }
 
-/** Seed §3: kills = round(kd*games/(1+kd)), deaths = games - kills, when not given. */
+/** The stats card (docs/site.md): kills = round(kd*games/(1+kd)), deaths = games - kills, when not given. */
 export function killsDeaths(p: Pick<Player, 'kd' | 'games_played' | 'kills' | 'deaths'>) {
   const kd = Number(p.kd) || 0
   const games = Number(p.games_played) || 0
