@@ -187,7 +187,9 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
     assert.ok(after.pool.some((p) => p.user_id === lot.player.user_id), 'the player is back in the pool')
     if (nominations) {
       // The captains nominate in turn: team A's turn starts at once, its captain puts a player up.
-      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).check()
+      // The box follows the server's flow: click, then wait for the answer to tick it.
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).click()
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn', checked: true }).waitFor()
       const panel = captain.getByRole('region', { name: 'Nominate' })
       await panel.getByTestId('flow-turn').filter({ hasText: 'Your turn to nominate' }).waitFor()
       await big.getByTestId('flow-turn').filter({ hasText: 'Team A to nominate' }).waitFor()
@@ -197,7 +199,8 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
       await big.getByTestId('flow-turn').filter({ hasText: 'Team B to nominate' }).waitFor()
       const nominated = (await s.api('GET', `/tournaments/${T}/auction`)).lot
       await s.api('POST', `/admin/tournaments/${T}/auction/lots/${nominated.id}/close`, {}, 'admin')
-      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).uncheck()
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).click()
+      await flow.getByRole('checkbox', { name: 'Captains nominate in turn', checked: false }).waitFor()
       await big.getByTestId('flow-turn').waitFor({ state: 'detached' })
     }
     await s.shoot(organiser, 'admin-flow')

@@ -67,7 +67,7 @@ export function FlowAdmin({ tournament, flow, offset, running, canSetTurns, last
         <label>
           <input
             type="checkbox"
-            checked={flow.turn_seconds > 0}
+            checked={turns.isPending && turns.variables ? turns.variables.enabled : flow.turn_seconds > 0}
             disabled={!canSetTurns || turns.isPending}
             onChange={(e) => turns.mutate({ enabled: e.target.checked, seconds: Number(seconds) || 0 })}
           />{' '}
