@@ -31,6 +31,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
 import { can } from '@/lib/authorization'
+import { PageHead } from '@/components/layout/page-head'
 
 export function AdminNav() {
   return (
@@ -170,12 +171,10 @@ export default function AdminRoute() {
 
   return (
     <div className="page admin-page">
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">Organisers</p>
-          <h1>Admin · {tournament}</h1>
-        </div>
-      </header>
+      <PageHead
+        kicker="Organisers"
+        title={<>Admin · {tournament}</>}
+      />
       {isLoading ? (
         <Spinner label="Checking your account" />
       ) : !can(user, 'organise') ? (

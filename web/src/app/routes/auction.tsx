@@ -11,6 +11,7 @@ import { TeamsBoard } from '@/features/auction/components/teams-board'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { PlayerSpotlight } from '@/features/tournament/components/player-spotlight'
 import type { TournamentStatus } from '@/features/tournament/types'
+import { PageHead } from '@/components/layout/page-head'
 
 export function idleText(status: TournamentStatus | undefined) {
   switch (status) {
@@ -84,18 +85,16 @@ export default function AuctionRoute() {
   const view = auction.data
   return (
     <div className="page auction-page">
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">
-            <span className="live-dot" aria-hidden="true" /> Live auction
-          </p>
-          <h1>Auction · {tournament}</h1>
+      <PageHead
+        kicker={<><span className="live-dot" aria-hidden="true" /> Live auction</>}
+        title={<>Auction · {tournament}</>}
+        meta={
           <p className="muted page-meta">
             {status ? <span className="status-pill" data-testid="phase">{status}</span> : null}
             {view ? ` ${view.sold.length} sold · ${view.unsold.length} unsold · ${view.pool.length} still to go` : ''}
           </p>
-        </div>
-      </header>
+        }
+      />
       {auction.isLoading ? (
         <AuctionSkeleton status={status} />
       ) : auction.isError || !view ? (

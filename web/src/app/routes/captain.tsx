@@ -21,6 +21,7 @@ import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/tea
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
+import { PageHead } from '@/components/layout/page-head'
 
 export default function CaptainRoute() {
   const tournament = useTournamentName()
@@ -104,18 +105,19 @@ export default function CaptainRoute() {
 
   return (
     <div className="page captain-page">
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">Captain view</p>
-          <h1>{team ? `${teamTitle(team)} · ${tournament}` : `Captain · ${tournament}`}</h1>
+      <PageHead
+        kicker="Captain view"
+        title={team ? `${teamTitle(team)} · ${tournament}` : `Captain · ${tournament}`}
+        meta={
           <p className="muted page-meta">{status ? <span className="status-pill">{status}</span> : null}</p>
-        </div>
+        }
+      >
         <div className="page-actions">
           <Link to="/auction" className="btn btn-ghost">
             Big screen
           </Link>
         </div>
-      </header>
+      </PageHead>
       {body}
       <CaptainModal open={signIn} onClose={() => setSignIn(false)} />
     </div>

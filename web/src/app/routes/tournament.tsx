@@ -15,6 +15,7 @@ import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
 import { Spinner } from '@/components/ui/spinner'
 import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
+import { PageHead } from '@/components/layout/page-head'
 
 // The description tab shows first; every other tab's code loads when it is opened.
 const CaptainModal = lazy(() => import('@/features/auth/components/captain-modal').then((m) => ({ default: m.CaptainModal })))
@@ -67,16 +68,17 @@ export default function TournamentRoute() {
 
   return (
     <div className="page tournament-page">
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">PPLS-6.0</p>
-          <h1>Tournament {tournament}</h1>
+      <PageHead
+        kicker="PPLS-6.0"
+        title={<>Tournament {tournament}</>}
+        meta={
           <p className="muted page-meta">
             {count !== undefined ? `${plural(count, 'player')} registered` : ''}
             {count !== undefined && info.data ? ' · ' : ''}
             {info.data ? `status: ${info.data.status}` : ''}
           </p>
-        </div>
+        }
+      >
         <div className="page-actions">
           <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
           {!user?.tournament_registered ? <RegisterButton tournament={tournament} /> : <CheckinButton tournament={tournament} />}
@@ -99,7 +101,7 @@ export default function TournamentRoute() {
             </button>
           )}
         </div>
-      </header>
+      </PageHead>
 
       <CheckinBanner tournament={tournament} />
       <CaptainMatches tournament={tournament} />

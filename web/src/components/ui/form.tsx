@@ -90,6 +90,25 @@ export function useFormValues<K extends string>(empty: Record<K, string>) {
   return { values, bind, reset: () => setValues(empty) }
 }
 
+/**
+ * A form whose values are checked in the browser before they are sent: `onSubmit(send)` is the
+ * form's submit handler; it clears the last write's failure (`clear`), shows the first problem
+ * `check` finds ('' for none) as `invalid`, and only with none calls `send` with the values.
+ */
+export function useCheckedForm<K extends string>(empty: Record<K, string>, check: (v: Record<K, string>) => string, clear: () => void) {
+  const form = useFormValues(empty)
+  const [invalid, setInvalid] = useState('')
+  const onSubmit = (send: (v: Record<K, string>) => void) => (e: FormEvent) => {
+    e.preventDefault()
+    clear()
+    const bad = check(form.values)
+    setInvalid(bad)
+    if (!bad) send(form.values)
+  }
+  const reset = () => (form.reset(), setInvalid(''))
+  return { ...form, reset, invalid, onSubmit }
+}
+
 type TextFormProps = {
   id: string
   label: string

@@ -24,6 +24,7 @@ import { clockTime } from '@/lib/time'
 import { FORMATS, isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
 import type { FormatInput, Match, Seed } from './types'
 import { can } from '@/lib/authorization'
+import { PageHead } from '@/components/layout/page-head'
 
 function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
   const [format, setFormat] = useState<string>('league_then_playoffs')
@@ -373,15 +374,16 @@ export function AdminMatches({
 
   return (
     <div className="page admin-matches">
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">Organisers</p>
-          <h1>Matches · {tournament}</h1>
+      <PageHead
+        kicker="Organisers"
+        title={<>Matches · {tournament}</>}
+        meta={
           <p className="muted page-meta">
             Phase: <strong data-testid="phase">{phase || '…'}</strong>
             {bracket.data?.format && hasFixtures ? ` · ${formatSummary(bracket.data.format, bracket.data.options)}` : ''}
           </p>
-        </div>
+        }
+      >
         {seasons.data && seasons.data.length > 1 ? (
           <div className="page-actions field">
             <label htmlFor="admin-season">Season</label>
@@ -394,7 +396,7 @@ export function AdminMatches({
             </select>
           </div>
         ) : null}
-      </header>
+      </PageHead>
 
       {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={tournament} /> : null}
 

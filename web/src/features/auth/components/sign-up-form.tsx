@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react'
-import { ErrorMessage, SubmitButton, TextField, useFormValues } from '@/components/ui/form'
+import { ErrorMessage, SubmitButton, TextField, useCheckedForm } from '@/components/ui/form'
 import { OTP_RESEND_COOLDOWN_S } from '@/config/constants'
 import { useSignup } from '../api/signup'
 
@@ -16,16 +15,13 @@ export function validateSignup(v: { discordUsername: string; email: string; pass
 }
 
 export function SignUpForm({ onSignedUp }: Props) {
-  const { values, bind } = useFormValues({ discordUsername: '', email: '', password: '', confirmPassword: '' })
-  const [invalid, setInvalid] = useState('')
   const signup = useSignup()
-
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    signup.reset()
-    const bad = validateSignup(values)
-    setInvalid(bad)
-    if (bad) return
+  const { bind, invalid, onSubmit } = useCheckedForm(
+    { discordUsername: '', email: '', password: '', confirmPassword: '' },
+    validateSignup,
+    signup.reset,
+  )
+  const submit = onSubmit((values) => {
     const email = values.email.trim()
     signup.mutate(
       { email, password: values.password, confirmPassword: values.confirmPassword, discordUsername: values.discordUsername.trim() },
@@ -39,7 +35,7 @@ export function SignUpForm({ onSignedUp }: Props) {
           ),
       },
     )
-  }
+  })
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign up">

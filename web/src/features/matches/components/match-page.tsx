@@ -40,6 +40,7 @@ import { ProposalPanel } from './proposal-panel'
 import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
 import { can as allowed } from '@/lib/authorization'
+import { PageHead } from '@/components/layout/page-head'
 
 function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -387,27 +388,23 @@ export function MatchPage({ id }: { id: number }) {
 
   return (
     <div className="page match-page" data-match-id={match.id} data-status={match.status}>
-      <header className="page-head">
-        <div>
-          <p className="hero-kicker">
-            {match.tournament ? `${match.tournament} · ` : ''}
-            {roundTitle({ number: match.round_number, stage: match.stage })}
-          </p>
-          <h1>
-            {teamName(match.team1)} <span className="muted">v</span> {teamName(match.team2)}
-          </h1>
+      <PageHead
+        kicker={<>{match.tournament ? `${match.tournament} · ` : ''}{roundTitle({ number: match.round_number, stage: match.stage })}</>}
+        title={<>{teamName(match.team1)} <span className="muted">v</span> {teamName(match.team2)}</>}
+        meta={
           <p className="page-meta">
             <StatusBadge status={match.status} />
             {match.winner ? <span className="muted"> · Team {match.winner} won</span> : null}
             {side ? <span className="muted"> · you captain team {side}</span> : null}
           </p>
-        </div>
+        }
+      >
         <div className="page-actions">
           <Link to={back} className="btn btn-ghost btn-sm">
             Bracket
           </Link>
         </div>
-      </header>
+      </PageHead>
 
       <div className="match-teams">
         <TeamColumn team={match.team1} match={match} />

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { ErrorMessage, TextField, useFormValues } from '@/components/ui/form'
+import { useState } from 'react'
+import { ErrorMessage, TextField, useCheckedForm } from '@/components/ui/form'
 import { useChangePassword, type PasswordChange } from '../api/change-password'
 import { SettingActions, SettingRow } from './setting'
 
@@ -19,23 +19,16 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPas
 /** Change the password; the server signs every other session out and hands this one a new token. */
 export function PasswordForm() {
   const [editing, setEditing] = useState(false)
-  const { values, bind: field, reset } = useFormValues<keyof PasswordChange>(EMPTY)
-  const [invalid, setInvalid] = useState('')
   const change = useChangePassword()
-
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    change.reset()
-    const bad = validatePasswordChange(values)
-    setInvalid(bad)
-    if (bad) return
+  const { bind: field, reset, invalid, onSubmit } = useCheckedForm<keyof PasswordChange>(EMPTY, validatePasswordChange, change.reset)
+  const submit = onSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
         reset()
         setEditing(false)
       },
-    })
-  }
+    }),
+  )
 
   if (!editing) {
     return (
@@ -64,7 +57,7 @@ export function PasswordForm() {
       />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <ErrorMessage error={invalid || change.error} fallback={PASSWORD_FAILED} />
-      <SettingActions pending={change.isPending} saveLabel="Save new password" onCancel={() => (setEditing(false), reset(), setInvalid(''), change.reset())} />
+      <SettingActions pending={change.isPending} saveLabel="Save new password" onCancel={() => (setEditing(false), reset(), change.reset())} />
     </form>
   )
 }
