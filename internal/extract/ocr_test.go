@@ -9,11 +9,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/extract"
 	"github.com/pitlane/pitlane/internal/extract/screens"
 	"github.com/pitlane/pitlane/internal/upload"
 )
+
+// testOptions is the offline reader as the tests build it. They check what is
+// read, not how fast (benchmarks do that), so a screen may take as long as a
+// busy machine needs: the 20 s a player is given would fail them under load.
+var testOptions = extract.Options{Timeout: 5 * time.Minute}
 
 // The offline reader on stats screens the test draws itself: every layout
 // (rows, tiles, columns, portrait), several fonts, themes and sizes, PNG and
@@ -27,7 +33,7 @@ func TestOCRReadsSyntheticScreens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, err := extract.New(extract.Options{})
+	ex, err := extract.New(testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +91,7 @@ func TestCLI(t *testing.T) {
 	}
 	dir := t.TempDir()
 	truths, _ := screens.WriteScreens(dir, 1, 3)
-	ex, _ := extract.New(extract.Options{})
+	ex, _ := extract.New(testOptions)
 	var out, errOut bytes.Buffer
 	err := extract.RunCLI(context.Background(), ex, []string{filepath.Join(dir, truths[0].File), filepath.Join(dir, "truth.json")},
 		&out, &errOut, func() float64 { return 0 })

@@ -52,7 +52,7 @@ func realScreens(t *testing.T) string {
 // of want, in order.
 func readerAndCaptures(t *testing.T, want map[string]map[core.Field]string) (stats.Reader, []string) {
 	t.Helper()
-	ex, err := extract.New(extract.Options{})
+	ex, err := extract.New(testOptions)
 	if err != nil && !errors.Is(err, extract.ErrNoTesseract) {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func withEXIFOrientation(jpg []byte, orientation int) []byte {
 func TestStatsPanelWithoutTesseract(t *testing.T) {
 	dir := realScreens(t)
 	t.Setenv("PATH", t.TempDir())
-	ex, err := extract.New(extract.Options{})
+	ex, err := extract.New(testOptions)
 	if !errors.Is(err, extract.ErrNoTesseract) || ex == nil {
 		t.Fatalf("New without tesseract: %v, %v", ex, err)
 	}

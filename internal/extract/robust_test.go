@@ -47,7 +47,7 @@ func readOdd(t *testing.T, ex stats.Reader, name string, data []byte) {
 // capture with its colours inverted. Each is read, or refused with a
 // message.
 func TestReaderSurvivesScreensThatCrashedIt(t *testing.T) {
-	ex, _ := extract.New(extract.Options{})
+	ex, _ := extract.New(testOptions)
 	drawn, err := screens.GenerateLayout(354, "rows")
 	if err != nil {
 		t.Fatal(err)

@@ -48,13 +48,12 @@ func (noJobs) Unschedule(context.Context, string, string, any) error { return ni
 func newSeason(t *testing.T) *season {
 	t.Helper()
 	ctx := context.Background()
-	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Advance(ctx, db, "PPL7", tournament.StatusMatches); err != nil {
-		t.Fatal(err)
-	}
+	db := pgtest.Copy(t, "season at matches", func(ctx context.Context, db *postgres.DB) error {
+		if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true}); err != nil {
+			return err
+		}
+		return demo.Advance(ctx, db, "PPL7", tournament.StatusMatches)
+	})
 	s := &season{t: t, db: db, admin: core.Actor{Name: "organiser", Admin: true, UserID: 1}}
 	outbox, audit := postgres.Outbox{DB: db}, postgres.Audit{DB: db}
 	s.tour = &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: outbox, Audit: audit, Default: "PPL7"}
