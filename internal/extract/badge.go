@@ -199,7 +199,19 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 			best = l
 		}
 	}
-	return best, len(best) >= 5
+	if len(best) >= 5 {
+		return best, true
+	}
+	// A photo's blur runs the XP's digits into a few blobs: then the
+	// widest line at least six glyphs' height wide stands in for it.
+	best = nil
+	wide := func(l []image.Rectangle) int { return l[len(l)-1].Max.X - l[0].Min.X }
+	for _, l := range lines {
+		if wide(l) >= 6*l[0].Dy() && (best == nil || wide(l) > wide(best)) {
+			best = l
+		}
+	}
+	return best, best != nil
 }
 
 // isSlash tells a "/" from a digit: its ink leans, the top further right

@@ -166,6 +166,36 @@ func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
 			g.runnerUp = c
 		}
 	}
+	return oneOrSeven(m, w, box, g)
+}
+
+// oneOrSeven tells a 1 from a 7 by the foot of its stem, which blur does
+// not move: a 1 stands on the right half of its box, a 7 on the left. A
+// blurred 1 grows as wide as a 7 and its flag looks like the 7's bar; the
+// guess is turned to what the foot says, as unsure as the two were close.
+func oneOrSeven(m []bool, w int, box image.Rectangle, g glyphGuess) glyphGuess {
+	if g.ch != '1' && g.ch != '7' {
+		return g
+	}
+	sum, n := 0, 0
+	for y := box.Max.Y - box.Dy()/4; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if m[y*w+x] {
+				sum += x - box.Min.X
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return g
+	}
+	foot := (float64(sum)/float64(n) + 0.5) / float64(box.Dx())
+	switch {
+	case g.ch == '7' && foot > 0.58:
+		g.ch, g.runnerUp = '1', g.cost
+	case g.ch == '1' && foot < 0.5:
+		g.ch, g.runnerUp = '7', g.cost
+	}
 	return g
 }
 

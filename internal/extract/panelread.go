@@ -91,6 +91,10 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 		if i == 3 {
 			break // the likeliest few; the rest are News items and the like
 		}
+		src := src
+		if tips := findTooltips(src, p); len(tips) > 0 {
+			src = maskTooltips(src, p, tips)
+		}
 		if straight {
 			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
 				if canvas, ok := straighten(src, q, rowH, pitch); ok {
