@@ -1,5 +1,4 @@
-import { Suspense } from 'react'
-import { Outlet } from 'react-router'
+import { Suspense, type ReactNode } from 'react'
 import { AuthHost } from './auth-host'
 import { Spinner } from '@/components/ui/spinner'
 import { BackToTop } from '@/components/layout/back-to-top'
@@ -8,7 +7,7 @@ import { Header } from '@/components/layout/header'
 import { ScrollManager } from '@/components/layout/scroll-manager'
 import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       {/* First, so its window-event listeners exist before any page fires one. */}
@@ -24,7 +23,7 @@ export function SiteLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { useTournamentName } from '@/config/app-config'
 import { HERO_TITLE } from '@/config/constants'
 import { useReveal } from '@/lib/use-reveal'

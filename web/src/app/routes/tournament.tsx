@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
@@ -50,7 +50,7 @@ export default function TournamentRoute() {
   // Once the card is in view, drop the request so going back here does not scroll again.
   const { pathname, search } = location
   const ownCardShown = useCallback(
-    () => navigate({ pathname, search }, { replace: true, state: null, preventScrollReset: true }),
+    () => navigate({ pathname, search }, { replace: true, state: null }),
     [navigate, pathname, search],
   )
 
@@ -62,7 +62,7 @@ export default function TournamentRoute() {
     const next: Record<string, string> = {}
     if (key !== 'description') next.tab = key
     if (season && season !== current) next.season = season
-    setParams(next, { replace: true, preventScrollReset: true })
+    setParams(next, { replace: true })
   }
 
   return (

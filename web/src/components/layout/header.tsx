@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '@/lib/router'
 import { useSession } from '@/lib/auth'
 import { useScrolled } from '@/lib/use-scrolled'
 import { openAuthModal } from '@/lib/window-events'
