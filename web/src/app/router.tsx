@@ -1,20 +1,21 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
+import { pages } from './page-chunks'
 import { SiteLayout } from './site-layout'
 
-// Every page loads its own chunk when visited (the first bundle is the shell: header, footer,
-// session, live socket).
-const HomeRoute = lazy(() => import('./routes/home'))
+// Every page loads its own chunk when visited (the first bundle is the shell: the header, the
+// session, the live client; the footer and the socket follow the first render).
+const HomeRoute = lazy(pages.home)
 const NotFoundRoute = lazy(() => import('./routes/not-found'))
-const TournamentRoute = lazy(() => import('./routes/tournament'))
-const ContactRoute = lazy(() => import('./routes/contact'))
-const PptRoute = lazy(() => import('./routes/ppt'))
-const MatchRoute = lazy(() => import('./routes/match'))
-const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
-const AuctionRoute = lazy(() => import('./routes/auction'))
-const CaptainRoute = lazy(() => import('./routes/captain'))
-const AdminRoute = lazy(() => import('./routes/admin'))
+const TournamentRoute = lazy(pages.tournament)
+const ContactRoute = lazy(pages.contact)
+const PptRoute = lazy(pages.ppt)
+const MatchRoute = lazy(pages.match)
+const AdminMatchesRoute = lazy(pages.adminMatches)
+const AuctionRoute = lazy(pages.auction)
+const CaptainRoute = lazy(pages.captain)
+const AdminRoute = lazy(pages.admin)
 const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
