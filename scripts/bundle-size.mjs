@@ -34,11 +34,13 @@ const pages = { '/': 'home', '/tournament': 'tournament', '/auction': 'auction',
 const SITE = ['live-socket', 'site-extras']
 const afterRender = { '/': [...SITE, 'registered-players'], '/ppt': ['live-socket'] }
 const kb = (n) => (n / 1000).toFixed(1) // kB as Vite prints them
+/** The chunk named `name` (name-HASH.js: Vite's 8-character hash), not one whose name only starts so (match-model-…). */
+const chunkOf = (name) => files.find((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f))
 console.log('| page | JS files | gzip kB | brotli kB | then, after the first render: files | gzip kB |\n| --- | ---: | ---: | ---: | ---: | ---: |')
 for (const [page, route] of Object.entries(pages)) {
   const set = new Set(first)
   if (route) {
-    const chunk = files.find((f) => f.startsWith(`${route}-`))
+    const chunk = chunkOf(route)
     if (!chunk) throw new Error(`no chunk for ${page} (${route}-*.js)`)
     closure(chunk, set)
   }
@@ -50,9 +52,8 @@ for (const [page, route] of Object.entries(pages)) {
   }
   const later = new Set()
   for (const name of afterRender[page] ?? SITE) {
-    const chunk = files.find((f) => f.startsWith(`${name}-`))
-    if (!chunk) throw new Error(`no chunk ${name}-*.js`)
-    closure(chunk, later)
+    const chunk = chunkOf(name)
+    if (chunk) closure(chunk, later) // an older build may not have it
   }
   for (const f of set) later.delete(f)
   const lg = [...later].reduce((n, f) => n + gz(f), 0)
