@@ -9,7 +9,7 @@
 // Lighthouse is told not to wipe storage (disableStorageReset), so the HTTP cache and the
 // service-worker/IndexedDB storage are cleared by hand before every run to keep loads cold.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -94,6 +94,8 @@ try {
       await setup.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), tok)
       const r = await lighthouse(`${base}${page.path}`, { port, output: 'json', logLevel: 'error', disableStorageReset: true })
       const lhr = r.lhr
+      // REPORTS=dir keeps each run's full report (opportunities, diagnostics) as JSON.
+      if (process.env.REPORTS) writeFileSync(`${process.env.REPORTS}/${page.path === '/' ? 'home' : page.path.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`, JSON.stringify(lhr))
       if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`)
       const score = (k) => Math.round((lhr.categories[k].score ?? 0) * 100)
       results.push({

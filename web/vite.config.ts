@@ -58,7 +58,11 @@ const inlineEntryCss: Plugin = {
 export default defineConfig({
   plugins: [react(), keepDist, inlineEntryCss, brotliCopies],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // wouter's shim for Reacts before 18 (src/lib/use-sync-external-store.ts).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)) },
+    ],
   },
   server: { proxy },
   preview: { proxy },
@@ -68,6 +72,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // Every browser the site supports preloads modules itself (Safari since 17): no polyfill in
+    // the first page's JavaScript.
+    modulePreload: { polyfill: false },
     // Emit every asset as a file: a strict CSP (img-src 'self') must not break the default kart.
     assetsInlineLimit: 0,
   },

@@ -1,5 +1,5 @@
 // Loaded on first use: the auth modal with the stats/registration and profile views plugged in.
-import { useNavigate } from 'react-router'
+import { useNavigate } from '@/lib/router'
 import { useAppConfig } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'

@@ -1,10 +1,11 @@
 import { AppProvider } from './provider'
-import { AppRouter } from './router'
+import { AppRoutes } from './router'
 
 export function App() {
   return (
     <AppProvider>
-      <AppRouter />
+      {/* wouter follows the browser's location: no router component around the routes. */}
+      <AppRoutes />
     </AppProvider>
   )
 }

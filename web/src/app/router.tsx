@@ -1,69 +1,65 @@
 import { lazy, Suspense } from 'react'
-import { BrowserRouter, Route, Routes } from 'react-router'
+import { Route, Switch } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
+import { pages } from './page-chunks'
 import { SiteLayout } from './site-layout'
 
-// Every page loads its own chunk when visited (the first bundle is the shell: header, footer,
-// session, live socket).
-const HomeRoute = lazy(() => import('./routes/home'))
+// Every page loads its own chunk when visited (the first bundle is the shell: the header, the
+// session, the live client; the footer and the socket follow the first render).
+const HomeRoute = lazy(pages.home)
 const NotFoundRoute = lazy(() => import('./routes/not-found'))
-const TournamentRoute = lazy(() => import('./routes/tournament'))
-const ContactRoute = lazy(() => import('./routes/contact'))
-const PptRoute = lazy(() => import('./routes/ppt'))
-const MatchRoute = lazy(() => import('./routes/match'))
-const AdminMatchesRoute = lazy(() => import('./routes/admin-matches'))
-const AuctionRoute = lazy(() => import('./routes/auction'))
-const CaptainRoute = lazy(() => import('./routes/captain'))
-const AdminRoute = lazy(() => import('./routes/admin'))
+const TournamentRoute = lazy(pages.tournament)
+const ContactRoute = lazy(pages.contact)
+const PptRoute = lazy(pages.ppt)
+const MatchRoute = lazy(pages.match)
+const AdminMatchesRoute = lazy(pages.adminMatches)
+const AuctionRoute = lazy(pages.auction)
+const CaptainRoute = lazy(pages.captain)
+const AdminRoute = lazy(pages.admin)
 const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
 
-export function AppRoutes() {
+const pageLoading = (
+  <div className="page-loading">
+    <Spinner />
+  </div>
+)
+
+/** The site's pages, inside its layout; the first matching route wins. */
+function SitePages() {
   return (
-    <Routes>
-      <Route element={<SiteLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="tournament" element={<TournamentRoute />} />
-        <Route path="contact" element={<ContactRoute />} />
-        <Route path="matches/:id" element={<MatchRoute />} />
-        <Route path="admin/matches" element={<AdminMatchesRoute />} />
-        <Route path="auction" element={<AuctionRoute />} />
-        <Route path="captain" element={<CaptainRoute />} />
-        <Route path="admin" element={<AdminRoute />} />
-        <Route path="notifications/off" element={<NotificationsOffRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-      <Route
-        path="overlay/*"
-        element={
-          <Suspense fallback={null}>
-            <OverlayRoutes />
-          </Suspense>
-        }
-      />
-      <Route
-        path="ppt"
-        element={
-          <Suspense
-            fallback={
-              <div className="page-loading">
-                <Spinner />
-              </div>
-            }
-          >
-            <PptRoute />
-          </Suspense>
-        }
-      />
-    </Routes>
+    <SiteLayout>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/tournament" component={TournamentRoute} />
+        <Route path="/contact" component={ContactRoute} />
+        <Route path="/matches/:id" component={MatchRoute} />
+        <Route path="/admin/matches" component={AdminMatchesRoute} />
+        <Route path="/auction" component={AuctionRoute} />
+        <Route path="/captain" component={CaptainRoute} />
+        <Route path="/admin" component={AdminRoute} />
+        <Route path="/notifications/off" component={NotificationsOffRoute} />
+        <Route component={NotFoundRoute} />
+      </Switch>
+    </SiteLayout>
   )
 }
 
-export function AppRouter() {
+export function AppRoutes() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <Switch>
+      <Route path="/overlay" nest>
+        <Suspense fallback={null}>
+          <OverlayRoutes />
+        </Suspense>
+      </Route>
+      <Route path="/ppt">
+        <Suspense fallback={pageLoading}>
+          <PptRoute />
+        </Suspense>
+      </Route>
+      <Route component={SitePages} />
+    </Switch>
   )
 }

@@ -1,21 +1,23 @@
-import { Suspense } from 'react'
-import { Outlet } from 'react-router'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { useLocation } from '@/lib/router'
 import { AuthHost } from './auth-host'
+import { preloadNextWhenIdle, preloadPage } from './page-chunks'
 import { Spinner } from '@/components/ui/spinner'
-import { BackToTop } from '@/components/layout/back-to-top'
-import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { ScrollManager } from '@/components/layout/scroll-manager'
-import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
 
-export function SiteLayout() {
+const SiteExtras = lazy(() => import('./site-extras'))
+
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  useEffect(() => preloadNextWhenIdle(pathname), [pathname])
   return (
     <>
       {/* First, so its window-event listeners exist before any page fires one. */}
       <AuthHost />
       <ScrollManager />
       <div id="top" />
-      <Header />
+      <Header onIntent={preloadPage} />
       <main id="main" tabIndex={-1}>
         <Suspense
           fallback={
@@ -24,12 +26,12 @@ export function SiteLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </main>
-      <Footer />
-      <BackToTop />
-      <NoticeToasts />
+      <Suspense fallback={null}>
+        <SiteExtras />
+      </Suspense>
     </>
   )
 }

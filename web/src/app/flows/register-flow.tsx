@@ -3,7 +3,7 @@
 // has its hook: the upload (use-stats-reading), the registration (use-registration), the message line
 // (flow-messages); this component holds what the player is looking at and the stats they chose.
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { errorMessage } from '@/lib/api-client'

@@ -1,6 +1,6 @@
 // /overlay/match/{id}: the two teams, their kills once reported, and the match's state, as a
 // scoreboard across the top of the stream; live over the site's websocket (topic `bracket`).
-import { useParams } from 'react-router'
+import { useParams } from '@/lib/router'
 import { useLeagueTeams, useMatch } from '@/features/matches/api/league'
 import { matchTime, roundTitle, STATUS_LABEL } from '@/features/matches/lib/match-model'
 import type { Match, TeamRef } from '@/features/matches/types'

@@ -4,7 +4,7 @@
 // every call; this page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, useLocation } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorMessage } from '@/components/ui/form'
@@ -34,14 +34,16 @@ import { can } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 
 export function AdminNav() {
+  const { pathname } = useLocation()
+  const here = (to: string) => (pathname === to ? { className: 'admin-nav-link active', 'aria-current': 'page' as const } : { className: 'admin-nav-link' })
   return (
     <nav className="admin-nav" aria-label="Organisers">
-      <NavLink to="/admin" end className={({ isActive }) => `admin-nav-link ${isActive ? 'active' : ''}`}>
+      <Link to="/admin" {...here('/admin')}>
         Auction &amp; league
-      </NavLink>
-      <NavLink to="/admin/matches" className={({ isActive }) => `admin-nav-link ${isActive ? 'active' : ''}`}>
+      </Link>
+      <Link to="/admin/matches" {...here('/admin/matches')}>
         Matches
-      </NavLink>
+      </Link>
       <Link to="/auction" className="admin-nav-link">
         Big screen
       </Link>

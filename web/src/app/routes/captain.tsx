@@ -2,7 +2,7 @@
 // substitutes (asked for once the auction is over), their matches, and the captains room. Reached
 // through "Sign in as Captain".
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'

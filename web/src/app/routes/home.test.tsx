@@ -33,13 +33,12 @@ describe('home page', () => {
 
   it('?showStatsUpload=true fires openStatsUpload and clears the query without a reload', async () => {
     api()
-    window.history.replaceState(null, '', '/?showStatsUpload=true#news')
     const replace = vi.spyOn(window.history, 'replaceState')
     const seen = vi.fn()
     window.addEventListener(OPEN_STATS_UPLOAD, seen)
-    renderApp(<HomeRoute />, { route: '/?showStatsUpload=true' })
+    renderApp(<HomeRoute />, { route: '/?showStatsUpload=true#news' })
     await waitFor(() => expect(seen).toHaveBeenCalledTimes(1))
-    expect(replace).toHaveBeenCalled()
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/#news')
     expect(window.location.search).toBe('')
     expect(window.location.hash).toBe('#news')
     window.removeEventListener(OPEN_STATS_UPLOAD, seen)
@@ -47,10 +46,9 @@ describe('home page', () => {
 
   it('does nothing for other values', async () => {
     api()
-    window.history.replaceState(null, '', '/?showStatsUpload=false')
     const seen = vi.fn()
     window.addEventListener(OPEN_STATS_UPLOAD, seen)
-    renderApp(<HomeRoute />)
+    renderApp(<HomeRoute />, { route: '/?showStatsUpload=false' })
     // Once the page has its data (waited for inside act), the event has had every chance to fire.
     await screen.findByText('No players registered yet.')
     expect(seen).not.toHaveBeenCalled()
@@ -63,10 +61,9 @@ describe('home page', () => {
 describe('back from Link Discord', () => {
   it('?discord=linked keeps the outcome, clears the query and opens the profile', async () => {
     api()
-    window.history.replaceState(null, '', '/?discord=linked&message=Discord+account+linked+and+verified%21')
     const seen = vi.fn()
     window.addEventListener(OPEN_AUTH_MODAL, seen)
-    renderApp(<HomeRoute />)
+    renderApp(<HomeRoute />, { route: '/?discord=linked&message=Discord+account+linked+and+verified%21' })
     await waitFor(() => expect(seen).toHaveBeenCalledTimes(1))
     expect((seen.mock.calls[0][0] as CustomEvent).detail).toEqual({ mode: 'login' })
     expect(window.location.search).toBe('')

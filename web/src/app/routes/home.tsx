@@ -1,7 +1,8 @@
-import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { Link } from '@/lib/router'
 import { useTournamentName } from '@/config/app-config'
 import { HERO_TITLE } from '@/config/constants'
+import { Spinner } from '@/components/ui/spinner'
 import { useReveal } from '@/lib/use-reveal'
 import { openAuthModal, openStatsUpload } from '@/lib/window-events'
 import { discordOutcomeOf, keepDiscordOutcome } from '@/features/profile/lib/discord-outcome'
@@ -9,7 +10,12 @@ import { RegisteredTeams, TeamCaptains } from '@/features/teams/components/teams
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { Contenders } from '@/features/tournament/components/contenders'
 import { RegisterButton } from '@/features/tournament/components/register-button'
-import { RegisteredPlayers } from '@/features/tournament/components/registered-players'
+
+// The live player list is far below the hero: its code (search, sort, cards) comes in a chunk of
+// its own, fetched alongside the list's data rather than before the page's first render.
+const RegisteredPlayers = lazy(() =>
+  import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
+)
 
 const NEWS = [
   {
@@ -144,7 +150,9 @@ export default function HomeRoute() {
             <span className="dot" aria-hidden="true" /> Live
           </span>
         </div>
-        <RegisteredPlayers tournament={tournament} limit={12} />
+        <Suspense fallback={<Spinner label="Loading players" />}>
+          <RegisteredPlayers tournament={tournament} limit={12} />
+        </Suspense>
         <p className="see-all">
           <Link to="/tournament?tab=reg" className="section-link">
             See every registered player →

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '@/lib/router'
 import { MatchPage } from '@/features/matches/components/match-page'
 
 export default function MatchRoute() {

@@ -1,7 +1,7 @@
 // Where a notification's unsubscribe link lands: one button turns that kind of notification off
 // for the player the link was made for, without signing in (the token is signed by the server).
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '@/lib/router'
 import { Message } from '@/components/ui/popup'
 import { errorMessage } from '@/lib/api-client'
 import { turnOff } from '@/features/notifications/api/notifications'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '@/lib/router'
 import { Deck } from '@/features/deck/components/deck'
 
 export default function PptRoute() {

@@ -1,10 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { MemoryRouter, type InitialEntry } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { makePlayer, makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
-import { LocationProbe } from '@/testing/render'
+import { LocationProbe, visit, type InitialEntry } from '@/testing/render'
 import type { User } from '@/lib/auth'
 import { TOKEN_KEY } from '@/lib/api-client'
 import { OWN_CARD_LINK } from '../links'
@@ -24,12 +23,11 @@ function at(path: InitialEntry, user: User | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(['auth', 'user'], user)
   if (user) window.localStorage.setItem(TOKEN_KEY, 'test-token')
+  visit(path)
   return render(
     <AppProvider client={client} live={false}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
+      <AppRoutes />
+      <LocationProbe />
     </AppProvider>,
   )
 }

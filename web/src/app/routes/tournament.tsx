@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
-import { CaptainMatches } from '@/features/matches/captain-matches'
 import { SeasonPicker } from '@/features/matches/components/season-picker'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
-import { CheckinBanner, CheckinButton } from '@/features/tournament/components/checkin'
 import { DescriptionPanel } from '@/features/tournament/components/description-panel'
 import { RegisterButton } from '@/features/tournament/components/register-button'
 import { TournamentTabs } from '@/features/tournament/components/tournament-tabs'
@@ -17,7 +15,11 @@ import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 
-// The description tab shows first; every other tab's code loads when it is opened.
+// The description tab shows first; every other tab's code loads when it is opened, and so do the
+// parts only some visitors see: a captain's matches, the check-in (while it has a window).
+const CaptainMatches = lazy(() => import('@/features/matches/captain-matches').then((m) => ({ default: m.CaptainMatches })))
+const CheckinBanner = lazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinBanner })))
+const CheckinButton = lazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinButton })))
 const CaptainModal = lazy(() => import('@/features/auth/components/captain-modal').then((m) => ({ default: m.CaptainModal })))
 const BracketView = lazy(() => import('@/features/matches/components/bracket-view').then((m) => ({ default: m.BracketView })))
 const PointsTable = lazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.PointsTable })))
@@ -38,7 +40,10 @@ export default function TournamentRoute() {
   const picked = params.get('season')
   const tournament = picked || current
   const info = useTournamentInfo(tournament)
-  const count = useRegistrations(tournament).data?.count
+  const registrations = useRegistrations(tournament).data
+  const count = registrations?.count
+  // The check-in banner's code loads only once the season has a check-in window.
+  const checkin = !!(registrations?.checkin?.deadline || registrations?.checkin?.closed_at)
   const { user } = useSession()
   const location = useLocation()
   const navigate = useNavigate()
@@ -51,7 +56,7 @@ export default function TournamentRoute() {
   // Once the card is in view, drop the request so going back here does not scroll again.
   const { pathname, search } = location
   const ownCardShown = useCallback(
-    () => navigate({ pathname, search }, { replace: true, state: null, preventScrollReset: true }),
+    () => navigate({ pathname, search }, { replace: true, state: null }),
     [navigate, pathname, search],
   )
 
@@ -63,7 +68,7 @@ export default function TournamentRoute() {
     const next: Record<string, string> = {}
     if (key !== 'description') next.tab = key
     if (season && season !== current) next.season = season
-    setParams(next, { replace: true, preventScrollReset: true })
+    setParams(next, { replace: true })
   }
 
   return (
@@ -81,7 +86,13 @@ export default function TournamentRoute() {
       >
         <div className="page-actions">
           <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
-          {!user?.tournament_registered ? <RegisterButton tournament={tournament} /> : <CheckinButton tournament={tournament} />}
+          {!user?.tournament_registered ? (
+            <RegisterButton tournament={tournament} />
+          ) : (
+            <Suspense fallback={null}>
+              <CheckinButton tournament={tournament} />
+            </Suspense>
+          )}
           {info.data?.status === 'auction' ? (
             <Link to="/auction" className="btn btn-ghost">
               <span className="live-dot" aria-hidden="true" /> Watch the auction
@@ -103,8 +114,10 @@ export default function TournamentRoute() {
         </div>
       </PageHead>
 
-      <CheckinBanner tournament={tournament} />
-      <CaptainMatches tournament={tournament} />
+      <Suspense fallback={null}>
+        {checkin ? <CheckinBanner tournament={tournament} /> : null}
+        {user ? <CaptainMatches tournament={tournament} /> : null}
+      </Suspense>
 
       <TournamentTabs
         active={tab}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { Logo } from './logo'
 import { NewsletterForm } from './newsletter-form'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '@/lib/router'
 import { useSession } from '@/lib/auth'
 import { useScrolled } from '@/lib/use-scrolled'
 import { openAuthModal } from '@/lib/window-events'
@@ -20,7 +20,8 @@ const STAFF_LINKS = {
   admin: { to: '/admin', label: 'Admin', match: (p: string) => p.startsWith('/admin') },
 }
 
-export function Header() {
+/** `onIntent(to)`: the visitor is about to follow a link to `to` (pointer over it, focus, touch). */
+export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
   const scrolled = useScrolled()
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname, hash } = useLocation()
@@ -97,6 +98,9 @@ export function Header() {
                       className={`nav-link ${active ? 'active' : ''}`}
                       aria-current={active ? 'page' : undefined}
                       onClick={closeMenu}
+                      onPointerEnter={() => onIntent?.(l.to)}
+                      onFocus={() => onIntent?.(l.to)}
+                      onTouchStart={() => onIntent?.(l.to)}
                     >
                       {l.label}
                     </Link>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '@/lib/router'
 
 /** Scrolls to the URL's anchor (also after lazy content renders), or to the top on a new page. */
 export function ScrollManager() {

@@ -3,7 +3,7 @@
 // click, never by themselves), and the move to completed once crowned. Panels of other features
 // (substitutes) come in through `panels`.
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ActionButton, ErrorMessage } from '@/components/ui/form'

@@ -1,5 +1,5 @@
 // The signed-in captain's matches: what is next, and what each one waits for from them.
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { CalendarLink } from '@/components/calendar-link'
 import { useSession } from '@/lib/auth'
 import { useLeagueTeams, useTeamMatches } from './api/league'

@@ -1,7 +1,7 @@
 // The 1920x1080 stage every overlay draws on: a transparent page (html.overlay; the server marks
 // the document so even the first paint is clear), no site chrome, scaled by ?scale=.
 import { useEffect, useMemo, type ReactNode } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '@/lib/router'
 import { useTournamentName } from '@/config/app-config'
 import { parseOverlayOptions, type OverlayOptions } from '../lib/options'
 import '../overlay.css'

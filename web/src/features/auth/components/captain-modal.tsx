@@ -1,7 +1,7 @@
 // 'Sign in as Captain' (tournament page): the normal login, accepted only for captains and
 // admins. Anyone else is told so and no session is kept.
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
 import { useSession, type User } from '@/lib/auth'

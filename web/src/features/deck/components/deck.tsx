@@ -2,7 +2,7 @@
 // live presenter/follower pair over the `deck` topic.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '@/lib/router'
 import { SLIDE_COUNT } from '@/config/constants'
 import { ErrorMessage } from '@/components/ui/form'
 import { useSession } from '@/lib/auth'

@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The side that did not propose accepts one of the proposed times. */
 export const acceptTime = (id: number, at: string) => postMatch(matchPath(id, 'accept'), { at })

@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The captain checks their side in, in the hour before the match's time. */
 export const checkIn = (id: number) => postMatch(matchPath(id, 'checkin'))

@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The other captain agrees with the reported result. */
 export const confirmResult = (id: number) => postMatch(matchPath(id, 'confirm'))

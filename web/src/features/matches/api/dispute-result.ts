@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The other captain disputes the reported result, saying why; an organiser rules. */
 export const disputeResult = (id: number, reason: string) => postMatch(matchPath(id, 'dispute'), { reason })

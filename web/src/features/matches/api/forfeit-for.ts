@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Match } from '../types'
-import { leagueKey, matchKey, postMatch } from './league'
+import { leagueKey, matchKey } from './league'
+import { postMatch } from './match-write'
 
 /** An organiser forfeits one side of the match (audited): the other side wins. */
 export const forfeitFor = (id: number, team: string) => postMatch(`/admin/matches/${id}/forfeit`, { team })

@@ -1,7 +1,7 @@
 // The league over REST, kept current by the `bracket` topic (match.updated, bracket.generated,
 // standings.updated): a change anywhere refetches what it touches, a resync refetches it all.
 import { useMemo } from 'react'
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { frameBatcher } from '@/lib/frame-batch'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
@@ -168,21 +168,6 @@ export function useSeasons() {
     { enabled: query.data !== undefined },
   )
   return query
-}
-
-// The writes have a file each (post-room, set-time, report-result, ...); those about one match share this.
-type MatchAnswer = { match: Match }
-
-/** The path of a call about one match. */
-export const matchPath = (id: number, what: string) => `/matches/${id}/${what}`
-
-/** Posts a call about one match; its answer is the match as the caller may see it. */
-export const postMatch = (path: string, body?: unknown) => api.post<MatchAnswer>(path, body).then((d) => d.match)
-
-/** A write about one match: its answer replaces the match in the cache at once. */
-export function useMatchWrite<V>(id: number, write: (v: V) => Promise<Match>) {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: write, onSuccess: (match) => qc.setQueryData(matchKey(id), match) })
 }
 
 export const adminTournamentPath = (tournament: string) => `/admin/tournaments/${enc(tournament)}`

@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The home captain posts the Smash Karts private room (a code or a link). */
 export const postRoom = (id: number, room: string) => postMatch(matchPath(id, 'room'), { room })

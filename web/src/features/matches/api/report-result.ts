@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client'
 import type { ResultInput } from '../types'
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** Uploads the end-of-match screenshot; the report names it by the id this answers. */
 export function uploadProof(id: number, file: File) {

@@ -1,5 +1,5 @@
 import type { ResultInput } from '../types'
-import { postMatch, useMatchWrite } from './league'
+import { postMatch, useMatchWrite } from './match-write'
 
 /** An organiser's ruling or correction of the result (audited). */
 export const resolveResult = (id: number, result: ResultInput) => postMatch(`/admin/matches/${id}/resolve`, result)

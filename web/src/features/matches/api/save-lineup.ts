@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** The captain's lineup: who of the team plays (user ids). */
 export const saveLineup = (id: number, players: number[]) => postMatch(matchPath(id, 'lineup'), { players })

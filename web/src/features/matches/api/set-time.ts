@@ -1,4 +1,4 @@
-import { matchPath, postMatch, useMatchWrite } from './league'
+import { matchPath, postMatch, useMatchWrite } from './match-write'
 
 /** Sets when the match is played (an ISO time), or clears it with null. */
 export const setTime = (id: number, at: string | null) => postMatch(matchPath(id, 'time'), { at })

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ActionButton, ErrorMessage, SubmitButton, TextField, TextForm } from '@/components/ui/form'

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client'
-import { usePlayerWrite, type RegisterResponse } from './registrations'
+import { usePlayerWrite, type RegisterResponse } from './player-write'
 
 export const registerForTournament = (tournamentName: string) => api.post<RegisterResponse>('/tournament/register', { tournamentName })
 

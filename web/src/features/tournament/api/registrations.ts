@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { userQueryKey } from '@/lib/auth'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
-import type { Entry, RegistrationsData, TournamentInfo } from '../types'
+import type { RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
 export const infoKey = (tournament: string) => ['tournament', tournament, 'info'] as const
@@ -78,19 +77,5 @@ export function useTournamentInfo(tournament: string) {
   return query
 }
 
-export type RegisterResponse = Entry & { success: boolean }
-
 /** The organisers' calls of the registration (the cap, the check-in window, the waitlist) start here. */
 export const adminPath = (tournament: string) => `/admin/tournaments/${encodeURIComponent(tournament)}`
-
-/** The signed-in player's own write (register, unregister, check in): their account and the tournament's lists are read again. */
-export function usePlayerWrite(tournament: string, write: (tournamentName: string) => Promise<RegisterResponse>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: () => write(tournament),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: userQueryKey })
-      void qc.invalidateQueries({ queryKey: ['tournament', tournament] })
-    },
-  })
-}

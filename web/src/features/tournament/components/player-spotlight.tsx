@@ -4,7 +4,7 @@ import { useRegistrations } from '../api/registrations'
 import { samePlayer } from '../lib/player-list'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
-import { PlayerModal } from './player-modal'
+import { PlayerModalOnDemand } from './player-modal-on-demand'
 
 /** The card of `userId` as the player list shows it, or `fallback` until the list has them. */
 export function PlayerSpotlight({ tournament, userId, fallback = null }: { tournament: string; userId: number; fallback?: ReactNode }) {
@@ -17,7 +17,7 @@ export function PlayerSpotlight({ tournament, userId, fallback = null }: { tourn
       <ul className="player-grid spotlight">
         <PlayerCard player={player} onOpen={setOpen} />
       </ul>
-      <PlayerModal player={open} onClose={() => setOpen(null)} />
+      <PlayerModalOnDemand player={open} onClose={() => setOpen(null)} />
     </>
   )
 }

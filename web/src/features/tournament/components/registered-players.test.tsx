@@ -65,7 +65,8 @@ describe('RegisteredPlayers (live)', () => {
   it('opens a detail modal for a card', async () => {
     setup([makePlayer(1, { name: 'Ace', kd: 3, games_played: 100, badges: [{ id: 1, name: 'Season 3 Winner', icon: 'trophy', color: '#FFD700' }] })])
     fireEvent.click(await screen.findByRole('button', { name: 'Ace: details' }))
-    const dialog = screen.getByRole('dialog')
+    // The modal's code loads on the first open.
+    const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByRole('heading', { name: 'Ace' })).toBeInTheDocument()
     expect(within(dialog).getByText('75')).toBeInTheDocument() // kills = round(3*100/4)
     expect(within(dialog).getByText(/Season 3 Winner/)).toBeInTheDocument()

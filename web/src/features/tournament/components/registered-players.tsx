@@ -9,7 +9,7 @@ import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, typ
 import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
-import { PlayerModal } from './player-modal'
+import { PlayerModalOnDemand } from './player-modal-on-demand'
 
 type Props = {
   tournament: string
@@ -146,7 +146,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
           ) : null}
         </>
       )}
-      <PlayerModal player={open} onClose={() => setOpen(null)} />
+      <PlayerModalOnDemand player={open} onClose={() => setOpen(null)} />
     </>
   )
 }

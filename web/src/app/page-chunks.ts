@@ -1,0 +1,50 @@
+// Each page's chunk, by path: the router's lazy pages load through these, and a link the visitor
+// is about to follow (pointer over it, focus, touch) or the likely next page (when the browser is
+// idle after the first load) fetches its chunk ahead, outside the first page's JavaScript.
+export const pages = {
+  home: () => import('./routes/home'),
+  tournament: () => import('./routes/tournament'),
+  contact: () => import('./routes/contact'),
+  match: () => import('./routes/match'),
+  adminMatches: () => import('./routes/admin-matches'),
+  auction: () => import('./routes/auction'),
+  captain: () => import('./routes/captain'),
+  admin: () => import('./routes/admin'),
+  ppt: () => import('./routes/ppt'),
+}
+
+/** The page chunk a site path opens ('/tournament?tab=reg' → tournament), if any. */
+export function pageOf(href: string): (() => Promise<unknown>) | undefined {
+  const path = href.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/'
+  if (path === '/') return pages.home
+  if (path === '/admin/matches') return pages.adminMatches
+  if (/^\/matches\/[^/]+$/.test(path)) return pages.match
+  const name = path.slice(1)
+  return name in pages && name !== 'adminMatches' && name !== 'match' ? pages[name as keyof typeof pages] : undefined
+}
+
+/** Fetches the chunk of the page `href` opens (a module is fetched once, however often asked). */
+export function preloadPage(href: string) {
+  void pageOf(href)?.().catch(() => undefined)
+}
+
+/** The page a visitor most often opens next from each page: fetched when the browser is idle. */
+const NEXT: Record<string, string> = { '/': '/tournament', '/tournament': '/auction', '/auction': '/tournament' }
+
+/** After the page has loaded, when the browser is idle, fetches the likely next page's chunk. */
+export function preloadNextWhenIdle(pathname: string): () => void {
+  const next = NEXT[pathname]
+  if (!next) return () => undefined
+  const idleCallbacks = typeof window.requestIdleCallback === 'function'
+  let idle = 0
+  const whenIdle = () => {
+    idle = idleCallbacks ? window.requestIdleCallback(() => preloadPage(next), { timeout: 5000 }) : window.setTimeout(() => preloadPage(next), 2000)
+  }
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+  return () => {
+    window.removeEventListener('load', whenIdle)
+    if (idleCallbacks) window.cancelIdleCallback(idle)
+    else window.clearTimeout(idle)
+  }
+}

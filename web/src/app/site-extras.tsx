@@ -1,0 +1,16 @@
+// What the site's pages show below or over their content and never before it: the footer, the
+// back-to-top button and the notification toasts. A chunk of its own, loaded just after the
+// first render, so the first page's JavaScript is the header and the page.
+import { BackToTop } from '@/components/layout/back-to-top'
+import { Footer } from '@/components/layout/footer'
+import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
+
+export default function SiteExtras() {
+  return (
+    <>
+      <Footer />
+      <BackToTop />
+      <NoticeToasts />
+    </>
+  )
+}
