@@ -1,0 +1,101 @@
+package extract
+
+// The Stats panel's labels (Kills, Deaths, …) told apart by their shape in
+// the game's typeface, as glyphs.go tells the digits apart.
+
+import (
+	"image"
+	"math"
+)
+
+// The grid a label is compared on.
+const wordW, wordH = 48, 12
+
+// wordModel is one way a label can look.
+type wordModel struct {
+	text   string
+	cells  []float32
+	aspect float64
+}
+
+// wordModels draws the labels at several weights, like glyphModels.
+func drawWordModels(texts []string) []wordModel {
+	var out []wordModel
+	for _, t := range texts {
+		mask, w := drawText(t, 64)
+		for _, thin := range []int{0, 2, 4} {
+			m := erode(mask, w, thin)
+			box := maskBounds(m, w)
+			if box.Empty() {
+				continue
+			}
+			out = append(out, wordModel{text: t, cells: toCells(m, w, box, wordW, wordH), aspect: float64(box.Dx()) / float64(box.Dy())})
+		}
+	}
+	return out
+}
+
+// toCells shrinks the box of a mask onto a grid of gw by gh cells: each
+// cell holds the share of its area that is ink.
+func toCells(m []bool, w int, box image.Rectangle, gw, gh int) []float32 {
+	cells := make([]float32, gw*gh)
+	area := make([]float32, gw*gh)
+	bw, bh := box.Dx(), box.Dy()
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		gy := (y - box.Min.Y) * gh / bh
+		for x := box.Min.X; x < box.Max.X; x++ {
+			i := gy*gw + (x-box.Min.X)*gw/bw
+			area[i]++
+			if m[y*w+x] {
+				cells[i]++
+			}
+		}
+	}
+	for i := range cells {
+		if area[i] > 0 {
+			cells[i] /= area[i]
+		}
+	}
+	return cells
+}
+
+// wordCosts tells how well the ink of g (dark on white) matches each text
+// of models: 0 is a perfect match.
+func wordCosts(g *image.Gray, models []wordModel) map[string]float64 {
+	b := g.Bounds()
+	w := b.Dx()
+	m := make([]bool, w*b.Dy())
+	for i := range m {
+		m[i] = g.Pix[(i/w)*g.Stride+i%w] < 128
+	}
+	// The label's ink: components of some size, so that specks and the
+	// bar's rounded ends left in the crop do not stretch the box.
+	tall := 0
+	comps := components(m, w)
+	for _, c := range comps {
+		tall = max(tall, c.Dy())
+	}
+	var box image.Rectangle
+	for _, c := range comps {
+		if c.Dy()*3 >= tall && c.Dx() < b.Dy()*2 || c.Dy()*2 >= tall {
+			box = box.Union(c)
+		}
+	}
+	if box.Empty() {
+		return nil
+	}
+	cells := toCells(m, w, box, wordW, wordH)
+	aspect := float64(box.Dx()) / float64(box.Dy())
+	best := map[string]float64{}
+	for _, wm := range models {
+		var d float64
+		for i := range cells {
+			d += math.Abs(float64(cells[i] - wm.cells[i]))
+		}
+		d = d/float64(len(cells)) + 0.5*math.Abs(math.Log(aspect/wm.aspect))
+		if c, ok := best[wm.text]; !ok || d < c {
+			best[wm.text] = d
+		}
+	}
+	return best
+}
