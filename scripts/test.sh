@@ -39,10 +39,10 @@ go test -count=1 -timeout 15m ./...
 
 step "go fuzz (the screenshot reader, bounded)"
 # Each of the reader's fuzz targets for a bounded time (FUZZTIME, default
-# 20s; about 2 minutes in all): a panic, or a screen read too slowly, fails
+# 12s; about 2 minutes in all with the builds): a panic, or a screen read too slowly, fails
 # the run and leaves the input in internal/extract/testdata/fuzz.
 for target in FuzzScreen FuzzUpload FuzzGlyphs FuzzEXIF FuzzWords; do
-  go test -run '^$' -fuzz "^$target\$" -fuzztime "${FUZZTIME:-20s}" -fuzzminimizetime 50x ./internal/extract
+  go test -run '^$' -fuzz "^$target\$" -fuzztime "${FUZZTIME:-12s}" -fuzzminimizetime 50x ./internal/extract
 done
 
 step "web lint"

@@ -234,7 +234,10 @@ describe('a push notification in a real Chromium', { skip, timeout: 180_000 }, (
     assert.equal(shown[0].title, message.title)
     assert.equal(shown[0].body, message.body)
 
-    // With a page of the site open, the same message is a toast on the page instead.
+    // With a page of the site open, the same message is a toast on the page instead. The toasts
+    // load with the footer, just after the page's first render: wait for it, as a player who has
+    // the page open has it.
+    await viewer.getByRole('contentinfo').waitFor()
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.base).origin, registrationId: reg.registrationId, data: sent })
     await viewer.getByTestId('notice-toast').filter({ hasText: message.title }).waitFor({ timeout: 15_000 })
     await ctx.close()
