@@ -16,11 +16,7 @@ import (
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func TestUsage(t *testing.T) {
 	var out, errOut bytes.Buffer

@@ -1,18 +1,13 @@
 package api_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // newServer starts Pitlane on this package's fresh database.
 func newServer(t *testing.T, opt testkit.Options) *testkit.Server {

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -10,11 +9,7 @@ import (
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // Two instances share PostgreSQL and Redis: what happens through one reaches
 // clients of the other, in order, with a seq that rises by exactly one.

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 	"time"
 
@@ -20,11 +19,7 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // league is a tournament of the test's own in its auction phase, with its
 // services on the package's real database.

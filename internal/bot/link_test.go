@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,11 +13,7 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // say sends one command as member, in a DM (private) or a guild channel,
 // and returns the reply.

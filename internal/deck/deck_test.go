@@ -2,7 +2,6 @@ package deck_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -12,11 +11,7 @@ import (
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func TestDeck(t *testing.T) {
 	db := pgtest.DB(t)

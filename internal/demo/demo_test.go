@@ -3,7 +3,6 @@ package demo_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/bracket"
@@ -14,11 +13,7 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func TestLoad(t *testing.T) {
 	db := pgtest.DB(t)

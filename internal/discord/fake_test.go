@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -20,11 +19,7 @@ import (
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // fakeDiscord is Discord at its wire protocol: OAuth2 (authorize, token with
 // PKCE, users/@me) and the REST calls the bot makes, which it records.

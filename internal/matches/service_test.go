@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -22,11 +21,7 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // season is the demo league at its matches phase on a database of the
 // test's own, with the services of the matches.

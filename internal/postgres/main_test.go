@@ -1,14 +1,9 @@
 package postgres_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }

@@ -3,7 +3,6 @@ package tournament_test
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -14,11 +13,7 @@ import (
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // league is the service on a real database, with what tests need to look
 // behind it: the events it emitted and the audit entries it wrote.

@@ -95,6 +95,14 @@ func URL() string { return url_ }
 
 var drop func()
 
+// Main runs a test package's tests and then drops the databases they made:
+// a package whose tests use pgtest has `func TestMain(m *testing.M) { pgtest.Main(m) }`.
+func Main(m *testing.M) {
+	code := m.Run()
+	Cleanup()
+	os.Exit(code)
+}
+
 // Cleanup closes and drops the package's database if one was made.
 func Cleanup() {
 	if shared != nil {
