@@ -56,6 +56,8 @@ const unmatched = 0.45
 type panelRead struct {
 	fields map[core.Field][]glyphRead // one read per threshold
 	labels int                        // bars whose label matched
+	doubts map[core.Field]string      // figures in doubt whatever their reads
+	shown  map[core.Field]bool        // fields whose label a bar showed
 }
 
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
@@ -157,7 +159,7 @@ func surer(a, b core.Reading) bool {
 // readPanel reads p as the Stats panel. ok is false when too few of its
 // labels are the game's: it is another stack of bars (News, a menu).
 func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
-	out := panelRead{fields: map[core.Field][]glyphRead{}}
+	out := panelRead{fields: map[core.Field][]glyphRead{}, shown: map[core.Field]bool{}}
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
@@ -186,6 +188,7 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 			continue
 		}
 		out.labels++
+		out.shown[panelSlots[j].field] = true
 		r := p.rows[i]
 		inset := max(1, r.Dy()/10)
 		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
@@ -199,8 +202,11 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 	if out.labels < 3 {
 		return panelRead{}, false
 	}
-	if level := readBadge(src, p); len(level) > 0 {
+	if level, whole := readBadge(src, p); len(level) > 0 {
 		out.fields[core.FieldLevel] = level
+		if !whole {
+			out.doubts = map[core.Field]string{core.FieldLevel: "a digit of the level's badge may be lost: please check"}
+		}
 	}
 	return out, true
 }
@@ -358,11 +364,39 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
+		if why, ok := pr.doubts[f]; ok {
+			r.Doubts(f, why)
+		}
 		if conf[f] < sureEnough {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}
+	pr.alone(&r)
+	if r.Has(core.FieldLevel) && r.Level == 0 {
+		// The game's levels start at 1: a badge read as 0 lost its digits.
+		r.Doubts(core.FieldLevel, "a digit of the level's badge may be lost: please check")
+	}
 	return r
+}
+
+// alone holds a figure of kills, deaths and K/D read without either of the
+// other two though the panel shows them: they were lost to blur or glare,
+// so this one is suspect too, and the screen's arithmetic cannot check it.
+func (pr panelRead) alone(r *core.Reading) {
+	three := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
+	var read []core.Field
+	shown := 0
+	for _, f := range three {
+		if r.Has(f) {
+			read = append(read, f)
+		}
+		if pr.shown[f] {
+			shown++
+		}
+	}
+	if len(read) == 1 && shown > 1 {
+		r.Doubts(read[0], "the figures beside it could not be read: please check")
+	}
 }
 
 // sureEnough is the confidence below which a figure is the player's to
