@@ -15,33 +15,53 @@ func reads(text string) []glyphRead {
 	return out
 }
 
-// Of kills, deaths and K/D, one read while the panel shows the others is
-// suspect however clear its reads: blur or glare took its neighbours, and
-// the screen's arithmetic cannot check it. Read with the others, it stands.
-func TestAFigureReadAloneIsHeld(t *testing.T) {
-	shown := map[core.Field]bool{core.FieldKills: true, core.FieldDeaths: true, core.FieldKD: true, core.FieldWins: true}
-	alone := panelRead{fields: map[core.Field][]glyphRead{core.FieldKills: reads("46"), core.FieldWins: reads("120")}, shown: shown}
-	r := alone.reading()
-	if r.Kills != 46 || r.Doubt[core.FieldKills] == "" {
-		t.Fatalf("kills read alone: %d, doubts %v", r.Kills, r.Doubt)
+// A panel that lost two or more of the figures every build shows (blur or
+// glare took their digits, their label or their bar) holds every figure
+// read beside them, however clear: the blur that took those may have taken
+// a digit of these, and kills, deaths and K/D no longer check one another. One lost (under a tooltip) holds nothing.
+func TestAPanelThatLostItsFiguresIsHeld(t *testing.T) {
+	broken := panelRead{fields: map[core.Field][]glyphRead{core.FieldDeaths: reads("77"), core.FieldWins: reads("4"), core.FieldLevel: reads("15")}}
+	r := broken.reading()
+	for _, f := range []core.Field{core.FieldDeaths, core.FieldWins, core.FieldLevel} {
+		if !r.Has(f) || r.Doubt[f] == "" {
+			t.Errorf("%s read beside lost figures: doubts %v", f, r.Doubt)
+		}
 	}
-	if r.Doubt[core.FieldWins] != "" {
-		t.Fatalf("wins held with kills: %v", r.Doubt)
+	tooltip := panelRead{fields: map[core.Field][]glyphRead{core.FieldBotsKills: reads("191"), core.FieldDeaths: reads("253"), core.FieldKD: reads("2.00"), core.FieldWins: reads("120")}}
+	if r := tooltip.reading(); len(r.Doubt) != 0 {
+		t.Fatalf("one figure lost held the others: %v", r.Doubt)
 	}
-	all := panelRead{fields: map[core.Field][]glyphRead{core.FieldKills: reads("506"), core.FieldDeaths: reads("253"), core.FieldKD: reads("2.00")}, shown: shown}
+	all := panelRead{fields: map[core.Field][]glyphRead{core.FieldKills: reads("506"), core.FieldBotsKills: reads("191"), core.FieldDeaths: reads("253"), core.FieldKD: reads("2.00"), core.FieldWins: reads("120")}}
 	if r := all.reading(); len(r.Doubt) != 0 {
-		t.Fatalf("kills, deaths and K/D read together held: %v", r.Doubt)
-	}
-	panelOfOne := panelRead{fields: map[core.Field][]glyphRead{core.FieldKills: reads("46")}, shown: map[core.Field]bool{core.FieldKills: true}}
-	if r := panelOfOne.reading(); len(r.Doubt) != 0 {
-		t.Fatalf("kills held though the panel showed no deaths or K/D: %v", r.Doubt)
+		t.Fatalf("a panel read whole held: %v", r.Doubt)
 	}
 }
 
 // The game's levels start at 1: a badge read as 0 lost a digit.
 func TestLevelZeroIsHeld(t *testing.T) {
-	pr := panelRead{fields: map[core.Field][]glyphRead{core.FieldLevel: reads("0")}, shown: map[core.Field]bool{}}
-	if r := pr.reading(); !r.Has(core.FieldLevel) || r.Doubt[core.FieldLevel] == "" {
-		t.Fatalf("level 0: doubts %v", r.Doubt)
+	for level, held := range map[string]bool{"0": true, "1": false, "22": false} {
+		pr := panelRead{fields: map[core.Field][]glyphRead{core.FieldLevel: reads(level), core.FieldKills: reads("506"),
+			core.FieldBotsKills: reads("191"), core.FieldDeaths: reads("253"), core.FieldKD: reads("2.00"), core.FieldWins: reads("120")}}
+		if r := pr.reading(); !r.Has(core.FieldLevel) || (r.Doubt[core.FieldLevel] != "") != held {
+			t.Errorf("level %s: doubts %v", level, r.Doubt)
+		}
+	}
+}
+
+// Each figure is read once more at another size: one that reads otherwise
+// there (a 5 blur makes a 6 at one size) is held, one that reads the same,
+// or not at all, stands on its reads.
+func TestAFigureReadDifferentlyAtAnotherSizeIsHeld(t *testing.T) {
+	pr := panelRead{
+		fields: map[core.Field][]glyphRead{core.FieldKills: reads("506"), core.FieldBotsKills: reads("246"), core.FieldDeaths: reads("253"),
+			core.FieldKD: reads("2.00"), core.FieldWins: reads("120"), core.FieldLevel: reads("31")},
+		checks: map[core.Field]string{core.FieldBotsKills: "245", core.FieldWins: "120", core.FieldLevel: ""},
+	}
+	r := pr.reading()
+	if r.BotsKills != 246 || r.Doubt[core.FieldBotsKills] == "" {
+		t.Fatalf("bots' kills read 246 and 245: %d, doubts %v", r.BotsKills, r.Doubt)
+	}
+	if r.Doubt[core.FieldWins] != "" || r.Doubt[core.FieldLevel] != "" {
+		t.Fatalf("a figure read alike, or not checked, held: %v", r.Doubt)
 	}
 }
