@@ -19,16 +19,18 @@ const badgeDigitH = 45
 
 // readBadge reads the level above the Stats panel p, at each of inkCuts;
 // nil when there is no badge (cropped away, or a build without one).
-func readBadge(src *image.RGBA, p panel) []glyphRead {
+// whole is false when white ink beside the digits read may be a digit the
+// blur broke up or ran into the rim: the level read may lack it.
+func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	if len(p.rows) < 2 {
-		return nil
+		return nil, false
 	}
 	top := p.rows[0]
 	pitch := p.rows[1].Min.Y - top.Min.Y
 	pw := top.Dx()
 	area := image.Rect(top.Min.X-pw*6/10, top.Min.Y-pitch*11/2, top.Max.X+pw*6/10, top.Min.Y-pitch*6/5).Intersect(src.Bounds())
 	if area.Dx() < 8 || area.Dy() < 8 {
-		return nil
+		return nil, false
 	}
 	// Glyph-sized white components: digits of the badge and the XP bar,
 	// cut at 40 below the brightest white in view. Blurred (a photo) they
@@ -62,7 +64,7 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 		}
 	}
 	if !found {
-		return nil
+		return nil, false
 	}
 	// The badge: the glyphs nearest left of the XP text, taller than its
 	// digits and centred on them, one beside the other.
@@ -74,6 +76,7 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 	// The XP's digits run on left while they stand close together (JPEG
 	// can make some shorter, and glyphLines put them on a line apart); the
 	// badge is beyond the gap of its rim.
+	xpLeft := edge
 	for more := true; more; {
 		more = false
 		for _, g := range text {
@@ -102,17 +105,18 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 		edge = glyphs[next].Min.X
 	}
 	if len(badge) == 0 || len(badge) > 3 {
-		return nil
+		return nil, false
 	}
 	for _, g := range badge {
 		if g.Min.X+area.Min.X <= src.Bounds().Min.X || g.Min.Y+area.Min.Y <= src.Bounds().Min.Y {
-			return nil // a badge cut by the capture's edge: its digits are not all there
+			return nil, false // a badge cut by the capture's edge: its digits are not all there
 		}
 	}
 	var box image.Rectangle
 	for _, g := range badge {
 		box = box.Union(g)
 	}
+	whole = !strayInk(white, w, box, xpLeft)
 	box = box.Inset(-max(2, box.Dy()/6)).Intersect(image.Rect(0, 0, w, area.Dy()))
 	scale := float64(badgeDigitH) / float64(box.Dy()*3/4)
 	// The badge's blue is the dark end of the box; the digits' white is
@@ -149,7 +153,24 @@ func readBadge(src *image.RGBA, p panel) []glyphRead {
 		xdraw.CatmullRom.Scale(big, big.Bounds(), g, g.Bounds(), xdraw.Src, nil)
 		out = append(out, readGlyphs(big))
 	}
-	return out
+	return out, whole
+}
+
+// strayInk tells whether white ink other than the badge's digits (box)
+// lies beside them, within a digit's height left or right and short of the
+// XP text (from xpLeft), covering half their height or more: a digit blur
+// broke into pieces (its top and bottom apart) or ran into the badge's rim
+// no longer passes for a glyph, and the digits read are not all there.
+func strayInk(m []bool, w int, box image.Rectangle, xpLeft int) bool {
+	near := image.Rect(box.Min.X-box.Dy(), box.Min.Y, min(box.Max.X+box.Dy(), xpLeft), box.Max.Y)
+	var stray image.Rectangle
+	for _, c := range components(m, w) {
+		if c.In(box) || !c.Overlaps(near) || c.Max.X > xpLeft {
+			continue
+		}
+		stray = stray.Union(c)
+	}
+	return stray.Intersect(image.Rect(stray.Min.X, box.Min.Y, stray.Max.X, box.Max.Y)).Dy()*2 >= box.Dy()
 }
 
 func minChannel(src *image.RGBA, x, y int) uint8 {

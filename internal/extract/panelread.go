@@ -43,6 +43,11 @@ var panelWords = sync.OnceValue(func() []wordModel {
 // then stand about 45 px tall.
 const barH = 128
 
+// checkH is the other height a bar is scaled to, to read each number once
+// more: a digit that blur or JPEG made look like another at one size
+// seldom does at both.
+const checkH = 88
+
 // Thresholds (share of the letters' white, low and high) the numbers are
 // read at: the middle one for clean screens, the others for text that the
 // screen, the camera or JPEG made bolder or fainter.
@@ -56,6 +61,8 @@ const unmatched = 0.45
 type panelRead struct {
 	fields map[core.Field][]glyphRead // one read per threshold
 	labels int                        // bars whose label matched
+	doubts map[core.Field]string      // figures in doubt whatever their reads
+	checks map[core.Field]string      // each figure read once more at checkH
 }
 
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
@@ -157,7 +164,7 @@ func surer(a, b core.Reading) bool {
 // readPanel reads p as the Stats panel. ok is false when too few of its
 // labels are the game's: it is another stack of bars (News, a menu).
 func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
-	out := panelRead{fields: map[core.Field][]glyphRead{}}
+	out := panelRead{fields: map[core.Field][]glyphRead{}, checks: map[core.Field]string{}}
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
@@ -189,18 +196,27 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 		r := p.rows[i]
 		inset := max(1, r.Dy()/10)
 		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
+		f := panelSlots[j].field
 		for _, cut := range inkCuts {
 			g, ok := lightInkAt(src, box, fills[i], barH/float64(r.Dy()), cut[0], cut[1])
 			if ok {
-				out.fields[panelSlots[j].field] = append(out.fields[panelSlots[j].field], readGlyphs(g))
+				out.fields[f] = append(out.fields[f], readGlyphs(g))
 			}
+		}
+		// Once more at another size, as a check that does not vote.
+		mid := inkCuts[len(inkCuts)/2]
+		if g, ok := lightInkAt(src, box, fills[i], checkH/float64(r.Dy()), mid[0], mid[1]); ok {
+			out.checks[f] = readGlyphs(g).text
 		}
 	}
 	if out.labels < 3 {
 		return panelRead{}, false
 	}
-	if level := readBadge(src, p); len(level) > 0 {
+	if level, whole := readBadge(src, p); len(level) > 0 {
 		out.fields[core.FieldLevel] = level
+		if !whole {
+			out.doubts = map[core.Field]string{core.FieldLevel: "a digit of the level's badge may be lost: please check"}
+		}
 	}
 	return out, true
 }
@@ -358,11 +374,45 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
+		if why, ok := pr.doubts[f]; ok {
+			r.Doubts(f, why)
+		}
+		if c := norm(f)(pr.checks[f]); c != "" && c != v.text {
+			r.Doubts(f, "read differently at another size: please check")
+		}
 		if conf[f] < sureEnough {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}
+	pr.lost(&r)
+	if r.Has(core.FieldLevel) && r.Level == 0 {
+		// The game's levels start at 1: a badge read as 0 lost its digits.
+		r.Doubts(core.FieldLevel, "a digit of the level's badge may be lost: please check")
+	}
 	return r
+}
+
+// lost holds every figure of a panel that lost two or more of the figures
+// every build's panel shows (kills, bots' kills, deaths, K/D, wins: read
+// as nothing, their label or their bar not made out): the blur or glare
+// that took them may have taken a digit of those read beside them, and
+// kills, deaths and K/D no longer check one another. One lost (a tooltip's
+// figure) is left to the screen's arithmetic.
+func (pr panelRead) lost(r *core.Reading) {
+	lost := 0
+	for _, f := range []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins} {
+		if !r.Has(f) {
+			lost++
+		}
+	}
+	if lost < 2 {
+		return
+	}
+	for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins, core.FieldGames} {
+		if r.Has(f) {
+			r.Doubts(f, "most of the panel could not be read: please check")
+		}
+	}
 }
 
 // sureEnough is the confidence below which a figure is the player's to
