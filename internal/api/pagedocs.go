@@ -98,22 +98,11 @@ func pageDocs(web fs.FS, index []byte, tournament string) (map[string]pageDoc, e
 		if err != nil {
 			return nil, err
 		}
-		// Where the HTML paints the page by itself, the JavaScript is not needed for that paint:
-		// the browser is told so (fetchpriority low), and fetches it after what the paint needs.
-		priority := ""
-		if paint != "" {
-			priority = ` fetchpriority="low"`
-		}
 		var links strings.Builder
 		for _, f := range files {
-			links.WriteString(`<link rel="modulepreload"` + priority + ` crossorigin href="` + html.EscapeString(f) + `">`)
+			links.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(f) + `">`)
 		}
-		doc := index
-		if paint != "" {
-			doc = bytes.ReplaceAll(doc, []byte(`<script type="module" crossorigin`), []byte(`<script type="module"`+priority+` crossorigin`))
-			doc = bytes.ReplaceAll(doc, []byte(`<link rel="modulepreload" crossorigin href="/assets/`), []byte(`<link rel="modulepreload"`+priority+` crossorigin href="/assets/`))
-		}
-		doc = bytes.Replace(doc, []byte("</head>"), []byte(links.String()+"</head>"), 1)
+		doc := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
 		doc = bytes.Replace(doc, []byte(`<div id="root"></div>`), []byte(`<div id="root">`+paint+`</div>`), 1)
 		docs[page] = pageDoc{raw: doc, gz: gzipBytes(doc)}
 	}

@@ -2,7 +2,11 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { loadPage, pageOf } from './app/page-chunks'
+import { listenForNotices } from './features/notifications/lib/notice-inbox'
 import './styles/index.css'
+
+// A push shown as a toast may come before the toasts' chunk has loaded: kept until it has.
+listenForNotices()
 
 const root = createRoot(document.getElementById('root')!)
 const app = (
