@@ -55,8 +55,36 @@ const inlineEntryCss: Plugin = {
   },
 }
 
+// page-preloads.json: for each page of src/app/routes, the JavaScript files its chunk needs that
+// index.html does not already load (the chunk and its static imports), by the route file's name.
+// The Go server names them in modulepreload links of the HTML it sends for that page, so the
+// page's code downloads beside the entry instead of after it has run.
+const pagePreloads: Plugin = {
+  name: 'pitlane-page-preloads',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+    const withImports = (file: string, into = new Set<string>()) => {
+      if (into.has(file)) return into
+      into.add(file)
+      for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, into)
+      return into
+    }
+    const entry = new Set<string>()
+    for (const c of chunks) if (c.isEntry) withImports(c.fileName, entry)
+    const pages: Record<string, string[]> = {}
+    for (const c of chunks) {
+      const name = c.facadeModuleId?.match(/\/src\/app\/routes\/([\w-]+)\.tsx$/)?.[1]
+      if (!name || !c.isDynamicEntry) continue
+      pages[name] = [...withImports(c.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+    }
+    this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(pages, null, 1) })
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), keepDist, inlineEntryCss, brotliCopies],
+  plugins: [react(), keepDist, inlineEntryCss, brotliCopies, pagePreloads],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -55,6 +55,10 @@ func (s *Server) webApp() http.Handler {
 	if s.Web != nil {
 		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
 	}
+	pages, err := pageDocs(s.Web, index, s.Config.DefaultTournament)
+	if err != nil && s.Log != nil {
+		s.Log.Error("web app: the pages' first paint", "err", err)
+	}
 	files := http.FileServerFS(emptyIfNil(s.Web))
 	gz := &gzipAssets{m: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -86,7 +90,13 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
 		body := index
+		page, forPage := pages[pageOfPath(p)]
 		switch {
+		case forPage && acceptsGzip(r):
+			body = page.gz
+			w.Header().Set("Content-Encoding", "gzip")
+		case forPage:
+			body = page.raw
 		case isOverlay(p) && acceptsGzip(r):
 			body = overlayGz
 			w.Header().Set("Content-Encoding", "gzip")

@@ -1,6 +1,13 @@
 // Each page's chunk, by path: the router's lazy pages load through these, and a link the visitor
 // is about to follow (pointer over it, focus, touch) or the likely next page (when the browser is
 // idle after the first load) fetches its chunk ahead, outside the first page's JavaScript.
+import type { ComponentType } from 'react'
+
+/** A page's module: its component is the default export. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PageModule = { default: ComponentType<any> }
+type Load = () => Promise<PageModule>
+
 export const pages = {
   home: () => import('./routes/home'),
   tournament: () => import('./routes/tournament'),
@@ -11,10 +18,29 @@ export const pages = {
   captain: () => import('./routes/captain'),
   admin: () => import('./routes/admin'),
   ppt: () => import('./routes/ppt'),
+} satisfies Record<string, Load>
+
+// The modules loaded so far, by their loader: a page whose module is here renders at once, with
+// no Suspense fallback in between (app/lazy-page.tsx).
+const loaded = new Map<Load, PageModule>()
+
+/** Loads a page's module (once) and remembers it. */
+export function loadPage(load: Load): Promise<PageModule> {
+  const mod = loaded.get(load)
+  if (mod) return Promise.resolve(mod)
+  return load().then((m) => {
+    loaded.set(load, m)
+    return m
+  })
+}
+
+/** The page's module if it has loaded. */
+export function loadedPage(load: Load): PageModule | undefined {
+  return loaded.get(load)
 }
 
 /** The page chunk a site path opens ('/tournament?tab=reg' → tournament), if any. */
-export function pageOf(href: string): (() => Promise<unknown>) | undefined {
+export function pageOf(href: string): Load | undefined {
   const path = href.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/'
   if (path === '/') return pages.home
   if (path === '/admin/matches') return pages.adminMatches
@@ -25,7 +51,8 @@ export function pageOf(href: string): (() => Promise<unknown>) | undefined {
 
 /** Fetches the chunk of the page `href` opens (a module is fetched once, however often asked). */
 export function preloadPage(href: string) {
-  void pageOf(href)?.().catch(() => undefined)
+  const load = pageOf(href)
+  if (load) void loadPage(load).catch(() => undefined)
 }
 
 /** The page a visitor most often opens next from each page: fetched when the browser is idle. */

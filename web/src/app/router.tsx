@@ -1,21 +1,22 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
+import { lazyPage } from './lazy-page'
 import { pages } from './page-chunks'
 import { SiteLayout } from './site-layout'
 
 // Every page loads its own chunk when visited (the first bundle is the shell: the header, the
 // session, the live client; the footer and the socket follow the first render).
-const HomeRoute = lazy(pages.home)
+const HomeRoute = lazyPage(pages.home)
 const NotFoundRoute = lazy(() => import('./routes/not-found'))
-const TournamentRoute = lazy(pages.tournament)
-const ContactRoute = lazy(pages.contact)
-const PptRoute = lazy(pages.ppt)
-const MatchRoute = lazy(pages.match)
-const AdminMatchesRoute = lazy(pages.adminMatches)
-const AuctionRoute = lazy(pages.auction)
-const CaptainRoute = lazy(pages.captain)
-const AdminRoute = lazy(pages.admin)
+const TournamentRoute = lazyPage(pages.tournament)
+const ContactRoute = lazyPage(pages.contact)
+const PptRoute = lazyPage(pages.ppt)
+const MatchRoute = lazyPage(pages.match)
+const AdminMatchesRoute = lazyPage(pages.adminMatches)
+const AuctionRoute = lazyPage(pages.auction)
+const CaptainRoute = lazyPage(pages.captain)
+const AdminRoute = lazyPage(pages.admin)
 const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))

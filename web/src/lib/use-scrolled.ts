@@ -13,7 +13,10 @@ export function useScrolled(threshold = SCROLL_THRESHOLD_PX) {
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(check)
     }
-    check()
+    // Checked at the next frame, not now: reading scrollY right after the page's first commit
+    // makes the browser lay the whole new page out at once, inside the effects' task (40 ms of
+    // the tournament page's start in a profile here); at the frame the layout is done anyway.
+    onScroll()
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       window.removeEventListener('scroll', onScroll)

@@ -32,6 +32,7 @@ import { RegistrationAdmin } from '@/features/tournament/components/registration
 import { idleText } from './auction'
 import { can } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
+import { useFirstDeferred } from '@/lib/use-first-deferred'
 
 export function AdminNav() {
   const { pathname } = useLocation()
@@ -69,8 +70,9 @@ function AdminBoard({ tournament }: { tournament: string }) {
     },
   })
 
-  const view = auction.data
-  if (auction.isLoading) return <Spinner label="Loading the auction" />
+  // The board renders in the background the first time (it is the page's biggest).
+  const view = useFirstDeferred(auction.data)
+  if (auction.isLoading || (auction.data && !view)) return <Spinner label="Loading the auction" />
   if (!view) return <EmptyState title="The auction could not be loaded." />
   const status = info.data?.status ?? view.status
   const running = status === 'auction'

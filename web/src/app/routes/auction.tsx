@@ -12,6 +12,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { PlayerSpotlight } from '@/features/tournament/components/player-spotlight'
 import type { TournamentStatus } from '@/features/tournament/types'
 import { PageHead } from '@/components/layout/page-head'
+import { useFirstDeferred } from '@/lib/use-first-deferred'
 
 export function idleText(status: TournamentStatus | undefined) {
   switch (status) {
@@ -82,7 +83,8 @@ export default function AuctionRoute() {
     document.title = `Auction ${tournament} · Pitlane`
   }, [tournament])
 
-  const view = auction.data
+  // The board's first render runs in the background (it is the page's biggest); bids render at once.
+  const view = useFirstDeferred(auction.data)
   return (
     <div className="page auction-page">
       <PageHead
@@ -95,7 +97,7 @@ export default function AuctionRoute() {
           </p>
         }
       />
-      {auction.isLoading ? (
+      {auction.isLoading || (auction.data && !view) ? (
         <AuctionSkeleton status={status} />
       ) : auction.isError || !view ? (
         <EmptyState title="The auction could not be loaded.">

@@ -22,6 +22,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
+import { useFirstDeferred } from '@/lib/use-first-deferred'
 
 export default function CaptainRoute() {
   const tournament = useTournamentName()
@@ -34,7 +35,8 @@ export default function CaptainRoute() {
     document.title = `Captain · ${tournament} · Pitlane`
   }, [tournament])
 
-  const view = auction.data
+  // The team's board renders in the background the first time (it is the page's biggest).
+  const view = useFirstDeferred(auction.data)
   const team = captainedBy(view?.teams, user)
   const status = info.data?.status ?? view?.status
 
@@ -46,7 +48,7 @@ export default function CaptainRoute() {
   const matchesPending = matchesPhase && !!user && (leagueTeams.isLoading || ownMatches.isLoading)
 
   let body
-  if (isLoading || auction.isLoading || info.isLoading || matchesPending) body = <Spinner label="Loading your team" />
+  if (isLoading || auction.isLoading || (auction.data && !view) || info.isLoading || matchesPending) body = <Spinner label="Loading your team" />
   else if (!user)
     body = (
       <EmptyState title="Captains sign in to bid.">

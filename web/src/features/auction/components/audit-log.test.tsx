@@ -5,7 +5,7 @@ import { LiveClient } from '@/lib/live-client'
 import { mockApi, type MockRequest } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import type { AuditEntry } from '../types'
-import { AuditLog } from './audit-log'
+import { AuditLog, when } from './audit-log'
 
 const organiser = { user_id: 1, name: 'league.organiser', discord_verified: true }
 const impostor = { user_id: 12, name: 'league.organiser (unverified)', discord_verified: false }
@@ -136,5 +136,15 @@ describe('the audit log', () => {
     expect(within(named).queryByText(/✓ Discord/)).not.toBeInTheDocument()
     expect(within(failed).queryByRole('button')).not.toBeInTheDocument()
     expect(failed).toHaveTextContent('by anonymous')
+  })
+})
+
+describe('when', () => {
+  it('writes an entry of today by its time and an older one with its date, as the browser’s own formats do', () => {
+    const today = new Date()
+    today.setHours(9, 5, 7)
+    const older = new Date(2026, 0, 2, 21, 30, 0)
+    expect(when(today.toISOString())).toBe(today.toLocaleTimeString())
+    expect(when(older.toISOString())).toBe(older.toLocaleString())
   })
 })

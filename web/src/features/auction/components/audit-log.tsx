@@ -18,10 +18,26 @@ export function auditDetail(data: unknown): string {
     .join(' · ')
 }
 
+// The visitor's own formats, as toLocaleTimeString() and toLocaleString() write them, made once:
+// each of those calls builds its formatter again (about 0.2 ms an entry, 10 ms of the organisers'
+// page as a page of the log arrives).
+let timeFormat: Intl.DateTimeFormat | undefined
+let dateTimeFormat: Intl.DateTimeFormat | undefined
+
 /** The time of an entry, with its date unless it is today's. */
-function when(at: string): string {
+export function when(at: string): string {
   const d = new Date(at)
-  return d.toDateString() === new Date().toDateString() ? d.toLocaleTimeString() : d.toLocaleString()
+  if (d.toDateString() === new Date().toDateString()) {
+    return (timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })).format(d)
+  }
+  return (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })).format(d)
 }
 
 const noFilters: AuditFilters = { action: '', actor: null }

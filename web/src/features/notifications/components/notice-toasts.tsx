@@ -1,25 +1,19 @@
 // A notification that arrives while a page of the site is open and visible: the service worker
 // posts it here and the page shows it as a toast for a few seconds instead of a system
-// notification.
+// notification (those that came before this chunk loaded included: lib/notice-inbox).
 import { useEffect, useState } from 'react'
-
-type Notice = { title: string; body: string; url: string; tag: string }
+import { subscribeNotices, type Notice } from '../lib/notice-inbox'
 
 export function NoticeToasts() {
   const [notices, setNotices] = useState<Notice[]>([])
   useEffect(() => {
-    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
-    const sw = navigator.serviceWorker
     const timers: number[] = []
-    const onMessage = (e: MessageEvent) => {
-      if (e.data?.type !== 'pitlane:notice') return
-      const n = e.data.notice as Notice
+    const stop = subscribeNotices((n) => {
       setNotices((list) => [...list.filter((x) => !n.tag || x.tag !== n.tag), n])
       timers.push(window.setTimeout(() => setNotices((list) => list.filter((x) => x !== n)), 8000))
-    }
-    sw.addEventListener('message', onMessage)
+    })
     return () => {
-      sw.removeEventListener('message', onMessage)
+      stop()
       timers.forEach((t) => window.clearTimeout(t))
     }
   }, [])
