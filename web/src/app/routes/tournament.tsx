@@ -125,7 +125,7 @@ export default function TournamentRoute() {
         renderPanel={(key) => {
           switch (key) {
             case 'description':
-              return <DescriptionPanel info={info.data} count={count} tournament={tournament} />
+              return <DescriptionPanel info={info.data} tournament={tournament} />
             case 'category':
               return <CategoryPanel />
             case 'teams':

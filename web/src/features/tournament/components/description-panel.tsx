@@ -1,4 +1,3 @@
-import { plural } from '@/lib/format'
 import type { TournamentInfo } from '../types'
 
 const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
@@ -8,16 +7,21 @@ const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
   completed: 'The season is over',
 }
 
-export function DescriptionPanel({ info, count, tournament }: { info?: TournamentInfo; count?: number; tournament: string }) {
+export function DescriptionPanel({ info, tournament }: { info?: TournamentInfo; tournament: string }) {
   return (
     <div className="prose">
       <h2>PPLS-6.0 — {tournament}</h2>
-      {info ? (
-        <p className="status-line">
+      {/* The line is there before the phase is known (an unseen pill holds its height), so the text
+          below it does not move when the phase arrives. */}
+      <p className="status-line">
+        {info ? (
           <span className={`status-pill status-${info.status}`}>{STATUS_TEXT[info.status] ?? info.status}</span>
-          {count !== undefined ? <span>{plural(count, 'player')} registered</span> : null}
-        </p>
-      ) : null}
+        ) : (
+          <span className="status-pill status-placeholder" aria-hidden="true">
+            …
+          </span>
+        )}
+      </p>
       <p>
         The Pitlane Premier League is a community Smash Karts league. Players register with their in-game stats, eight
         captains build their teams in a live auction, and teams meet in fixtures until one lifts the cup.
