@@ -55,6 +55,22 @@ const inlineEntryCss: Plugin = {
   },
 }
 
+// The app's scripts are fetched at low priority (fetchpriority="low" on the entry and its
+// modulepreloads; the Go server does the same for a page's own chunk). Every page's head is
+// painted from the HTML the server sends, so no script should hold that paint back: at high
+// priority the browser (and Lighthouse's model of a slow phone) treats them as wanted before it.
+const lowPriorityScripts: Plugin = {
+  name: 'pitlane-low-priority-scripts',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script type="module" (?!fetchpriority)/g, '<script type="module" fetchpriority="low" ')
+        .replace(/<link rel="modulepreload" (?!fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low" '),
+  },
+}
+
 // page-preloads.json: for each page of src/app/routes, the JavaScript files its chunk needs that
 // index.html does not already load (the chunk and its static imports), by the route file's name.
 // The Go server names them in modulepreload links of the HTML it sends for that page, so the
@@ -84,7 +100,7 @@ const pagePreloads: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [react(), keepDist, inlineEntryCss, brotliCopies, pagePreloads],
+  plugins: [react(), keepDist, inlineEntryCss, lowPriorityScripts, brotliCopies, pagePreloads],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -79,7 +79,8 @@ type pageDoc struct{ raw, gz []byte }
 // index.html with the page's first paint inside #root, and naming the page's
 // own JavaScript in modulepreload links: the browser paints the page's head
 // from the HTML alone, and fetches the page's chunk beside the entry instead
-// of after the entry has run and asked for it.
+// of after the entry has run and asked for it, at low priority like the entry
+// (the web build's vite.config.ts says why: nothing should hold the paint back).
 func pageDocs(web fs.FS, index []byte, tournament string) (map[string]pageDoc, error) {
 	docs := map[string]pageDoc{}
 	if web == nil {
@@ -100,7 +101,7 @@ func pageDocs(web fs.FS, index []byte, tournament string) (map[string]pageDoc, e
 		}
 		var links strings.Builder
 		for _, f := range files {
-			links.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(f) + `">`)
+			links.WriteString(`<link rel="modulepreload" fetchpriority="low" crossorigin href="` + html.EscapeString(f) + `">`)
 		}
 		doc := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
 		doc = bytes.Replace(doc, []byte(`<div id="root"></div>`), []byte(`<div id="root">`+paint+`</div>`), 1)

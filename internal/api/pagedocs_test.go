@@ -33,7 +33,7 @@ func getPage(t *testing.T, target string) string {
 func TestAPageNamesItsOwnChunksInModulepreloadLinks(t *testing.T) {
 	body := getPage(t, "/auction")
 	for _, f := range []string{"/assets/auction-1.js", "/assets/bits-1.js"} {
-		if !strings.Contains(body, `<link rel="modulepreload" crossorigin href="`+f+`">`) {
+		if !strings.Contains(body, `<link rel="modulepreload" fetchpriority="low" crossorigin href="`+f+`">`) {
 			t.Errorf("/auction does not preload %s:\n%s", f, body)
 		}
 	}
