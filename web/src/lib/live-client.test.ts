@@ -94,6 +94,18 @@ describe('LiveClient', () => {
     expect(sent.at(-1)).toEqual({ type: 'subscribe', topics: ['teams'], since: { teams: 5 } })
   })
 
+  it('on the first connection, asks the listeners of a topic read without a seq to read again', () => {
+    // The page read the phase before the socket opened; the hub cannot replay what it missed.
+    const c = new LiveClient()
+    const phaseReads = vi.fn()
+    const listReads = vi.fn()
+    c.subscribe('registrations', { onReconnect: phaseReads })
+    c.subscribe('teams', { onReconnect: listReads }, 5)
+    c.open(() => undefined, null)
+    expect(phaseReads).toHaveBeenCalledTimes(1)
+    expect(listReads).not.toHaveBeenCalled() // the hub replays from seq 5
+  })
+
   it('a socket replaced by a new one (a login) closing late does not cut the new one off', () => {
     const c = new LiveClient()
     const first: ClientFrame[] = []

@@ -60,8 +60,12 @@ export class LiveClient {
     if (token) send({ type: 'auth', token })
     const topics = [...this.listeners.keys()]
     if (topics.length) send(this.subscribeFrame(topics))
-    if (reconnect) {
-      for (const t of topics) for (const l of [...(this.listeners.get(t) ?? [])]) l.onReconnect?.()
+    // After a reconnect every listener reads again. On the first connection too where the topic
+    // has no seq: its listeners' reads came before this subscription, and the hub replays only
+    // from a seq, so an event published in between (the socket loads after the page) would be lost.
+    for (const t of topics) {
+      if (!reconnect && this.seqs.has(t)) continue
+      for (const l of [...(this.listeners.get(t) ?? [])]) l.onReconnect?.()
     }
   }
 
