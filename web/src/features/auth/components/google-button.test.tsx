@@ -61,9 +61,10 @@ describe('GoogleButton (Google Identity Services)', () => {
     render(<GoogleButton clientId="abc" onSignedIn={vi.fn()} />)
     await waitFor(() => expect(gis.cfg).not.toBeNull())
     await act(async () => gis.cfg!.callback({ credential: 'bad' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Google authentication failed')
+    // The answer reaches the page through React Query's batched notifications: wait for it.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Google authentication failed'))
     mockApi({ 'POST /auth/google-login': { status: 502 } })
     await act(async () => gis.cfg!.callback({ credential: 'x' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Google login failed')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Google login failed'))
   })
 })
