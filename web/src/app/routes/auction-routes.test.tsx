@@ -93,7 +93,8 @@ describe('/auction', () => {
   it('says when no lot is open', async () => {
     mockApi(routes(auction({ lot: null, status: 'registration' })))
     at('/auction')
-    expect(await screen.findByText(/The auction starts when registration closes/)).toBeInTheDocument()
+    // The skeleton says it first, then the board, rendered in the background, in its place.
+    await waitFor(() => expect(screen.getByText(/The auction starts when registration closes/)).toBeInTheDocument())
   })
 })
 
