@@ -59,10 +59,10 @@ const unmatched = 0.45
 
 // panelRead is what was read off a Stats panel.
 type panelRead struct {
-	fields map[core.Field][]glyphRead // one read per threshold
-	labels int                        // bars whose label matched
-	doubts map[core.Field]string      // figures in doubt whatever their reads
-	checks map[core.Field]string      // each figure read once more at checkH
+	fields   map[core.Field][]glyphRead // one read per threshold
+	labels   int                        // bars whose label matched
+	badgeCut bool                       // the badge may have lost a digit (readBadge)
+	checks   map[core.Field]string      // each figure read once more at checkH
 }
 
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
@@ -214,9 +214,7 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 	}
 	if level, whole := readBadge(src, p); len(level) > 0 {
 		out.fields[core.FieldLevel] = level
-		if !whole {
-			out.doubts = map[core.Field]string{core.FieldLevel: "a digit of the level's badge may be lost: please check"}
-		}
+		out.badgeCut = !whole
 	}
 	return out, true
 }
@@ -374,8 +372,8 @@ func (pr panelRead) reading() core.Reading {
 			r.Set(f, n)
 		}
 		r.SetConfidence(f, conf[f])
-		if why, ok := pr.doubts[f]; ok {
-			r.Doubts(f, why)
+		if f == core.FieldLevel && pr.badgeCut {
+			r.Doubts(f, badgeLost)
 		}
 		if c := norm(f)(pr.checks[f]); c != "" && c != v.text {
 			r.Doubts(f, "read differently at another size: please check")
@@ -385,9 +383,9 @@ func (pr panelRead) reading() core.Reading {
 		}
 	}
 	pr.lost(&r)
+	// The game's levels start at 1: a badge read as 0 lost its digits.
 	if r.Has(core.FieldLevel) && r.Level == 0 {
-		// The game's levels start at 1: a badge read as 0 lost its digits.
-		r.Doubts(core.FieldLevel, "a digit of the level's badge may be lost: please check")
+		r.Doubts(core.FieldLevel, badgeLost)
 	}
 	return r
 }
@@ -414,6 +412,9 @@ func (pr panelRead) lost(r *core.Reading) {
 		}
 	}
 }
+
+// badgeLost is why a level whose badge may have lost a digit is held.
+const badgeLost = "a digit of the level's badge may be lost: please check"
 
 // sureEnough is the confidence below which a figure is the player's to
 // confirm.
