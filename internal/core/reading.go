@@ -71,23 +71,37 @@ func (r Reading) Has(f Field) bool { return r.Found[f] }
 
 // Set records a value read for f.
 func (r *Reading) Set(f Field, v int) {
+	if p := r.count(f); p != nil {
+		*p = v
+		r.mark(f)
+	}
+}
+
+// Count is the value of a count f (0 for the K/D and the texts).
+func (r Reading) Count(f Field) int {
+	if p := r.count(f); p != nil {
+		return *p
+	}
+	return 0
+}
+
+// count is where r keeps the count f, nil for the K/D and the texts.
+func (r *Reading) count(f Field) *int {
 	switch f {
 	case FieldLevel:
-		r.Level = v
+		return &r.Level
 	case FieldKills:
-		r.Kills = v
+		return &r.Kills
 	case FieldDeaths:
-		r.Deaths = v
+		return &r.Deaths
 	case FieldGames:
-		r.Games = v
+		return &r.Games
 	case FieldWins:
-		r.Wins = v
+		return &r.Wins
 	case FieldBotsKills:
-		r.BotsKills = v
-	default:
-		return
+		return &r.BotsKills
 	}
-	r.mark(f)
+	return nil
 }
 
 // SetKD records the K/D read.

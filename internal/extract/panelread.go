@@ -63,6 +63,8 @@ type panelRead struct {
 	labels   int                        // bars whose label matched
 	badgeCut bool                       // the badge may have lost a digit (readBadge)
 	checks   map[core.Field]string      // each figure read once more at checkH
+	src      *image.RGBA                // the screen read, for redrawHeld
+	boxes    map[core.Field]figureBox   // where each figure stands, for redrawHeld
 }
 
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
@@ -139,6 +141,9 @@ func readOne(src *image.RGBA, p panel) (core.Reading, bool) {
 	if !r.Has(core.FieldKills) && !r.Has(core.FieldDeaths) {
 		return core.Reading{}, false
 	}
+	// Figures held for the player are drawn again whole, the values they
+	// could be laid over the screen's grey levels (rematch.go).
+	pr.redrawHeld(&r)
 	if png, ok := panelKart(src, p); ok {
 		r.CartImage, r.CartImageType = png, "image/png"
 	}
@@ -164,7 +169,7 @@ func surer(a, b core.Reading) bool {
 // readPanel reads p as the Stats panel. ok is false when too few of its
 // labels are the game's: it is another stack of bars (News, a menu).
 func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
-	out := panelRead{fields: map[core.Field][]glyphRead{}, checks: map[core.Field]string{}}
+	out := panelRead{fields: map[core.Field][]glyphRead{}, checks: map[core.Field]string{}, src: src, boxes: map[core.Field]figureBox{}}
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
@@ -197,6 +202,11 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 		inset := max(1, r.Dy()/10)
 		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
 		f := panelSlots[j].field
+		// Drawn again whole (redrawHeld), a figure is looked for from the
+		// middle's label side to the bar's end: straightened, a long number
+		// may reach past the middle the bars were found empty at, and its
+		// last digit into the inset.
+		out.boxes[f] = figureBox{image.Rect(p.mid.Min.X, box.Min.Y, r.Max.X+inset, box.Max.Y), fills[i]}
 		for _, cut := range inkCuts {
 			g, ok := lightInkAt(src, box, fills[i], barH/float64(r.Dy()), cut[0], cut[1])
 			if ok {

@@ -124,8 +124,7 @@ func figure(r core.Reading, f core.Field) string {
 	if f == core.FieldKD {
 		return strconv.FormatFloat(r.KD, 'f', 2, 64)
 	}
-	return strconv.Itoa(map[core.Field]int{core.FieldKills: r.Kills, core.FieldBotsKills: r.BotsKills, core.FieldDeaths: r.Deaths,
-		core.FieldWins: r.Wins, core.FieldGames: r.Games, core.FieldLevel: r.Level}[f])
+	return strconv.Itoa(r.Count(f))
 }
 
 // The offline reader on genuine captures of the game, as they are and as
@@ -150,7 +149,9 @@ func TestOCRReadsRealCaptures(t *testing.T) {
 		{"AsCaptured", nil, 0.97, 0.90},
 		{"Smaller", func(img image.Image, _ *rand.Rand) []byte { return encodeJPEG(scaled(img, 0.7), 90, 0) }, 0.95, 0.80},
 		{"JPEGQuality40", func(img image.Image, _ *rand.Rand) []byte { return encodeJPEG(img, 40, 0) }, 0.95, 0.85},
-		{"TintedBlurredNoisy", func(img image.Image, rng *rand.Rand) []byte { return encodeJPEG(photo(img, rng), 75, 0) }, 0.83, 0.40},
+		// Figures held on such a capture are drawn again whole (rematch.go):
+		// 94.8 % of fields and 84.3 % of screens before, 98.3 % and 92.9 % after.
+		{"TintedBlurredNoisy", func(img image.Image, rng *rand.Rand) []byte { return encodeJPEG(photo(img, rng), 75, 0) }, 0.96, 0.88},
 		{"Tilted3Degrees", func(img image.Image, _ *rand.Rand) []byte { return encodeJPEG(tilted(img, 3), 90, 0) }, 0.90, 0.70},
 		{"SidewaysWithEXIF", func(img image.Image, _ *rand.Rand) []byte { return encodeJPEG(rotateLeft(img), 92, 6) }, 0.97, 0.90},
 	}

@@ -1,0 +1,715 @@
+package extract
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// A figure the glyph reader is unsure of is read again whole, by drawing:
+// each value it could be is drawn in the game's typeface, blurred as the
+// photo blurred it, and laid over the screen's grey levels; the value whose
+// drawing matches best (normalised correlation) is kept. Thresholding a
+// blurred 15 px digit into ink loses what tells an 8 from a 9 or a 3; the
+// grey levels still hold it. Only figures already held for the player are
+// read so: the drawing may change their value, never whether they are held.
+
+// synthH is the height, in pixels, the digits are drawn and compared at.
+const synthH = 24
+
+// synthPad is the margin around each drawn glyph, room for the blur.
+const synthPad = 8
+
+// synthGlyph is one character of the typeface drawn at synthH: its
+// coverage from 0 to 1, drawn with its pen at x = synthPad.
+type synthGlyph struct {
+	w, h int
+	pix  []float32
+	adv  float64
+}
+
+type synthFace struct {
+	glyph map[byte]synthGlyph
+	kern  map[[2]byte]float64
+}
+
+// synthFaces are the digits and the point as the typeface draws them (0)
+// and thinned by about a pixel (1), as the game's outline eats into them.
+var synthFaces = sync.OnceValue(func() [2]synthFace {
+	f, err := opentype.Parse(lilitaOne)
+	if err != nil {
+		panic("extract: embedded font: " + err.Error())
+	}
+	// The size at which a 0 stands synthH pixels tall.
+	m, w := drawText("0", 96)
+	size := 96 * float64(synthH) / float64(maskBounds(m, w).Dy())
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic("extract: embedded font: " + err.Error())
+	}
+	defer face.Close()
+	var out [2]synthFace
+	for i := range out {
+		out[i] = synthFace{glyph: map[byte]synthGlyph{}, kern: map[[2]byte]float64{}}
+	}
+	chars := "0123456789."
+	for _, ch := range []byte(chars) {
+		adv, _ := face.GlyphAdvance(rune(ch))
+		gw, gh := int(float64(adv)/64)+2*synthPad+2, synthH+2*synthPad
+		img := image.NewGray(image.Rect(0, 0, gw, gh))
+		d := font.Drawer{Dst: img, Src: image.NewUniform(color.Gray{255}), Face: face, Dot: fixed.P(synthPad, synthPad+synthH)}
+		d.DrawString(string(ch))
+		g := synthGlyph{w: gw, h: gh, pix: make([]float32, gw*gh), adv: float64(adv) / 64}
+		for i, v := range img.Pix {
+			g.pix[i] = float32(v) / 255
+		}
+		out[0].glyph[ch] = g
+		out[1].glyph[ch] = thinGlyph(g)
+		for _, ch2 := range []byte(chars) {
+			k := float64(face.Kern(rune(ch), rune(ch2))) / 64
+			for i := range out {
+				out[i].kern[[2]byte{ch, ch2}] = k
+			}
+		}
+	}
+	return out
+})
+
+// thinGlyph takes about a pixel off each edge of a glyph.
+func thinGlyph(g synthGlyph) synthGlyph {
+	t := g
+	t.pix = make([]float32, len(g.pix))
+	for y := 1; y < g.h-1; y++ {
+		for x := 1; x < g.w-1; x++ {
+			i := y*g.w + x
+			t.pix[i] = min(g.pix[i], g.pix[i-1], g.pix[i+1], g.pix[i-g.w], g.pix[i+g.w])
+		}
+	}
+	return t
+}
+
+// blurred is a face blurred by a Gaussian: drawing is linear, so a value
+// drawn from blurred glyphs is the value drawn then blurred.
+func (f synthFace) blurred(sigma float64) synthFace {
+	out := synthFace{glyph: map[byte]synthGlyph{}, kern: f.kern}
+	k := gaussKernel(sigma)
+	for ch, g := range f.glyph {
+		b := g
+		b.pix = convolve(convolve(g.pix, g.w, g.h, k, 1, 0), g.w, g.h, k, 0, 1)
+		out.glyph[ch] = b
+	}
+	return out
+}
+
+func gaussKernel(sigma float64) []float32 {
+	r := int(math.Ceil(2.5 * sigma))
+	k := make([]float32, 2*r+1)
+	var sum float32
+	for i := range k {
+		x := float64(i - r)
+		k[i] = float32(math.Exp(-x * x / (2 * sigma * sigma)))
+		sum += k[i]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	return k
+}
+
+// convolve runs kernel k along x (dx 1) or y (dy 1) over a w x h map.
+func convolve(p []float32, w, h int, k []float32, dx, dy int) []float32 {
+	out := make([]float32, len(p))
+	r := len(k) / 2
+	for y := range h {
+		for x := range w {
+			var s float32
+			for i, kv := range k {
+				xx, yy := x+(i-r)*dx, y+(i-r)*dy
+				if xx >= 0 && xx < w && yy >= 0 && yy < h {
+					s += kv * p[yy*w+xx]
+				}
+			}
+			out[y*w+x] = s
+		}
+	}
+	return out
+}
+
+// draw lays text out in the typeface, as the game does.
+func (f synthFace) draw(text string) (pix []float32, w, h int) {
+	pens := make([]float64, len(text))
+	pen := 0.0
+	for i := range len(text) {
+		pens[i] = pen
+		pen += f.glyph[text[i]].adv
+		if i+1 < len(text) {
+			pen += f.kern[[2]byte{text[i], text[i+1]}]
+		}
+	}
+	w, h = int(pen)+2*synthPad+2, synthH+2*synthPad
+	pix = make([]float32, w*h)
+	for i := range len(text) {
+		g := f.glyph[text[i]]
+		x0 := int(math.Round(pens[i]))
+		for y := range g.h {
+			row := pix[y*w:]
+			for x := range g.w {
+				if xx := x0 + x; xx < w {
+					row[xx] += g.pix[y*g.w+x]
+				}
+			}
+		}
+	}
+	return pix, w, h
+}
+
+// fmap is a map of grey levels, 1 the letters' white, 0 the bar's fill.
+type fmap struct {
+	w, h int
+	pix  []float32
+}
+
+func (m fmap) at(x, y int) float32 {
+	if x < 0 || y < 0 || x >= m.w || y >= m.h {
+		return 0
+	}
+	return m.pix[y*m.w+x]
+}
+
+// inkSpan is where a map's figure stands. Its digits are the lightest
+// thing in the box, flush right: the columns holding pixels over half
+// white, the last run of them (a gap of a quarter of the box's height
+// parts it from a label or a speck), then the rows those columns fill.
+func (m fmap) inkSpan() (x0, x1, y0, y1 int, ok bool) {
+	cols := make([]int, m.w)
+	for y := range m.h {
+		for x := range m.w {
+			if m.pix[y*m.w+x] >= 0.5 {
+				cols[x]++
+			}
+		}
+	}
+	x0, x1, ok = lastRun(cols, max(2, m.h/4))
+	if !ok {
+		return
+	}
+	rows := make([]float32, m.h)
+	for y := range m.h {
+		for x := x0; x <= x1; x++ {
+			rows[y] += m.pix[y*m.w+x]
+		}
+	}
+	if y0, y1, ok = span(rows, 0.3); !ok {
+		return
+	}
+	for x := range cols {
+		cols[x] = 0
+		for y := y0; y <= y1; y++ {
+			if m.pix[y*m.w+x] >= 0.5 {
+				cols[x]++
+			}
+		}
+	}
+	x0, x1, ok = lastRun(cols, max(2, (y1-y0+1)/2))
+	return
+}
+
+// lastRun is the last run of columns holding ink (two pixels or more, or
+// a tenth of the fullest), gaps up to gap columns allowed inside.
+func lastRun(cols []int, gap int) (a, b int, ok bool) {
+	top := 0
+	for _, c := range cols {
+		top = max(top, c)
+	}
+	min := max(2, top/10)
+	b = -1
+	for x := len(cols) - 1; x >= 0; x-- {
+		if cols[x] >= min {
+			b = x
+			break
+		}
+	}
+	if b < 0 {
+		return 0, 0, false
+	}
+	a = b
+	for x, g := b, 0; x >= 0; x-- {
+		if cols[x] >= min {
+			a, g = x, 0
+		} else if g++; g > gap {
+			break
+		}
+	}
+	return a, b, true
+}
+
+// span is the first and last index whose value reaches share of the most.
+func span(v []float32, share float32) (a, b int, ok bool) {
+	var top float32
+	for _, x := range v {
+		top = max(top, x)
+	}
+	if top <= 0 {
+		return 0, 0, false
+	}
+	a, b = -1, -1
+	for i, x := range v {
+		if x >= share*top {
+			if a < 0 {
+				a = i
+			}
+			b = i
+		}
+	}
+	return a, b, true
+}
+
+// seen is a figure's box on the screen as grey levels, scaled so that its
+// digits stand about synthH tall.
+type seen struct {
+	m              fmap
+	x0, x1, y0, y1 int       // its ink
+	sum, sq        []float64 // running sums of m and of its squares, (w+1) x (h+1)
+}
+
+// summed fills in the running sums of s.
+func (s seen) summed() seen {
+	w := s.m.w + 1
+	s.sum, s.sq = make([]float64, w*(s.m.h+1)), make([]float64, w*(s.m.h+1))
+	for y := range s.m.h {
+		var rs, rq float64
+		for x := range s.m.w {
+			v := float64(s.m.pix[y*s.m.w+x])
+			rs += v
+			rq += v * v
+			s.sum[(y+1)*w+x+1] = s.sum[y*w+x+1] + rs
+			s.sq[(y+1)*w+x+1] = s.sq[y*w+x+1] + rq
+		}
+	}
+	return s
+}
+
+// sums are the sums of the screen's grey levels and of their squares over
+// columns x0..x1 and rows y0..y1 (0 outside the map).
+func (s seen) sums(x0, y0, x1, y1 int) (sum, sq float64) {
+	x0, y0 = max(0, x0), max(0, y0)
+	x1, y1 = min(s.m.w-1, x1), min(s.m.h-1, y1)
+	if x1 < x0 || y1 < y0 {
+		return 0, 0
+	}
+	w := s.m.w + 1
+	a, b, c, d := y0*w+x0, y0*w+x1+1, (y1+1)*w+x0, (y1+1)*w+x1+1
+	return s.sum[d] - s.sum[b] - s.sum[c] + s.sum[a], s.sq[d] - s.sq[b] - s.sq[c] + s.sq[a]
+}
+
+// whiteMap measures the white of box over fill: 1 the letters' white
+// (the lightest hundredth of the box), 0 the fill or darker.
+func whiteMap(src *image.RGBA, box image.Rectangle, fill rgb) (fmap, bool) {
+	box = box.Intersect(src.Bounds())
+	if box.Dx() < 4 || box.Dy() < 4 {
+		return fmap{}, false
+	}
+	bw, bh := box.Dx(), box.Dy()
+	ex := make([]float32, bw*bh)
+	var hist [766]int
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			i := src.PixOffset(x, y)
+			e := max(0, int32(src.Pix[i])-fill.r) + max(0, int32(src.Pix[i+1])-fill.g) + max(0, int32(src.Pix[i+2])-fill.b)
+			ex[(y-box.Min.Y)*bw+x-box.Min.X] = float32(e)
+			hist[min(765, e)]++
+		}
+	}
+	top, n := 765, 0
+	for ; top > 0; top-- {
+		if n += hist[top]; n*100 >= len(ex) {
+			break
+		}
+	}
+	room := max(60, (255-fill.r)+(255-fill.g)+(255-fill.b))
+	if int32(top)*10 < room*3 {
+		return fmap{}, false
+	}
+	for i := range ex {
+		ex[i] = min(1, ex[i]/float32(top))
+	}
+	return fmap{w: bw, h: bh, pix: ex}, true
+}
+
+// lookAt scales a white map so that its digits stand k times synthH
+// tall, and its width sx times more, for each k and sx.
+func lookAt(raw fmap, ks, sxs []float64) []seen {
+	_, _, y0, y1, ok := raw.inkSpan()
+	if !ok || y1-y0 < 3 {
+		return nil
+	}
+	var out []seen
+	for _, k := range ks {
+		for _, sx := range sxs {
+			f := k * synthH / float64(y1-y0+1)
+			fx := f * sx
+			w, h := int(float64(raw.w)*fx), int(float64(raw.h)*f)
+			if w < 8 || h < 8 || w*h > 1<<20 {
+				continue
+			}
+			m := fmap{w: w, h: h, pix: make([]float32, w*h)}
+			for y := range h {
+				sy := (float64(y)+0.5)/f - 0.5
+				for x := range w {
+					m.pix[y*w+x] = bilinear(raw, (float64(x)+0.5)/fx-0.5, sy)
+				}
+			}
+			s := seen{m: m}
+			if s.x0, s.x1, s.y0, s.y1, ok = m.inkSpan(); ok {
+				out = append(out, s.summed())
+			}
+		}
+	}
+	return out
+}
+
+func bilinear(m fmap, x, y float64) float32 {
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	return (m.at(x0, y0)*(1-fx)+m.at(x0+1, y0)*fx)*(1-fy) + (m.at(x0, y0+1)*(1-fx)+m.at(x0+1, y0+1)*fx)*fy
+}
+
+// likeness is how well text drawn in face matches s: the best normalised
+// correlation over shifts of up to shift pixels, the drawing's ink ending
+// where the screen's does (the game writes its figures flush right).
+func likeness(face synthFace, text string, s seen, shift int) float64 {
+	pix, w, h := face.draw(text)
+	t := fmap{w: w, h: h, pix: pix}
+	tx0, tx1, _, _, ok := t.inkSpan()
+	if !ok {
+		return -1
+	}
+	// Where the drawing's digits stand (synthPad to synthPad+synthH) goes
+	// over the screen's ink rows.
+	best := -1.0
+	for dy := -shift; dy <= shift; dy++ {
+		for dx := -shift; dx <= shift; dx++ {
+			ox := s.x1 - tx1 + dx // drawing x = screen x - ox
+			oy := s.y0 - synthPad + dy
+			x0 := min(s.x0, tx0+ox) - 3
+			x1 := max(s.x1, tx1+ox) + 3
+			y0, y1 := s.y0-3, s.y1+3
+			// The screen's sums over the window come from its running
+			// sums; the drawing's only where it is drawn.
+			so, soo := s.sums(x0, y0, x1, y1)
+			var st, stt, sot float64
+			for y := max(y0, oy); y <= min(y1, oy+t.h-1); y++ {
+				trow := t.pix[(y-oy)*t.w:]
+				for x := max(x0, ox); x <= min(x1, ox+t.w-1); x++ {
+					d := float64(trow[x-ox])
+					st += d
+					stt += d * d
+					if x >= 0 && y >= 0 && x < s.m.w && y < s.m.h {
+						sot += d * float64(s.m.pix[y*s.m.w+x])
+					}
+				}
+			}
+			n := (x1 - x0 + 1) * (y1 - y0 + 1)
+			fn := float64(n)
+			cov := sot - so*st/fn
+			v := (soo - so*so/fn) * (stt - st*st/fn)
+			if v <= 0 {
+				continue
+			}
+			best = max(best, cov/math.Sqrt(v))
+		}
+	}
+	return best
+}
+
+// figureFit is a value drawn and how well it matched.
+type figureFit struct {
+	text  string
+	score float64
+}
+
+// What redraw tries when it fits a drawing to the screen: the typeface as
+// drawn and thinned (synthFaces 0 and 1), blurs (pixels at synthH), sizes,
+// and widths beside them (the game's digits stand wider than the
+// typeface's; tried on the tuning set's held figures: widths of 1 alone
+// lost far more values than they won).
+var (
+	redrawFaces  = []int{0, 1}
+	redrawSigmas = []float64{0.8, 1.3, 2}
+	redrawKs     = []float64{0.94, 1, 1.06}
+	redrawSxs    = []float64{0.8, 0.85, 0.9, 0.95, 1}
+)
+
+// redrawFaceSet are the faces redraw fits, each blurred each way.
+var redrawFaceSet = sync.OnceValue(func() []synthFace {
+	var out []synthFace
+	for _, fi := range redrawFaces {
+		for _, sigma := range redrawSigmas {
+			out = append(out, synthFaces()[fi].blurred(sigma))
+		}
+	}
+	return out
+})
+
+// redraw reads a figure again by drawing: from the values the glyph reads
+// gave (seeds, digits only), it fits the blur and size to the screen, then
+// climbs from the best value to its neighbours (a digit changed, added or
+// dropped) while that matches better. kd puts the point two places from
+// the right. It returns the values tried, best first.
+func redraw(raw fmap, seeds []string, kd bool) []figureFit {
+	s := lookAt(raw, redrawKs, redrawSxs)
+	if len(s) == 0 || len(seeds) == 0 {
+		return nil
+	}
+	show := func(d string) string {
+		if kd {
+			return d[:len(d)-2] + "." + d[len(d)-2:]
+		}
+		return d
+	}
+	var uniq []string
+	for _, d := range seeds {
+		if !slices.Contains(uniq, d) {
+			uniq = append(uniq, d)
+		}
+	}
+	// The blur, thinness and size that fit the values read best.
+	best, face, at := -2.0, synthFace{}, seen{}
+	for _, bf := range redrawFaceSet() {
+		for _, sv := range s {
+			for _, d := range uniq {
+				if v := likeness(bf, show(d), sv, 1); v > best {
+					best, face, at = v, bf, sv
+				}
+			}
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	scores := map[string]float64{}
+	score := func(d string) float64 {
+		if v, ok := scores[d]; ok {
+			return v
+		}
+		v := likeness(face, show(d), at, 1)
+		scores[d] = v
+		return v
+	}
+	cur := uniq[0]
+	for _, d := range uniq {
+		if score(d) > score(cur) {
+			cur = d
+		}
+	}
+	// Climb while a neighbour matches better.
+	for range 8 {
+		next := cur
+		for _, d := range neighbours(cur, kd) {
+			if score(d) > score(next) {
+				next = d
+			}
+		}
+		if next == cur {
+			break
+		}
+		cur = next
+	}
+	out := make([]figureFit, 0, len(scores))
+	for d, v := range scores {
+		out = append(out, figureFit{d, v})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].score > out[j].score || out[i].score == out[j].score && out[i].text < out[j].text
+	})
+	return out
+}
+
+// neighbours are the values a digit away from d: one changed, added or
+// dropped; no leading zero, and a K/D keeps three digits at least.
+func neighbours(d string, kd bool) []string {
+	var out []string
+	ok := func(s string) bool {
+		if len(s) == 0 || len(s) > 7 || (len(s) > 1 && s[0] == '0' && !(kd && len(s) == 3)) {
+			return false
+		}
+		return !kd || len(s) >= 3
+	}
+	for i := 0; i <= len(d); i++ {
+		for c := byte('0'); c <= '9'; c++ {
+			if i < len(d) && c != d[i] {
+				if s := d[:i] + string(c) + d[i+1:]; ok(s) {
+					out = append(out, s)
+				}
+			}
+			if s := d[:i] + string(c) + d[i:]; ok(s) {
+				out = append(out, s)
+			}
+		}
+		if i < len(d) {
+			if s := d[:i] + d[i+1:]; ok(s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// figureBox is where a figure stands on a panel, for redraw.
+type figureBox struct {
+	box  image.Rectangle
+	fill rgb
+}
+
+// redrawHeld reads again by drawing every figure of r held for the player
+// (r.Doubt), and may change its value; the figure stays held. Kills,
+// deaths and K/D are changed together, to values that agree with each
+// other and match better in all than the values read; the other figures
+// to the value drawn best, when it matches better than the value read by
+// redrawMargin.
+func (pr panelRead) redrawHeld(r *core.Reading) {
+	fits := map[core.Field][]figureFit{}
+	cur := map[core.Field]string{}
+	for f := range r.Doubt {
+		fb, ok := pr.boxes[f]
+		if !ok || r.Proposed[f] {
+			continue
+		}
+		kd := f == core.FieldKD
+		norm := normCount
+		if kd {
+			norm = normKDR
+		}
+		digits := func(s string) string { return strings.NewReplacer(".", "", ",", "").Replace(norm(s)) }
+		c := strconv.Itoa(r.Count(f))
+		if kd {
+			c = digits(strconv.FormatFloat(r.KD, 'f', 2, 64))
+		}
+		seeds := []string{c}
+		for _, g := range pr.fields[f] {
+			if t := digits(g.text); t != "" {
+				seeds = append(seeds, t)
+			}
+		}
+		if t := digits(pr.checks[f]); t != "" {
+			seeds = append(seeds, t)
+		}
+		raw, ok := whiteMap(pr.src, fb.box, fb.fill)
+		if !ok {
+			continue
+		}
+		if ft := redraw(raw, seeds, kd); len(ft) > 0 {
+			fits[f], cur[f] = ft, c
+		}
+	}
+	set := func(f core.Field, text string) {
+		if f == core.FieldKD {
+			v, _ := strconv.ParseFloat(text[:len(text)-2]+"."+text[len(text)-2:], 64)
+			r.SetKD(v)
+			return
+		}
+		v, _ := strconv.Atoi(text)
+		r.Set(f, v)
+	}
+	// Kills, deaths and K/D: the agreeing three drawn best.
+	trio := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
+	if fits[core.FieldKills] != nil || fits[core.FieldDeaths] != nil || fits[core.FieldKD] != nil {
+		if r.Has(core.FieldKills) && r.Has(core.FieldDeaths) && r.Has(core.FieldKD) {
+			if best, ok := agreeing(*r, fits, cur); ok {
+				for i, f := range trio {
+					if fits[f] != nil {
+						set(f, best[i])
+					}
+				}
+			}
+		}
+	}
+	for f, ft := range fits {
+		if slices.Contains(trio, f) || ft[0].text == cur[f] {
+			continue
+		}
+		if ft[0].score >= scoreOf(ft, cur[f])+redrawMargin {
+			set(f, ft[0].text)
+		}
+	}
+}
+
+// agreeing chooses kills, deaths and K/D among the values drawn best
+// (within redrawNear of each one's best; a figure not redrawn keeps its
+// value): the three that agree (core.KDMatches) with the best score in
+// all. The values read are kept when they agree and match as well, within
+// redrawMargin.
+func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Field]string) ([3]string, bool) {
+	trio := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
+	var opts [3][]figureFit
+	var read [3]string
+	for i, f := range trio {
+		read[i] = strconv.Itoa(r.Count(f))
+		if f == core.FieldKD {
+			read[i] = strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
+		}
+		ft := fits[f]
+		if ft == nil {
+			opts[i] = []figureFit{{read[i], 0}}
+			continue
+		}
+		for _, x := range ft {
+			if x.score >= ft[0].score-redrawNear && len(opts[i]) < 6 || x.text == cur[f] {
+				opts[i] = append(opts[i], x)
+			}
+		}
+	}
+	agree := func(k, d, kd string) bool {
+		kn, _ := strconv.Atoi(k)
+		dn, _ := strconv.Atoi(d)
+		kdv, _ := strconv.ParseFloat(kd[:len(kd)-2]+"."+kd[len(kd)-2:], 64)
+		return core.KDMatches(kdv, kn, dn)
+	}
+	best, bestScore, found := [3]string{}, math.Inf(-1), false
+	readScore, readAgree := 0.0, agree(read[0], read[1], read[2])
+	for i := range 3 {
+		readScore += scoreOf(opts[i], read[i])
+	}
+	for _, k := range opts[0] {
+		for _, d := range opts[1] {
+			for _, kd := range opts[2] {
+				if s := k.score + d.score + kd.score; s > bestScore && agree(k.text, d.text, kd.text) {
+					best, bestScore, found = [3]string{k.text, d.text, kd.text}, s, true
+				}
+			}
+		}
+	}
+	if !found || readAgree && bestScore < readScore+redrawMargin {
+		return read, false
+	}
+	return best, true
+}
+
+// scoreOf is the score of text among fits, or -1 when it was not drawn.
+func scoreOf(fits []figureFit, text string) float64 {
+	for _, f := range fits {
+		if f.text == text {
+			return f.score
+		}
+	}
+	return -1
+}
+
+// redrawMargin is how much better a drawn value must match than the
+// value read to replace it.
+const redrawMargin = 0.03
+
+// redrawNear is how far below the best match a value of kills, deaths or
+// K/D may match and still be chosen for agreeing with the others.
+const redrawNear = 0.03

@@ -1,0 +1,152 @@
+package extract
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// scaleFmap resamples m by fx across and fy down.
+func scaleFmap(m fmap, fx, fy float64) fmap {
+	w, h := int(float64(m.w)*fx), int(float64(m.h)*fy)
+	out := fmap{w: w, h: h, pix: make([]float32, w*h)}
+	for y := range h {
+		for x := range w {
+			out.pix[y*w+x] = bilinear(m, (float64(x)+0.5)/fx-0.5, (float64(y)+0.5)/fy-0.5)
+		}
+	}
+	return out
+}
+
+// photographed draws text as a blurred photo of the game shows it: the
+// digits wider than the typeface's, about 15 px tall, a label far to the
+// left, grain over all.
+func photographed(text string, sigma float64, seed uint64) fmap {
+	pix, w, h := synthFaces()[0].blurred(sigma).draw(text)
+	fig := fmap{w: w, h: h, pix: pix}
+	m := fmap{w: w + 120, h: h, pix: make([]float32, (w+120)*h)}
+	for y := range h {
+		copy(m.pix[y*m.w+110:], fig.pix[y*w:(y+1)*w])
+		for x := 10; x < 40; x++ { // the label
+			if y > synthPad && y < synthPad+synthH {
+				m.pix[y*m.w+x] = 1
+			}
+		}
+	}
+	m = scaleFmap(m, 0.7, 0.62)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := range m.pix {
+		m.pix[i] = min(1, max(0, m.pix[i]+float32(rng.NormFloat64()*0.06)))
+	}
+	return m
+}
+
+func TestRedrawFindsTheFigureTheGlyphsMisread(t *testing.T) {
+	for _, c := range []struct {
+		shown string
+		seeds []string
+		kd    bool
+	}{
+		{"4896", []string{"4096", "4096", "4696"}, false},
+		{"2157", []string{"7157"}, false},
+		{"13273", []string{"11725", "13223"}, false},
+		{"150", []string{"050"}, true},
+		{"410", []string{"2510", "410"}, false},
+	} {
+		text := c.shown
+		if c.kd {
+			text = c.shown[:len(c.shown)-2] + "." + c.shown[len(c.shown)-2:]
+		}
+		for _, sigma := range []float64{1, 1.8} {
+			fits := redraw(photographed(text, sigma, 7), c.seeds, c.kd)
+			if len(fits) == 0 || fits[0].text != c.shown {
+				t.Errorf("%s blurred %.1f, read as %v: redrawn as %v", text, sigma, c.seeds, fits[:min(3, len(fits))])
+			}
+		}
+	}
+}
+
+func TestRedrawOfNothingIsNothing(t *testing.T) {
+	if fits := redraw(fmap{w: 40, h: 20, pix: make([]float32, 800)}, []string{"12"}, false); len(fits) != 0 {
+		t.Errorf("a blank bar redrawn as %v", fits)
+	}
+	if fits := redraw(photographed("12", 1, 1), nil, false); len(fits) != 0 {
+		t.Errorf("no seed, yet redrawn as %v", fits)
+	}
+}
+
+func TestInkSpanIsTheFigureFlushRight(t *testing.T) {
+	m := photographed("4896", 1, 3)
+	x0, x1, y0, y1, ok := m.inkSpan()
+	if !ok {
+		t.Fatal("no ink found")
+	}
+	// The label stands at 7-28 (10-40 scaled by 0.7); the figure's ink
+	// from about 83 (110 and the drawing's margin, scaled) to its end.
+	if x0 < 78 || x0 > 88 || x1 < m.w-20 {
+		t.Errorf("figure found at columns %d-%d of %d, want from about 83 to the right", x0, x1, m.w)
+	}
+	if h := y1 - y0 + 1; h < 12 || h > 19 {
+		t.Errorf("figure %d rows tall, want about 15", h)
+	}
+}
+
+func TestNeighboursAreADigitAway(t *testing.T) {
+	n := neighbours("12", false)
+	for _, want := range []string{"13", "72", "112", "120", "1", "2"} {
+		if !slices.Contains(n, want) {
+			t.Errorf("neighbours of 12 lack %s", want)
+		}
+	}
+	for _, bad := range []string{"02", "012", "12"} {
+		if slices.Contains(n, bad) {
+			t.Errorf("neighbours of 12 hold %s", bad)
+		}
+	}
+	for _, d := range neighbours("150", true) {
+		if len(d) < 3 {
+			t.Errorf("a K/D of %s, less than three digits", d)
+		}
+	}
+	if !slices.Contains(neighbours("150", true), "050") {
+		t.Error("a K/D of 0.50 is a neighbour of 1.50")
+	}
+}
+
+func TestAgreeingKillsDeathsAndKD(t *testing.T) {
+	read := func(kills, deaths int, kd float64) core.Reading {
+		var r core.Reading
+		r.Set(core.FieldKills, kills)
+		r.Set(core.FieldDeaths, deaths)
+		r.SetKD(kd)
+		return r
+	}
+	// Read 4096 / 3269 and 1.50, which disagree; 4896 is drawn nearly as
+	// well as 4096 and agrees.
+	r := read(4096, 3269, 1.50)
+	fits := map[core.Field][]figureFit{
+		core.FieldKills: {{"4096", 0.91}, {"4896", 0.90}, {"4090", 0.85}},
+		core.FieldKD:    {{"160", 0.90}, {"150", 0.89}},
+	}
+	cur := map[core.Field]string{core.FieldKills: "4096", core.FieldKD: "150"}
+	got, ok := agreeing(r, fits, cur)
+	if !ok || got != [3]string{"4896", "3269", "150"} {
+		t.Errorf("chose %v (%v), want 4896, 3269, 1.50", got, ok)
+	}
+	// Read values that agree stand unless agreeing others match better.
+	r = read(4896, 3269, 1.50)
+	fits[core.FieldKills] = []figureFit{{"4890", 0.905}, {"4896", 0.90}}
+	cur[core.FieldKills] = "4896"
+	if got, ok := agreeing(r, fits, cur); ok {
+		t.Errorf("values that agree were changed to %v", got)
+	}
+	// Nothing agrees: nothing changes.
+	r = read(4096, 3269, 1.50)
+	fits[core.FieldKills] = []figureFit{{"4096", 0.91}, {"4090", 0.90}}
+	cur[core.FieldKills] = "4096"
+	if got, ok := agreeing(r, fits, cur); ok {
+		t.Errorf("changed to %v, which does not agree either", got)
+	}
+}
