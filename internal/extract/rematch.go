@@ -3,6 +3,7 @@ package extract
 import (
 	"image"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -577,8 +578,10 @@ type figureBox struct {
 // deaths and K/D are changed together, to values that agree with each
 // other and match better in all than the values read; the other figures
 // to the value drawn best, when it matches better than the value read by
-// redrawMargin.
+// redrawMargin. No figure held on the figures as read goes unheld
+// (keepHeld).
 func (pr panelRead) redrawHeld(r *core.Reading) {
+	asRead := cloneReading(*r)
 	fits := map[core.Field][]figureFit{}
 	cur := map[core.Field]string{}
 	for f := range r.Doubt {
@@ -643,6 +646,33 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 			set(f, ft[0].text)
 		}
 	}
+	keepHeld(r, asRead)
+}
+
+// keepHeld holds every figure the checks would have held on the figures
+// as read (asRead): a redrawn value may agree where the value read did not
+// (kills with deaths and K/D, wins with games), and that must not let a
+// figure go unseen that the disagreement would have held, such as a level
+// beside a misread caught by the arithmetic.
+func keepHeld(r *core.Reading, asRead core.Reading) {
+	asRead.Check()
+	for f, why := range asRead.Doubt {
+		if _, held := r.Doubt[f]; held || !r.Has(f) {
+			continue
+		}
+		if asRead.Proposed[f] || slices.Contains([]core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}, f) {
+			// The reason spoke of a value since redrawn.
+			why = "kills, deaths and K/D did not agree as first read: please check"
+		}
+		r.Doubts(f, why)
+	}
+}
+
+// cloneReading copies r, its maps too.
+func cloneReading(r core.Reading) core.Reading {
+	r.Found, r.Doubt = maps.Clone(r.Found), maps.Clone(r.Doubt)
+	r.Confidence, r.Proposed = maps.Clone(r.Confidence), maps.Clone(r.Proposed)
+	return r
 }
 
 // agreeing chooses kills, deaths and K/D among the values drawn best

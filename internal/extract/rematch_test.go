@@ -150,3 +150,31 @@ func TestAgreeingKillsDeathsAndKD(t *testing.T) {
 		t.Errorf("changed to %v, which does not agree either", got)
 	}
 }
+
+func TestFiguresHeldAsReadStayHeldOnceRedrawn(t *testing.T) {
+	// As read: kills 442 over 500 deaths is not a K/D of 0.92, so the
+	// arithmetic caught a misread, and the level beside it is held.
+	var asRead core.Reading
+	asRead.Photo = true
+	for f, v := range map[core.Field]int{core.FieldKills: 442, core.FieldDeaths: 500, core.FieldLevel: 8} {
+		asRead.Set(f, v)
+		asRead.SetConfidence(f, 0.9)
+	}
+	asRead.SetKD(0.92)
+	asRead.SetConfidence(core.FieldKD, 0.9)
+	asRead.Doubts(core.FieldKills, "hard to read on the screenshot")
+	// Redrawn, kills 462 agrees: the level must be held all the same.
+	r := cloneReading(asRead)
+	r.Set(core.FieldKills, 462)
+	keepHeld(&r, asRead)
+	r.Check()
+	if _, held := r.Doubt[core.FieldLevel]; !held {
+		t.Errorf("the level went unheld once kills was redrawn to agree: %v", r.Doubt)
+	}
+	if _, held := r.Doubt[core.FieldKills]; !held {
+		t.Errorf("kills redrawn went unheld: %v", r.Doubt)
+	}
+	if r.Kills != 462 || r.Proposed[core.FieldKills] {
+		t.Errorf("kills %d (proposed %v), want the 462 drawn", r.Kills, r.Proposed[core.FieldKills])
+	}
+}
