@@ -54,17 +54,23 @@ func drawGlyphModels() []glyphModel {
 	return out
 }
 
-// drawText draws text in Lilita One, size pixels to the em, and returns
-// its ink as a mask size*2 pixels tall, w wide.
-func drawText(text string, size int) (mask []bool, w int) {
+// lilitaFace is Lilita One at size pixels to the em, unhinted.
+func lilitaFace(size float64) font.Face {
 	f, err := opentype.Parse(lilitaOne)
 	if err != nil {
 		panic("extract: embedded font: " + err.Error())
 	}
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		panic("extract: embedded font: " + err.Error())
 	}
+	return face
+}
+
+// drawText draws text in Lilita One, size pixels to the em, and returns
+// its ink as a mask size*2 pixels tall, w wide.
+func drawText(text string, size int) (mask []bool, w int) {
+	face := lilitaFace(float64(size))
 	defer face.Close()
 	w = font.MeasureString(face, text).Ceil() + size
 	img := image.NewGray(image.Rect(0, 0, w, size*2))

@@ -28,26 +28,8 @@ func lightInkAt(src *image.RGBA, r image.Rectangle, fill rgb, scale float64, loP
 	if r.Empty() {
 		return nil, false
 	}
-	room := max(60, (255-fill.r)+(255-fill.g)+(255-fill.b))
-	ex := make([]int32, r.Dx()*r.Dy())
-	var hist [766]int
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			i := src.PixOffset(x, y)
-			e := max(0, int32(src.Pix[i])-fill.r) + max(0, int32(src.Pix[i+1])-fill.g) + max(0, int32(src.Pix[i+2])-fill.b)
-			ex[(y-r.Min.Y)*r.Dx()+x-r.Min.X] = e
-			hist[min(765, e)]++
-		}
-	}
-	// The light end of the crop is the letters' white, whatever the
-	// screen or the camera made of it.
-	top, seen := int32(765), 0
-	for ; top > 0; top-- {
-		if seen += hist[top]; seen*100 >= len(ex) {
-			break
-		}
-	}
-	if top*10 < room*3 {
+	ex, top, ok := whiteOver(src, r, fill)
+	if !ok {
 		return nil, false
 	}
 	lo, hi := top*loPct/100, top*hiPct/100
@@ -69,6 +51,31 @@ func lightInkAt(src *image.RGBA, r image.Rectangle, fill rgb, scale float64, loP
 	out := image.NewGray(image.Rect(0, 0, w, h))
 	xdraw.CatmullRom.Scale(out, out.Bounds(), g, g.Bounds(), draw.Src, nil)
 	return out, true
+}
+
+// whiteOver measures how much lighter than fill each pixel of r is (the
+// sum over red, green and blue), and the letters' white: the light end of
+// the crop (its lightest hundredth), whatever the screen or the camera
+// made of it. ok is false when that is too close to fill to be letters.
+func whiteOver(src *image.RGBA, r image.Rectangle, fill rgb) (ex []int32, top int32, ok bool) {
+	room := max(60, (255-fill.r)+(255-fill.g)+(255-fill.b))
+	ex = make([]int32, r.Dx()*r.Dy())
+	var hist [766]int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := src.PixOffset(x, y)
+			e := max(0, int32(src.Pix[i])-fill.r) + max(0, int32(src.Pix[i+1])-fill.g) + max(0, int32(src.Pix[i+2])-fill.b)
+			ex[(y-r.Min.Y)*r.Dx()+x-r.Min.X] = e
+			hist[min(765, e)]++
+		}
+	}
+	top, seen := int32(765), 0
+	for ; top > 0; top-- {
+		if seen += hist[top]; seen*100 >= len(ex) {
+			break
+		}
+	}
+	return ex, top, top*10 >= room*3
 }
 
 // toRGBA returns img as *image.RGBA, converting only when it is not one.

@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -48,17 +47,9 @@ type synthFace struct {
 // synthFaces are the digits and the point as the typeface draws them (0)
 // and thinned by about a pixel (1), as the game's outline eats into them.
 var synthFaces = sync.OnceValue(func() [2]synthFace {
-	f, err := opentype.Parse(lilitaOne)
-	if err != nil {
-		panic("extract: embedded font: " + err.Error())
-	}
 	// The size at which a 0 stands synthH pixels tall.
 	m, w := drawText("0", 96)
-	size := 96 * float64(synthH) / float64(maskBounds(m, w).Dy())
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		panic("extract: embedded font: " + err.Error())
-	}
+	face := lilitaFace(96 * float64(synthH) / float64(maskBounds(m, w).Dy()))
 	defer face.Close()
 	var out [2]synthFace
 	for i := range out {
@@ -321,31 +312,15 @@ func whiteMap(src *image.RGBA, box image.Rectangle, fill rgb) (fmap, bool) {
 	if box.Dx() < 4 || box.Dy() < 4 {
 		return fmap{}, false
 	}
-	bw, bh := box.Dx(), box.Dy()
-	ex := make([]float32, bw*bh)
-	var hist [766]int
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		for x := box.Min.X; x < box.Max.X; x++ {
-			i := src.PixOffset(x, y)
-			e := max(0, int32(src.Pix[i])-fill.r) + max(0, int32(src.Pix[i+1])-fill.g) + max(0, int32(src.Pix[i+2])-fill.b)
-			ex[(y-box.Min.Y)*bw+x-box.Min.X] = float32(e)
-			hist[min(765, e)]++
-		}
-	}
-	top, n := 765, 0
-	for ; top > 0; top-- {
-		if n += hist[top]; n*100 >= len(ex) {
-			break
-		}
-	}
-	room := max(60, (255-fill.r)+(255-fill.g)+(255-fill.b))
-	if int32(top)*10 < room*3 {
+	ex, top, ok := whiteOver(src, box, fill)
+	if !ok {
 		return fmap{}, false
 	}
-	for i := range ex {
-		ex[i] = min(1, ex[i]/float32(top))
+	m := fmap{w: box.Dx(), h: box.Dy(), pix: make([]float32, len(ex))}
+	for i, e := range ex {
+		m.pix[i] = min(1, float32(e)/float32(top))
 	}
-	return fmap{w: bw, h: bh, pix: ex}, true
+	return m, true
 }
 
 // lookAt scales a white map so that its digits stand k times synthH
@@ -627,13 +602,11 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 	}
 	// Kills, deaths and K/D: the agreeing three drawn best.
 	trio := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
-	if fits[core.FieldKills] != nil || fits[core.FieldDeaths] != nil || fits[core.FieldKD] != nil {
-		if r.Has(core.FieldKills) && r.Has(core.FieldDeaths) && r.Has(core.FieldKD) {
-			if best, ok := agreeing(*r, fits, cur); ok {
-				for i, f := range trio {
-					if fits[f] != nil {
-						set(f, best[i])
-					}
+	if r.Has(core.FieldKills) && r.Has(core.FieldDeaths) && r.Has(core.FieldKD) {
+		if best, ok := agreeing(*r, fits, cur); ok {
+			for i, f := range trio {
+				if fits[f] != nil {
+					set(f, best[i])
 				}
 			}
 		}
