@@ -66,6 +66,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	if !found {
 		return nil, false
 	}
+	xp = badgeOff(xp)
 	// The badge: the glyphs nearest left of the XP text, taller than its
 	// digits and centred on them, one beside the other.
 	first := xp[0]
@@ -154,6 +155,37 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		out = append(out, readGlyphs(big))
 	}
 	return out, whole
+}
+
+// badgeOff drops from the XP text's line the badge's digits that
+// glyphLines ran into it (a blurred photo narrows the rim's gap between
+// them): the glyphs before the line's widest gap, when that gap is at
+// least a digit's height (the rim's; the XP's digits stand closer, even a
+// 1 beside the next) and twice any other, and each glyph before it stands
+// a tenth or more taller than the glyph after it, the XP's first digits.
+// The badge is then found left of what is left.
+func badgeOff(xp []image.Rectangle) []image.Rectangle {
+	if len(xp) < 3 {
+		return xp
+	}
+	at, widest, next := 0, -1, 0
+	for i := 1; i < len(xp); i++ {
+		switch gap := xp[i].Min.X - xp[i-1].Max.X; {
+		case gap > widest:
+			next, widest, at = max(next, widest), gap, i
+		default:
+			next = max(next, gap)
+		}
+	}
+	if at == len(xp)-1 || widest < 2*next || widest < xp[at].Dy() {
+		return xp
+	}
+	for _, g := range xp[:at] {
+		if g.Dy()*10 < xp[at].Dy()*11 {
+			return xp
+		}
+	}
+	return xp[at:]
 }
 
 // strayInk tells whether white ink other than the badge's digits (box)

@@ -22,6 +22,26 @@ func TestXPTextBlurredIntoBlobs(t *testing.T) {
 	}
 }
 
+// Blurred, the badge's digits ("24", taller than the XP's) can fall on the
+// XP text's line: they are taken off it, across the rim's gap, and the
+// badge is found left of the XP's own digits. The XP's digits stay.
+func TestBadgeDigitsRunIntoTheXPLineAreTakenOff(t *testing.T) {
+	badge := []image.Rectangle{image.Rect(147, 99, 164, 126), image.Rect(170, 100, 191, 125)}
+	xp := []image.Rectangle{image.Rect(216, 98, 304, 120), image.Rect(312, 98, 323, 122), image.Rect(333, 98, 425, 120)}
+	if got := badgeOff(append(append([]image.Rectangle{}, badge...), xp...)); len(got) != len(xp) || got[0] != xp[0] {
+		t.Errorf("the line with the badge's digits: %v, want %v", got, xp)
+	}
+	if got := badgeOff(xp); len(got) != len(xp) {
+		t.Errorf("the XP line alone: %v, want %v", got, xp)
+	}
+	// An XP starting with a 1 that JPEG made taller, a little apart from
+	// the digits blurred together after it: no badge there.
+	one := []image.Rectangle{image.Rect(135, 30, 141, 47), image.Rect(148, 31, 157, 45), image.Rect(158, 31, 170, 45), image.Rect(171, 31, 183, 45)}
+	if got := badgeOff(one); len(got) != len(one) {
+		t.Errorf("the XP's first 1 taken off: %v", got)
+	}
+}
+
 // A badge's second digit that blur broke into its top and bottom, or ran
 // into the rim, is no glyph: the digit read beside it is not the whole
 // level. Ink well apart from the digits, or too thin to be a digit's

@@ -11,14 +11,31 @@ import (
 // The grid a label is compared on.
 const wordW, wordH = 48, 12
 
+// labelEdge is how near, in pixels of the label's crop scaled to barH,
+// its ink must start to the crop's left for the label to be taken as cut
+// short (a whole label stands a bar's padding in).
+const labelEdge = 3
+
+// cutCost is what taking a label as cut short costs its match: a whole
+// label matching nearly as well is the likelier (a cut "Games" looks much
+// like "Wins").
+const cutCost = 0.05
+
 // wordModel is one way a label can look.
 type wordModel struct {
 	text   string
 	cells  []float32
 	aspect float64
+	cut    bool // its first letter cut short at the left
 }
 
-// wordModels draws the labels at several weights, like glyphModels.
+// labelCuts are how much of a label's first letter a crop may have taken
+// (a screenshot cut through the labels: the panel's left edge lost), as
+// shares of the letters' height; a capital is about 0.6 of it wide.
+var labelCuts = []float64{0.1, 0.2, 0.3, 0.4}
+
+// wordModels draws the labels at several weights, like glyphModels, whole
+// and with their first letter cut short.
 func drawWordModels(texts []string) []wordModel {
 	var out []wordModel
 	for _, t := range texts {
@@ -30,6 +47,22 @@ func drawWordModels(texts []string) []wordModel {
 				continue
 			}
 			out = append(out, wordModel{text: t, cells: toCells(m, w, box, wordW, wordH), aspect: float64(box.Dx()) / float64(box.Dy())})
+			for _, c := range labelCuts {
+				cb := box
+				cb.Min.X += int(c * float64(box.Dy()))
+				if cb = maskBounds(m, w).Intersect(cb); cb.Dx() < box.Dy() {
+					continue
+				}
+				// The ink left after the cut, boxed again as wordCosts boxes it.
+				cut := make([]bool, len(m))
+				for y := cb.Min.Y; y < cb.Max.Y; y++ {
+					copy(cut[y*w+cb.Min.X:y*w+cb.Max.X], m[y*w+cb.Min.X:y*w+cb.Max.X])
+				}
+				if cb = maskBounds(cut, w); cb.Empty() {
+					continue
+				}
+				out = append(out, wordModel{text: t, cells: toCells(cut, w, cb, wordW, wordH), aspect: float64(cb.Dx()) / float64(cb.Dy()), cut: true})
+			}
 		}
 	}
 	return out
@@ -86,13 +119,22 @@ func wordCosts(g *image.Gray, models []wordModel) map[string]float64 {
 	}
 	cells := toCells(m, w, box, wordW, wordH)
 	aspect := float64(box.Dx()) / float64(box.Dy())
+	// Ink from the crop's first columns: the label may have lost the left
+	// of its first letter to the screenshot's edge.
+	cutShort := box.Min.X <= b.Min.X+labelEdge
 	best := map[string]float64{}
 	for _, wm := range models {
+		if wm.cut && !cutShort {
+			continue
+		}
 		var d float64
 		for i := range cells {
 			d += math.Abs(float64(cells[i] - wm.cells[i]))
 		}
 		d = d/float64(len(cells)) + 0.5*math.Abs(math.Log(aspect/wm.aspect))
+		if wm.cut {
+			d += cutCost
+		}
 		if c, ok := best[wm.text]; !ok || d < c {
 			best[wm.text] = d
 		}

@@ -111,6 +111,7 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 			}
 		}
 	}
+	holdUnchecked(&s)
 	s.Check()
 
 	report(StageRendering)
@@ -119,6 +120,28 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 		s.CartImage, s.CartImageType = png, "image/png"
 	}
 	return s, nil
+}
+
+// holdUnchecked holds every figure Tesseract read when fewer than two of
+// kills, deaths and K/D were among them: those three check one another,
+// and without them nothing vouches for the rest (a photo of the Stats
+// panel whose bars were not made out gave "12" for kills of 19955, its
+// other figures unread).
+func holdUnchecked(s *core.Reading) {
+	n := 0
+	for _, f := range []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD} {
+		if s.Has(f) {
+			n++
+		}
+	}
+	if n >= 2 {
+		return
+	}
+	for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldDeaths, core.FieldGames, core.FieldKD, core.FieldWins, core.FieldBotsKills} {
+		if s.Has(f) {
+			s.Doubts(f, "too little of the screenshot could be read: please check")
+		}
+	}
 }
 
 // gameScreen tells whether words read on a screenshot are the game's Stats

@@ -90,14 +90,23 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 }
 
 // readPanels finds the stacks of bars on src (looked for at side pixels)
-// and reads the likeliest few as the Stats panel. A panel seen at an angle
-// is straightened first, when straight is set. One barely askew (a corner
-// off by less than a quarter of a bar's height) is read as it is too, and
-// the surer reading kept: straightening resamples, which can cost a crisp
+// and reads the likeliest few as the Stats panel, keeping the fullest
+// reading (fuller): a stack of bars the text's own strokes made, read
+// first, gives a figure or two of nonsense. A panel seen at an angle is
+// straightened first, when straight is set. One barely askew (a corner off
+// by less than a quarter of a bar's height) is read as it is too, and the
+// surer reading kept: straightening resamples, which can cost a crisp
 // capture what it gains a photo.
 func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
+	var best core.Reading
+	found := false
+	keep := func(r core.Reading) {
+		if !found || fuller(r, best) {
+			best, found = r, true
+		}
+	}
 	for i, p := range findPanelsAt(src, side) {
-		if i == 3 {
+		if i == 3 || found && whole(best) {
 			break // the likeliest few; the rest are News items and the like
 		}
 		src := src
@@ -112,21 +121,43 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 					if r, ok := readPanels(canvas, detectSide, false); ok {
 						if askew(q) < rowH/4 {
 							if r2, ok := readOne(src, p); ok && surer(r2, r) {
-								r2.Photo = true
-								return r2, true
+								r = r2
 							}
 						}
 						r.Photo = true
-						return r, true
+						keep(r)
+						continue
 					}
 				}
 			}
 		}
 		if r, ok := readOne(src, p); ok {
-			return r, true
+			keep(r)
 		}
 	}
-	return core.Reading{}, false
+	return best, found
+}
+
+// mainFigures are the figures every build's Stats panel shows.
+var mainFigures = []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins}
+
+// whole tells whether r read every figure every build's panel shows.
+func whole(r core.Reading) bool {
+	for _, f := range mainFigures {
+		if !r.Has(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// fuller tells whether reading a is better than b: more figures read, or
+// as many and surer.
+func fuller(a, b core.Reading) bool {
+	if na, nb := len(a.Found), len(b.Found); na != nb {
+		return na > nb
+	}
+	return surer(a, b)
 }
 
 // readOne reads p as the Stats panel, and the kart beside it.
@@ -143,6 +174,7 @@ func readOne(src *image.RGBA, p panel) (core.Reading, bool) {
 	}
 	// Figures held for the player are drawn again whole, the values they
 	// could be laid over the screen's grey levels (rematch.go).
+	pr.holdDrawnOtherwise(&r)
 	pr.redrawHeld(&r)
 	if png, ok := panelKart(src, p); ok {
 		r.CartImage, r.CartImageType = png, "image/png"
@@ -197,7 +229,9 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 		if j < 0 {
 			continue
 		}
-		out.labels++
+		if costs[i][j] < unmatched {
+			out.labels++
+		}
 		r := p.rows[i]
 		inset := max(1, r.Dy()/10)
 		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
@@ -231,9 +265,20 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 
 // alignSlots gives each bar a slot of panelSlots, or -1: slots in the
 // game's order, each used once, skipped when the build lacks it, at the
-// least total cost (a bar left without a slot costs unmatched).
+// least total cost (a bar left without a slot costs unmatched). A slot
+// every build shows (all but Games) skipped between bars costs unmatched
+// too: a label blurred past unmatched between Kills and Deaths is still
+// Bots Kills (matched up to loosely), and a Wins bar whose label looks a
+// little more like Games is Wins, since Games never comes without it.
+// Slots before the first bar and after the last are free to skip (a crop).
 func alignSlots(costs [][]float64) []int {
 	n, m := len(costs), len(panelSlots)
+	skip := func(i, j int) float64 {
+		if i > 0 && panelSlots[j].field != core.FieldGames {
+			return unmatched
+		}
+		return 0
+	}
 	// best[i][j]: least cost of bars i.. with slots j.. free.
 	best := make([][]float64, n+1)
 	for i := range best {
@@ -242,8 +287,8 @@ func alignSlots(costs [][]float64) []int {
 	for i := n - 1; i >= 0; i-- {
 		best[i][m] = best[i+1][m] + unmatched
 		for j := m - 1; j >= 0; j-- {
-			b := min(best[i][j+1], best[i+1][j]+unmatched)
-			if costs[i][j] < unmatched {
+			b := min(best[i][j+1]+skip(i, j), best[i+1][j]+unmatched)
+			if costs[i][j] < loosely {
 				b = min(b, best[i+1][j+1]+costs[i][j])
 			}
 			best[i][j] = b
@@ -252,10 +297,10 @@ func alignSlots(costs [][]float64) []int {
 	out := make([]int, n)
 	for i, j := 0, 0; i < n; {
 		switch {
-		case j < m && costs[i][j] < unmatched && best[i][j] == best[i+1][j+1]+costs[i][j]:
+		case j < m && costs[i][j] < loosely && best[i][j] == best[i+1][j+1]+costs[i][j]:
 			out[i] = j
 			i, j = i+1, j+1
-		case j < m && best[i][j] == best[i][j+1]:
+		case j < m && best[i][j] == best[i][j+1]+skip(i, j):
 			j++
 		default:
 			out[i] = -1
@@ -264,6 +309,12 @@ func alignSlots(costs [][]float64) []int {
 	}
 	return out
 }
+
+// loosely is the worst a label may match and still be given its slot, when
+// skipping the slot would cost more (alignSlots); only labels matching
+// better than unmatched count towards telling the Stats panel from other
+// stacks of bars.
+const loosely = 0.6
 
 // vote is one value read, with the reads that agree on it.
 type vote struct {
@@ -356,7 +407,7 @@ func (pr panelRead) reading() core.Reading {
 				kn, _ := strconv.Atoi(k.text)
 				dn, _ := strconv.Atoi(d.text)
 				kdv, _ := strconv.ParseFloat(kd.text, 64)
-				if !core.KDMatches(kdv, kn, dn) {
+				if !panelKD(kdv, kn, dn) {
 					continue
 				}
 				if s := k.weight + d.weight + kd.weight; s > best {
@@ -393,11 +444,39 @@ func (pr panelRead) reading() core.Reading {
 		}
 	}
 	pr.lost(&r)
+	roundsOff(&r)
 	// The game's levels start at 1: a badge read as 0 lost its digits.
 	if r.Has(core.FieldLevel) && r.Level == 0 {
 		r.Doubts(core.FieldLevel, badgeLost)
 	}
 	return r
+}
+
+// panelKD tells whether kd is what the game's Stats panel shows for kills
+// and deaths: kills ÷ deaths rounded to two places (every development
+// capture rounds, none truncates), or kills when there are no deaths.
+// core.KDMatches allows a hundredth either way, for screens that
+// truncate; the panel's own figures are held to its rounding.
+func panelKD(kd float64, kills, deaths int) bool {
+	if deaths == 0 {
+		return math.Abs(kd-float64(kills)) < 0.005
+	}
+	return math.Abs(kd*100-float64(kills)*100/float64(deaths)) <= 0.5+1e-6
+}
+
+// roundsOff holds kills, deaths and K/D read off the panel when the K/D is
+// a hundredth off kills ÷ deaths: the core's check lets that pass (a
+// screen may truncate), the game's panel never shows it, so a digit of
+// kills or deaths is likely misread (10003 for 10063 beside 7389 and
+// 1.36).
+func roundsOff(r *core.Reading) {
+	if !r.Has(core.FieldKills) || !r.Has(core.FieldDeaths) || !r.Has(core.FieldKD) || panelKD(r.KD, r.Kills, r.Deaths) {
+		return
+	}
+	why := "kills ÷ deaths is " + strconv.FormatFloat(core.KD(r.Kills, r.Deaths), 'f', 2, 64) + ", not the K/D shown: please check"
+	for _, f := range []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD} {
+		r.Doubts(f, why)
+	}
 }
 
 // lost holds every figure of a panel that lost two or more of the figures
@@ -408,7 +487,7 @@ func (pr panelRead) reading() core.Reading {
 // figure) is left to the screen's arithmetic.
 func (pr panelRead) lost(r *core.Reading) {
 	lost := 0
-	for _, f := range []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins} {
+	for _, f := range mainFigures {
 		if !r.Has(f) {
 			lost++
 		}

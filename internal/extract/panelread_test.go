@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -63,5 +64,98 @@ func TestAFigureReadDifferentlyAtAnotherSizeIsHeld(t *testing.T) {
 	}
 	if r.Doubt[core.FieldWins] != "" || r.Doubt[core.FieldLevel] != "" {
 		t.Fatalf("a figure read alike, or not checked, held: %v", r.Doubt)
+	}
+}
+
+// The game's panel shows kills ÷ deaths rounded to two places: a K/D a
+// hundredth off, which the core lets pass for screens that truncate, holds
+// the three read off the panel.
+func TestAKDAHundredthOffTheRoundingIsHeld(t *testing.T) {
+	for _, c := range []struct {
+		kd            float64
+		kills, deaths int
+		shown         bool
+	}{
+		{1.36, 10063, 7389, true}, {1.36, 10003, 7389, false}, {1.35, 10063, 7389, false},
+		{0.5, 1, 2, true}, {0.67, 2, 3, true}, {0.66, 2, 3, false}, {7, 7, 0, true},
+	} {
+		if got := panelKD(c.kd, c.kills, c.deaths); got != c.shown {
+			t.Errorf("K/D %.2f beside %d kills and %d deaths: shown %v, want %v", c.kd, c.kills, c.deaths, got, c.shown)
+		}
+	}
+	for _, c := range []struct {
+		kills, deaths int
+		kd            float64
+		held          int
+	}{{10003, 7389, 1.36, 3}, {10063, 7389, 1.36, 0}} {
+		var r core.Reading
+		r.Set(core.FieldKills, c.kills)
+		r.Set(core.FieldDeaths, c.deaths)
+		r.SetKD(c.kd)
+		roundsOff(&r)
+		if len(r.Doubt) != c.held {
+			t.Errorf("%d, %d and %.2f: held %v, want %d held", c.kills, c.deaths, c.kd, r.Doubt, c.held)
+		}
+	}
+}
+
+// The bars take the game's labels in the game's order: a label blurred a
+// little past a match between Kills and Deaths is still Bots Kills, a Wins
+// that looks a little more like Games is Wins (Games never comes without
+// it), and a crop that starts at Deaths skips Kills and Bots Kills freely.
+func TestBarsTakeTheLabelsInTheGamesOrder(t *testing.T) {
+	const no = 0.95 // a label that is plainly not this one
+	row := func(c map[core.Field]float64) []float64 {
+		out := make([]float64, len(panelSlots))
+		for j, s := range panelSlots {
+			out[j] = no
+			if v, ok := c[s.field]; ok {
+				out[j] = v
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name  string
+		costs [][]float64
+		want  []int
+	}{
+		{"bots' kills blurred", [][]float64{
+			row(map[core.Field]float64{core.FieldKills: 0.43}),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.47, core.FieldDeaths: 0.35}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.28}),
+			row(map[core.Field]float64{core.FieldKD: 0.21}),
+			row(map[core.Field]float64{core.FieldWins: 0.31}),
+		}, []int{0, 1, 2, 3, 4}},
+		{"wins like games", [][]float64{
+			row(map[core.Field]float64{core.FieldKills: 0.21}),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.41}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.29}),
+			row(map[core.Field]float64{core.FieldKD: 0.24}),
+			row(map[core.Field]float64{core.FieldWins: 0.39, core.FieldGames: 0.38}),
+		}, []int{0, 1, 2, 3, 4}},
+		{"cropped from deaths", [][]float64{
+			row(map[core.Field]float64{core.FieldDeaths: 0.23}),
+			row(map[core.Field]float64{core.FieldKD: 0.24}),
+			row(map[core.Field]float64{core.FieldWins: 0.34}),
+		}, []int{2, 3, 4}},
+		{"a build with games", [][]float64{
+			row(map[core.Field]float64{core.FieldKills: 0.2}),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.3}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.2}),
+			row(map[core.Field]float64{core.FieldKD: 0.2}),
+			row(map[core.Field]float64{core.FieldWins: 0.3}),
+			row(map[core.Field]float64{core.FieldGames: 0.3}),
+		}, []int{0, 1, 2, 3, 4, 5}},
+		{"a stray bar", [][]float64{
+			row(nil),
+			row(map[core.Field]float64{core.FieldKills: 0.2}),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.3}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.2}),
+		}, []int{-1, 0, 1, 2}},
+	} {
+		if got := alignSlots(c.costs); !slices.Equal(got, c.want) {
+			t.Errorf("%s: slots %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -207,8 +207,25 @@ func panelQuad(src *image.RGBA, p panel) (q quad, rowH, pitch float64, ok bool) 
 	if k := mids[len(mids)-1] - mids[0]; k > 0 {
 		pitch = (tops[len(tops)-1].at(x) - tops[0].at(x)) / k
 	}
-	return q, rowH, pitch, rowH > 2 && pitch > rowH
+	return q, rowH, pitch, rowH > 2 && pitch > rowH && !tracedPast(q, rowH)
 }
+
+// tracedPast tells whether the bars' quadrilateral q is far longer than
+// the game's bars are (about 6.5 times as tall; less when a crop cut them
+// or a photo foreshortened them): its ends were traced past the bars, as
+// on rows a dozen pixels tall, where the bars' ends blur into the panel's
+// border. Such a quadrilateral is no panel seen askew.
+func tracedPast(q quad, rowH float64) bool {
+	w := (math.Hypot(q[1].X-q[0].X, q[1].Y-q[0].Y) + math.Hypot(q[2].X-q[3].X, q[2].Y-q[3].Y)) / 2
+	return w > maxBarAspect*rowH
+}
+
+// maxBarAspect is the longest a bar's quadrilateral may be, in bar
+// heights. Measured on the captures and one seed's simulated photos: no
+// capture over 6.7, photos mostly 5 to 7; a few traced a little long (up
+// to 9.5) and still straightened into a panel read right; those traced
+// wrong measured 15 and more.
+const maxBarAspect = 12
 
 // askew is how far, in pixels, the farthest corner of q is from where an
 // upright rectangle from its top left corner would have it.
@@ -233,6 +250,22 @@ func skewed(q quad, rowH float64) bool { return askew(q) > max(1.5, rowH/10) }
 // upright canvas where the panel is a rectangle, at least minRowH pixels
 // to a bar.
 func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool) {
+	if rowH > 2*maxRowH {
+		// A panel photographed large is shrunk first, by a whole factor,
+		// averaging (shrinkBy): the bars are read at barH whatever their size, a
+		// canvas of the whole menu around a panel filling the photo would
+		// be tens of millions of pixels, and the warp, which samples, would
+		// alias the screen's pixel grid into stripes the bars are not found
+		// through. (Bars up to twice maxRowH are warped as they are: shrunk
+		// by 2, some were no longer found on the canvas.)
+		k := int(math.Ceil(rowH / maxRowH))
+		o := src.Bounds().Min
+		src = shrinkBy(src, k)
+		for i := range q {
+			q[i] = warp.Point{X: (q[i].X - float64(o.X)) / float64(k), Y: (q[i].Y - float64(o.Y)) / float64(k)}
+		}
+		rowH, pitch = rowH/float64(k), pitch/float64(k)
+	}
 	side := func(a, b warp.Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
 	w := (side(q[0], q[1]) + side(q[3], q[2])) / 2
 	h := (side(q[0], q[3]) + side(q[1], q[2])) / 2
@@ -259,9 +292,77 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 	return dst, true
 }
 
+// shrinkBy shrinks img by the whole factor k, each pixel a weighted mean
+// of the 2k-1 pixels around its centre each way, the weights falling off
+// in a tent (k at the centre, 1 at the ends). A plain k x k mean lets the
+// photographed screen's pixel grid through as stripes (a square's mean
+// passes some of what lies near its own period, a tent's hardly any). The
+// result starts at the origin: a point p of img is (p-min)/k on it.
+func shrinkBy(img *image.RGBA, k int) *image.RGBA {
+	b := img.Bounds()
+	sw, sh := b.Dx(), b.Dy()
+	w, h := (sw+k-1)/k, (sh+k-1)/k
+	// taps gives, for an output index, the first source index and the
+	// weights from there on, summing to 1.
+	taps := func(x, n int) (lo int, ws []float64) {
+		c := (float64(x) + 0.5) * float64(k) // the output pixel's centre
+		lo = max(0, int(c)-k)
+		var sum float64
+		for s := lo; s < min(n, int(c)+k+1); s++ {
+			w := max(0, float64(k)-math.Abs(float64(s)+0.5-c))
+			ws, sum = append(ws, w), sum+w
+		}
+		for i := range ws {
+			ws[i] /= sum
+		}
+		return lo, ws
+	}
+	// Across: each source row to w columns.
+	mid := make([]float64, 4*w*sh)
+	for x := range w {
+		lo, ws := taps(x, sw)
+		for y := range sh {
+			row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
+			var acc [4]float64
+			for i, v := range ws {
+				o := 4 * (lo + i)
+				for c := range 4 {
+					acc[c] += v * float64(row[o+c])
+				}
+			}
+			for c := range 4 {
+				mid[4*(y*w+x)+c] = acc[c]
+			}
+		}
+	}
+	// Down: each column to h rows.
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		lo, ws := taps(y, sh)
+		for x := range w {
+			var acc [4]float64
+			for i, v := range ws {
+				o := 4 * ((lo+i)*w + x)
+				for c := range 4 {
+					acc[c] += v * mid[o+c]
+				}
+			}
+			o := out.PixOffset(x, y)
+			for c := range 4 {
+				out.Pix[o+c] = uint8(min(255, acc[c]+0.5))
+			}
+		}
+	}
+	return out
+}
+
 // minRowH is the height, in pixels, a straightened bar gets at least: a
 // panel photographed small is enlarged as it is straightened.
 const minRowH = 28
+
+// maxRowH is the height, in pixels, a bar over twice as tall is shrunk to
+// or below (by a whole factor) before it is straightened.
+const maxRowH = 64
 
 // sharpen lifts what a camera's lens and a screen's glow smeared (unsharp
 // masking: each pixel pushed away from the mean of the square of side

@@ -560,34 +560,7 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 	fits := map[core.Field][]figureFit{}
 	cur := map[core.Field]string{}
 	for f := range r.Doubt {
-		fb, ok := pr.boxes[f]
-		if !ok || r.Proposed[f] {
-			continue
-		}
-		kd := f == core.FieldKD
-		norm := normCount
-		if kd {
-			norm = normKDR
-		}
-		digits := func(s string) string { return strings.NewReplacer(".", "", ",", "").Replace(norm(s)) }
-		c := strconv.Itoa(r.Count(f))
-		if kd {
-			c = digits(strconv.FormatFloat(r.KD, 'f', 2, 64))
-		}
-		seeds := []string{c}
-		for _, g := range pr.fields[f] {
-			if t := digits(g.text); t != "" {
-				seeds = append(seeds, t)
-			}
-		}
-		if t := digits(pr.checks[f]); t != "" {
-			seeds = append(seeds, t)
-		}
-		raw, ok := whiteMap(pr.src, fb.box, fb.fill)
-		if !ok {
-			continue
-		}
-		if ft := redraw(raw, seeds, kd); len(ft) > 0 {
+		if ft, c, ok := pr.redrawOne(*r, f); ok {
 			fits[f], cur[f] = ft, c
 		}
 	}
@@ -622,6 +595,68 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 	keepHeld(r, asRead)
 }
 
+// redrawOne draws figure f of r again (redraw), seeded with the value r
+// holds and every read of it: the values drawn best, and r's value as the
+// redraw writes it. ok is false when f has no box or no ink to draw over.
+func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, cur string, ok bool) {
+	fb, ok := pr.boxes[f]
+	if !ok || r.Proposed[f] {
+		return nil, "", false
+	}
+	kd := f == core.FieldKD
+	norm := normCount
+	if kd {
+		norm = normKDR
+	}
+	digits := func(s string) string { return strings.NewReplacer(".", "", ",", "").Replace(norm(s)) }
+	c := strconv.Itoa(r.Count(f))
+	if kd {
+		c = digits(strconv.FormatFloat(r.KD, 'f', 2, 64))
+	}
+	seeds := []string{c}
+	for _, g := range pr.fields[f] {
+		if t := digits(g.text); t != "" {
+			seeds = append(seeds, t)
+		}
+	}
+	if t := digits(pr.checks[f]); t != "" {
+		seeds = append(seeds, t)
+	}
+	raw, ok := whiteMap(pr.src, fb.box, fb.fill)
+	if !ok {
+		return nil, "", false
+	}
+	ft := redraw(raw, seeds, kd)
+	return ft, c, len(ft) > 0
+}
+
+// holdDrawnOtherwise holds the bots' kills and wins read clearly on a
+// panel whose bars are small (figure boxes at most smallBar pixels tall:
+// digits under 20 pixels, where JPEG can close a 5 into a 6 at every
+// threshold) when, drawn again, they look more like another value.
+// Nothing checks those two figures the way kills, deaths and K/D check one
+// another. It only holds: the value changes, if at all, as any held
+// figure's does (redrawHeld).
+func (pr panelRead) holdDrawnOtherwise(r *core.Reading) {
+	for _, f := range []core.Field{core.FieldBotsKills, core.FieldWins} {
+		if _, held := r.Doubt[f]; held || !r.Has(f) || pr.boxes[f].box.Dy() > smallBar {
+			continue
+		}
+		if ft, c, ok := pr.redrawOne(*r, f); ok && ft[0].text != c && ft[0].score >= scoreOf(ft, c)+holdMargin {
+			r.Doubts(f, "hard to read on the screenshot")
+		}
+	}
+}
+
+// holdMargin is how much better another drawn value must match than a
+// clear read for the read to be held (holdDrawnOtherwise).
+const holdMargin = 0.02
+
+// smallBar is the figure box's height (a bar's less its insets), in
+// pixels, up to which a clear read of bots' kills and wins is drawn again
+// as a check (the one caught, a chat app's JPEG, had 27).
+const smallBar = 40
+
 // keepHeld holds every figure the checks would have held on the figures
 // as read (asRead): a redrawn value may agree where the value read did not
 // (kills with deaths and K/D, wins with games), and that must not let a
@@ -650,7 +685,7 @@ func cloneReading(r core.Reading) core.Reading {
 
 // agreeing chooses kills, deaths and K/D among the values drawn best
 // (within redrawNear of each one's best; a figure not redrawn keeps its
-// value): the three that agree (core.KDMatches) with the best score in
+// value): the three that agree (panelKD) with the best score in
 // all. The values read are kept when they agree and match as well, within
 // redrawMargin.
 func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Field]string) ([3]string, bool) {
@@ -677,7 +712,7 @@ func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Fiel
 		kn, _ := strconv.Atoi(k)
 		dn, _ := strconv.Atoi(d)
 		kdv, _ := strconv.ParseFloat(kd[:len(kd)-2]+"."+kd[len(kd)-2:], 64)
-		return core.KDMatches(kdv, kn, dn)
+		return panelKD(kdv, kn, dn)
 	}
 	best, bestScore, found := [3]string{}, math.Inf(-1), false
 	readScore, readAgree := 0.0, agree(read[0], read[1], read[2])

@@ -45,3 +45,36 @@ func TestSharpenPushesEachPixelFromTheMeanAroundIt(t *testing.T) {
 	tiny := image.NewRGBA(image.Rect(0, 0, 5, 5))
 	sharpen(tiny, 3, 1) // smaller than the square: left as it is
 }
+
+// shrinkBy keeps a flat colour flat and averages a screen's pixel grid
+// away: columns alternating dark and light (period 2, or 3) shrink by 2
+// or 3 to an even grey, not to stripes.
+func TestShrinkByAveragesTheGridAway(t *testing.T) {
+	for _, c := range []struct{ period, k int }{{2, 2}, {3, 3}, {2, 3}} {
+		img := image.NewRGBA(image.Rect(0, 0, 60, 30))
+		for y := range 30 {
+			for x := range 60 {
+				v := uint8(60)
+				if x%c.period == 0 {
+					v = 200
+				}
+				o := img.PixOffset(x, y)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = v, v, v, 255
+			}
+		}
+		got := shrinkBy(img, c.k)
+		if got.Bounds() != image.Rect(0, 0, (60+c.k-1)/c.k, (30+c.k-1)/c.k) {
+			t.Fatalf("bounds %v", got.Bounds())
+		}
+		lo, hi := uint8(255), uint8(0)
+		for y := 1; y < got.Bounds().Dy()-1; y++ {
+			for x := 1; x < got.Bounds().Dx()-1; x++ {
+				v := got.Pix[got.PixOffset(x, y)]
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+		if hi-lo > 24 || got.Pix[got.PixOffset(2, 2)+3] != 255 {
+			t.Errorf("period %d shrunk by %d: greys %d-%d, want one grey", c.period, c.k, lo, hi)
+		}
+	}
+}
