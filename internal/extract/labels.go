@@ -49,8 +49,7 @@ func drawWordModels(texts []string) []wordModel {
 			out = append(out, wordModel{text: t, cells: toCells(m, w, box, wordW, wordH), aspect: float64(box.Dx()) / float64(box.Dy())})
 			for _, c := range labelCuts {
 				cb := box
-				cb.Min.X += int(c * float64(box.Dy()))
-				if cb = maskBounds(m, w).Intersect(cb); cb.Dx() < box.Dy() {
+				if cb.Min.X += int(c * float64(box.Dy())); cb.Dx() < box.Dy() {
 					continue
 				}
 				// The ink left after the cut, boxed again as wordCosts boxes it.
