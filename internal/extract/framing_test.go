@@ -13,7 +13,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 )
 
-// readsAll tells which of the five figures r got wrong.
+// readsAll fails t for each of the five figures r did not read as shown.
 func readsAll(t *testing.T, r core.Reading, ok bool, values []string) {
 	t.Helper()
 	got := []string{strconv.Itoa(r.Kills), strconv.Itoa(r.BotsKills), strconv.Itoa(r.Deaths), strconv.FormatFloat(r.KD, 'f', 2, 64), strconv.Itoa(r.Wins)}

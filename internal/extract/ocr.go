@@ -129,18 +129,13 @@ func (o *ocr) Read(ctx context.Context, img upload.Image, progress func(string))
 // other figures unread).
 func holdUnchecked(s *core.Reading) {
 	n := 0
-	for _, f := range []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD} {
+	for _, f := range kdTrio {
 		if s.Has(f) {
 			n++
 		}
 	}
-	if n >= 2 {
-		return
-	}
-	for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldDeaths, core.FieldGames, core.FieldKD, core.FieldWins, core.FieldBotsKills} {
-		if s.Has(f) {
-			s.Doubts(f, "too little of the screenshot could be read: please check")
-		}
+	if n < 2 {
+		holdFigures(s, "too little of the screenshot could be read: please check")
 	}
 }
 

@@ -2,7 +2,9 @@ package extract
 
 import (
 	"image"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -141,6 +143,18 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 // mainFigures are the figures every build's Stats panel shows.
 var mainFigures = []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins}
 
+// kdTrio are kills, deaths and K/D: the figures that check one another.
+var kdTrio = []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
+
+// holdFigures holds every figure r read, for why.
+func holdFigures(r *core.Reading, why string) {
+	for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins, core.FieldGames} {
+		if r.Has(f) {
+			r.Doubts(f, why)
+		}
+	}
+}
+
 // whole tells whether r read every figure every build's panel shows.
 func whole(r core.Reading) bool {
 	for _, f := range mainFigures {
@@ -188,14 +202,18 @@ func surer(a, b core.Reading) bool {
 	if len(a.Doubt) != len(b.Doubt) {
 		return len(a.Doubt) < len(b.Doubt)
 	}
-	var sa, sb float64
-	for _, c := range a.Confidence {
-		sa += c
+	return sureness(a) > sureness(b)
+}
+
+// sureness is the sum of r's confidences, added in the fields' order: added
+// in a map's order, the same confidences could sum a last bit apart, and
+// two equally sure readings of one panel came out either way, run to run.
+func sureness(r core.Reading) float64 {
+	var s float64
+	for _, f := range slices.Sorted(maps.Keys(r.Confidence)) {
+		s += r.Confidence[f]
 	}
-	for _, c := range b.Confidence {
-		sb += c
-	}
-	return sa > sb
+	return s
 }
 
 // readPanel reads p as the Stats panel. ok is false when too few of its
@@ -474,7 +492,7 @@ func roundsOff(r *core.Reading) {
 		return
 	}
 	why := "kills ÷ deaths is " + strconv.FormatFloat(core.KD(r.Kills, r.Deaths), 'f', 2, 64) + ", not the K/D shown: please check"
-	for _, f := range []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD} {
+	for _, f := range kdTrio {
 		r.Doubts(f, why)
 	}
 }
@@ -495,11 +513,7 @@ func (pr panelRead) lost(r *core.Reading) {
 	if lost < 2 {
 		return
 	}
-	for _, f := range []core.Field{core.FieldLevel, core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins, core.FieldGames} {
-		if r.Has(f) {
-			r.Doubts(f, "most of the panel could not be read: please check")
-		}
-	}
+	holdFigures(r, "most of the panel could not be read: please check")
 }
 
 // badgeLost is why a level whose badge may have lost a digit is held.

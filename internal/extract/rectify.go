@@ -216,8 +216,7 @@ func panelQuad(src *image.RGBA, p panel) (q quad, rowH, pitch float64, ok bool) 
 // on rows a dozen pixels tall, where the bars' ends blur into the panel's
 // border. Such a quadrilateral is no panel seen askew.
 func tracedPast(q quad, rowH float64) bool {
-	w := (math.Hypot(q[1].X-q[0].X, q[1].Y-q[0].Y) + math.Hypot(q[2].X-q[3].X, q[2].Y-q[3].Y)) / 2
-	return w > maxBarAspect*rowH
+	return q.across() > maxBarAspect*rowH
 }
 
 // maxBarAspect is the longest a bar's quadrilateral may be, in bar
@@ -226,6 +225,14 @@ func tracedPast(q quad, rowH float64) bool {
 // to 9.5) and still straightened into a panel read right; those traced
 // wrong measured 15 and more.
 const maxBarAspect = 12
+
+// across and down are the quadrilateral's mean width (its top and bottom
+// edges) and mean height (its left and right edges).
+func (q quad) across() float64 { return (length(q[0], q[1]) + length(q[3], q[2])) / 2 }
+func (q quad) down() float64   { return (length(q[0], q[3]) + length(q[1], q[2])) / 2 }
+
+// length is the distance from a to b.
+func length(a, b warp.Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
 
 // askew is how far, in pixels, the farthest corner of q is from where an
 // upright rectangle from its top left corner would have it.
@@ -266,9 +273,7 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 		}
 		rowH, pitch = rowH/float64(k), pitch/float64(k)
 	}
-	side := func(a, b warp.Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
-	w := (side(q[0], q[1]) + side(q[3], q[2])) / 2
-	h := (side(q[0], q[3]) + side(q[1], q[2])) / 2
+	w, h := q.across(), q.down()
 	s := max(1, minRowH/rowH)
 	w, h, pitch = w*s, h*s, pitch*s
 	// Around the panel: the badge up to six bars' pitch above it, the kart
@@ -317,34 +322,51 @@ func shrinkBy(img *image.RGBA, k int) *image.RGBA {
 		}
 		return lo, ws
 	}
-	// Across: each source row to w columns.
-	mid := make([]float64, 4*w*sh)
+	// Across: a source row to w columns, each row done once, when the
+	// first output row that needs it comes (the rows two output rows share
+	// are kept until the next has passed them).
+	xlo, xws := make([]int, w), make([][]float64, w)
 	for x := range w {
-		lo, ws := taps(x, sw)
-		for y := range sh {
-			row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
+		xlo[x], xws[x] = taps(x, sw)
+	}
+	across := map[int][]float64{}
+	rowAcross := func(y int) []float64 {
+		if m, ok := across[y]; ok {
+			return m
+		}
+		row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
+		m := make([]float64, 4*w)
+		for x := range w {
 			var acc [4]float64
-			for i, v := range ws {
-				o := 4 * (lo + i)
+			for i, v := range xws[x] {
+				o := 4 * (xlo[x] + i)
 				for c := range 4 {
 					acc[c] += v * float64(row[o+c])
 				}
 			}
-			for c := range 4 {
-				mid[4*(y*w+x)+c] = acc[c]
-			}
+			copy(m[4*x:], acc[:])
 		}
+		across[y] = m
+		return m
 	}
-	// Down: each column to h rows.
+	// Down: the rows across to each output row.
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range h {
 		lo, ws := taps(y, sh)
+		for sy := range across {
+			if sy < lo {
+				delete(across, sy)
+			}
+		}
+		rows := make([][]float64, len(ws))
+		for i := range ws {
+			rows[i] = rowAcross(lo + i)
+		}
 		for x := range w {
 			var acc [4]float64
 			for i, v := range ws {
-				o := 4 * ((lo+i)*w + x)
 				for c := range 4 {
-					acc[c] += v * mid[o+c]
+					acc[c] += v * rows[i][4*x+c]
 				}
 			}
 			o := out.PixOffset(x, y)

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/extract/photos"
 	"github.com/pitlane/pitlane/internal/extract/warp"
 )
@@ -81,12 +80,7 @@ func TestStraightensAPanelSeenAtAnAngle(t *testing.T) {
 				}
 			}
 			r, ok := readStatsScreen(src)
-			got := []string{strconv.Itoa(r.Kills), strconv.Itoa(r.BotsKills), strconv.Itoa(r.Deaths), strconv.FormatFloat(r.KD, 'f', 2, 64), strconv.Itoa(r.Wins)}
-			for i, f := range []core.Field{core.FieldKills, core.FieldBotsKills, core.FieldDeaths, core.FieldKD, core.FieldWins} {
-				if !ok || got[i] != values[i] {
-					t.Errorf("%s read %s, shown %s", f, got[i], values[i])
-				}
-			}
+			readsAll(t, r, ok, values)
 		})
 	}
 }

@@ -574,10 +574,9 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 		r.Set(f, v)
 	}
 	// Kills, deaths and K/D: the agreeing three drawn best.
-	trio := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
 	if r.Has(core.FieldKills) && r.Has(core.FieldDeaths) && r.Has(core.FieldKD) {
 		if best, ok := agreeing(*r, fits, cur); ok {
-			for i, f := range trio {
+			for i, f := range kdTrio {
 				if fits[f] != nil {
 					set(f, best[i])
 				}
@@ -585,7 +584,7 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 		}
 	}
 	for f, ft := range fits {
-		if slices.Contains(trio, f) || ft[0].text == cur[f] {
+		if slices.Contains(kdTrio, f) || ft[0].text == cur[f] {
 			continue
 		}
 		if ft[0].score >= scoreOf(ft, cur[f])+redrawMargin {
@@ -668,7 +667,7 @@ func keepHeld(r *core.Reading, asRead core.Reading) {
 		if _, held := r.Doubt[f]; held || !r.Has(f) {
 			continue
 		}
-		if asRead.Proposed[f] || slices.Contains([]core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}, f) {
+		if asRead.Proposed[f] || slices.Contains(kdTrio, f) {
 			// The reason spoke of a value since redrawn.
 			why = "kills, deaths and K/D did not agree as first read: please check"
 		}
@@ -689,10 +688,9 @@ func cloneReading(r core.Reading) core.Reading {
 // all. The values read are kept when they agree and match as well, within
 // redrawMargin.
 func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Field]string) ([3]string, bool) {
-	trio := []core.Field{core.FieldKills, core.FieldDeaths, core.FieldKD}
 	var opts [3][]figureFit
 	var read [3]string
-	for i, f := range trio {
+	for i, f := range kdTrio {
 		read[i] = strconv.Itoa(r.Count(f))
 		if f == core.FieldKD {
 			read[i] = strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
