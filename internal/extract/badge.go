@@ -2,6 +2,7 @@ package extract
 
 import (
 	"image"
+	"slices"
 	"sort"
 
 	xdraw "golang.org/x/image/draw"
@@ -212,32 +213,23 @@ func minChannel(src *image.RGBA, x, y int) uint8 {
 
 // xpText finds the XP bar's text ("128630 / 139000"): digits, a slash
 // and digits (at least two digits' width each side, whether their glyphs
-// stand apart or not), the leftmost such on the strip. glyphLines puts the
-// slash on a line of its own (it is taller than the digits). Without a
+// stand apart or not), the leftmost such on the strip, the slash found
+// among every line's glyphs (beside). Without a
 // slash (cut off, or misjudged) the longest line of five glyphs or more
 // stands in for it. ok is false when there is neither.
 func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, ok bool) {
+	var all []image.Rectangle
+	for _, l := range lines {
+		all = append(all, l...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Min.X < all[j].Min.X })
 	var best []image.Rectangle
-	for _, sl := range lines {
-		if len(sl) != 1 || !isSlash(m, w, sl[0]) {
+	for _, s := range all {
+		if !isSlash(m, w, s) {
 			continue
 		}
-		s := sl[0]
-		var left, right []image.Rectangle
-		for _, l := range lines {
-			first, last := l[0], l[len(l)-1]
-			h := first.Dy()
-			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || last.Max.X-first.Min.X < 2*h {
-				continue
-			}
-			if last.Max.X <= s.Min.X && s.Min.X-last.Max.X <= h {
-				left = l
-			}
-			if first.Min.X >= s.Max.X && first.Min.X-s.Max.X <= h {
-				right = l
-			}
-		}
-		if left == nil || right == nil {
+		left, right := beside(all, s, -1), beside(all, s, 1)
+		if len(left) == 0 || len(right) == 0 || s.Min.X-left[0].Min.X < 2*left[0].Dy() || right[len(right)-1].Max.X-s.Max.X < 2*right[0].Dy() {
 			continue
 		}
 		if best == nil || left[0].Min.X < best[0].Min.X {
@@ -265,6 +257,43 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 		}
 	}
 	return best, best != nil
+}
+
+// beside are the glyphs of gs (in order of x) that run on from the slash s
+// to its left (dir -1) or right (dir 1), left to right: each within a
+// slash's height of the last, on its line, and no taller than it. The
+// slash stands taller than the digits, so glyphLines may have put it on
+// either side's line or on neither.
+func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle {
+	h, cy := s.Dy(), s.Min.Y+s.Max.Y
+	var out []image.Rectangle
+	last := s
+	gap := func(g image.Rectangle) int {
+		if dir < 0 {
+			return last.Min.X - g.Max.X
+		}
+		return g.Min.X - last.Max.X
+	}
+	for {
+		next := -1
+		for i, g := range gs {
+			if gap(g) < 0 || gap(g) > h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*2 < h {
+				continue
+			}
+			if next < 0 || gap(g) < gap(gs[next]) {
+				next = i
+			}
+		}
+		if next < 0 {
+			break
+		}
+		last = gs[next]
+		out = append(out, last)
+	}
+	if dir < 0 {
+		slices.Reverse(out)
+	}
+	return out
 }
 
 // isSlash tells a "/" from a digit: its ink leans, the top further right

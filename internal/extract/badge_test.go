@@ -2,6 +2,7 @@ package extract
 
 import (
 	"image"
+	"slices"
 	"testing"
 )
 
@@ -19,6 +20,39 @@ func TestXPTextBlurredIntoBlobs(t *testing.T) {
 	}
 	if xp, ok := xpText(m, w, [][]image.Rectangle{coins}); ok {
 		t.Fatalf("a short line taken for the XP text: %v", xp)
+	}
+}
+
+// The XP's slash stands taller than its digits and a space apart, and a
+// digit JPEG made shorter breaks the digits' line: the slash and the
+// digits either side are still one XP text ("345150 / 355000" on a chat
+// app's copy), which starts at its first digit, not at the slash.
+func TestXPTextWithItsSlashOnNoLine(t *testing.T) {
+	w, h := 200, 40
+	m := make([]bool, w*h)
+	fill := func(r image.Rectangle) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				m[y*w+x] = true
+			}
+		}
+	}
+	left := []image.Rectangle{image.Rect(81, 20, 87, 29), image.Rect(88, 21, 96, 28), image.Rect(97, 20, 104, 29), image.Rect(105, 20, 116, 29), image.Rect(117, 21, 124, 29)}
+	slash := image.Rect(130, 19, 134, 30)
+	right := []image.Rectangle{image.Rect(140, 20, 147, 29), image.Rect(147, 21, 154, 29), image.Rect(155, 20, 161, 29), image.Rect(162, 20, 186, 29)}
+	badge := []image.Rectangle{image.Rect(48, 20, 57, 32), image.Rect(59, 20, 68, 32)}
+	var text []image.Rectangle
+	for _, r := range slices.Concat(badge, left, right) {
+		fill(r)
+		text = append(text, r)
+	}
+	for y := slash.Min.Y; y < slash.Max.Y; y++ { // leaning: its top further right
+		m[y*w+slash.Max.X-1-(y-slash.Min.Y)*3/10] = true
+	}
+	text = append(text, slash)
+	xp, ok := xpText(m, w, glyphLines(text))
+	if !ok || len(xp) != len(left)+1+len(right) || xp[0] != left[0] {
+		t.Fatalf("the XP text: %v (%v), want %v / %v", xp, ok, left, right)
 	}
 }
 

@@ -325,7 +325,30 @@ func alignSlots(costs [][]float64) []int {
 			i++
 		}
 	}
+	// The bar right above the first one given a slot takes the slot before
+	// it when it matches loosely, and the bar right below the last the
+	// slot after it, if every build shows that one: skipping the slots
+	// beyond the first and last bars is free (a crop), so a blurred Kills
+	// just past unmatched over a Bots Kills would otherwise be left out,
+	// and the bar stands there.
+	matched := func(j int) bool { return j >= 0 }
+	if f := slices.IndexFunc(out, matched); f > 0 && out[f] > 0 && costs[f-1][out[f]-1] < loosely {
+		out[f-1] = out[f] - 1
+	}
+	if l := lastIndexFunc(out, matched); l >= 0 && l+1 < n && out[l]+1 < m && panelSlots[out[l]+1].field != core.FieldGames && costs[l+1][out[l]+1] < loosely {
+		out[l+1] = out[l] + 1
+	}
 	return out
+}
+
+// lastIndexFunc is the last index of s satisfying f, or -1.
+func lastIndexFunc(s []int, f func(int) bool) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if f(s[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // loosely is the worst a label may match and still be given its slot, when

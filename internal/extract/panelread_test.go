@@ -147,6 +147,23 @@ func TestBarsTakeTheLabelsInTheGamesOrder(t *testing.T) {
 			row(map[core.Field]float64{core.FieldWins: 0.3}),
 			row(map[core.Field]float64{core.FieldGames: 0.3}),
 		}, []int{0, 1, 2, 3, 4, 5}},
+		{"kills blurred over bots' kills", [][]float64{
+			row(map[core.Field]float64{core.FieldKills: 0.4525, core.FieldKD: 0.47}),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.43, core.FieldDeaths: 0.43}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.36}),
+			row(map[core.Field]float64{core.FieldKD: 0.38}),
+			row(map[core.Field]float64{core.FieldWins: 0.46}),
+		}, []int{0, 1, 2, 3, 4}},
+		{"wins blurred under the K/D", [][]float64{
+			row(map[core.Field]float64{core.FieldDeaths: 0.36}),
+			row(map[core.Field]float64{core.FieldKD: 0.38}),
+			row(map[core.Field]float64{core.FieldWins: 0.46, core.FieldGames: 0.5}),
+		}, []int{2, 3, 4}},
+		{"a stray bar over a crop", [][]float64{
+			row(nil),
+			row(map[core.Field]float64{core.FieldBotsKills: 0.3}),
+			row(map[core.Field]float64{core.FieldDeaths: 0.2}),
+		}, []int{-1, 1, 2}},
 		{"a stray bar", [][]float64{
 			row(nil),
 			row(map[core.Field]float64{core.FieldKills: 0.2}),

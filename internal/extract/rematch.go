@@ -557,13 +557,29 @@ type figureBox struct {
 // (keepHeld).
 func (pr panelRead) redrawHeld(r *core.Reading) {
 	asRead := cloneReading(*r)
-	fits := map[core.Field][]figureFit{}
-	cur := map[core.Field]string{}
+	d := drawn{fits: map[core.Field][]figureFit{}, cur: map[core.Field]string{}, also: map[core.Field][]string{}}
 	for f := range r.Doubt {
 		if ft, c, ok := pr.redrawOne(*r, f); ok {
-			fits[f], cur[f] = ft, c
+			d.fits[f], d.cur[f], d.also[f] = ft, c, pr.readAs(f)
 		}
 	}
+	d.apply(r)
+	keepHeld(r, asRead)
+}
+
+// drawn are the figures of a reading drawn again (redrawOne).
+type drawn struct {
+	fits map[core.Field][]figureFit // the values drawn, best first
+	cur  map[core.Field]string      // the value read, as the drawing writes it
+	also map[core.Field][]string    // every value the glyph reader read (readAs)
+}
+
+// apply changes the figures of r drawn again to the values drawn best.
+// Kills, deaths and K/D: the agreeing three drawn best. With one of them
+// not read (under a tooltip, cut), nothing checks the other two: each is
+// drawn best like the figures no arithmetic checks, and the one missing is
+// worked out from them later, for the player to confirm.
+func (d drawn) apply(r *core.Reading) {
 	set := func(f core.Field, text string) {
 		if f == core.FieldKD {
 			v, _ := strconv.ParseFloat(text[:len(text)-2]+"."+text[len(text)-2:], 64)
@@ -573,25 +589,24 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 		v, _ := strconv.Atoi(text)
 		r.Set(f, v)
 	}
-	// Kills, deaths and K/D: the agreeing three drawn best.
-	if r.Has(core.FieldKills) && r.Has(core.FieldDeaths) && r.Has(core.FieldKD) {
-		if best, ok := agreeing(*r, fits, cur); ok {
+	trio := !slices.ContainsFunc(kdTrio, func(f core.Field) bool { return !r.Has(f) })
+	if trio {
+		if best, ok := d.agreeing(*r); ok {
 			for i, f := range kdTrio {
-				if fits[f] != nil {
+				if d.fits[f] != nil {
 					set(f, best[i])
 				}
 			}
 		}
 	}
-	for f, ft := range fits {
-		if slices.Contains(kdTrio, f) || ft[0].text == cur[f] {
+	for f, ft := range d.fits {
+		if trio && slices.Contains(kdTrio, f) || ft[0].text == d.cur[f] {
 			continue
 		}
-		if ft[0].score >= scoreOf(ft, cur[f])+redrawMargin {
+		if better(ft[0].score, scoreOf(ft, d.cur[f]), slices.Contains(d.also[f], ft[0].text)) {
 			set(f, ft[0].text)
 		}
 	}
-	keepHeld(r, asRead)
 }
 
 // redrawOne draws figure f of r again (redraw), seeded with the value r
@@ -603,24 +618,11 @@ func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, c
 		return nil, "", false
 	}
 	kd := f == core.FieldKD
-	norm := normCount
-	if kd {
-		norm = normKDR
-	}
-	digits := func(s string) string { return strings.NewReplacer(".", "", ",", "").Replace(norm(s)) }
 	c := strconv.Itoa(r.Count(f))
 	if kd {
-		c = digits(strconv.FormatFloat(r.KD, 'f', 2, 64))
+		c = strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
 	}
-	seeds := []string{c}
-	for _, g := range pr.fields[f] {
-		if t := digits(g.text); t != "" {
-			seeds = append(seeds, t)
-		}
-	}
-	if t := digits(pr.checks[f]); t != "" {
-		seeds = append(seeds, t)
-	}
+	seeds := append([]string{c}, pr.readAs(f)...)
 	raw, ok := whiteMap(pr.src, fb.box, fb.fill)
 	if !ok {
 		return nil, "", false
@@ -685,9 +687,9 @@ func cloneReading(r core.Reading) core.Reading {
 // agreeing chooses kills, deaths and K/D among the values drawn best
 // (within redrawNear of each one's best; a figure not redrawn keeps its
 // value): the three that agree (panelKD) with the best score in
-// all. The values read are kept when they agree and match as well, within
-// redrawMargin.
-func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Field]string) ([3]string, bool) {
+// all. The values read are kept when they agree and match as well (better).
+func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
+	fits, cur := d.fits, d.cur
 	var opts [3][]figureFit
 	var read [3]string
 	for i, f := range kdTrio {
@@ -726,7 +728,16 @@ func agreeing(r core.Reading, fits map[core.Field][]figureFit, cur map[core.Fiel
 			}
 		}
 	}
-	if !found || readAgree && bestScore < readScore+redrawMargin {
+	if !found {
+		return read, false
+	}
+	seconded := true
+	for i, f := range kdTrio {
+		if best[i] != read[i] && !slices.Contains(d.also[f], best[i]) {
+			seconded = false
+		}
+	}
+	if readAgree && !better(bestScore, readScore, seconded) {
 		return read, false
 	}
 	return best, true
@@ -745,6 +756,38 @@ func scoreOf(fits []figureFit, text string) float64 {
 // redrawMargin is how much better a drawn value must match than the
 // value read to replace it.
 const redrawMargin = 0.03
+
+// better tells whether a drawn value matching drawn replaces the value
+// read, matching read: by redrawMargin, or by any amount when the glyph
+// reader also read the figure so (seconded: at another threshold or size),
+// the drawing then deciding between two readings of the screen rather
+// than putting forward a value of its own.
+func better(drawn, read float64, seconded bool) bool {
+	if seconded {
+		return drawn > read
+	}
+	return drawn >= read+redrawMargin
+}
+
+// readAs are the values, digits only, the glyph reader read figure f as:
+// at each threshold and at the check's size.
+func (pr panelRead) readAs(f core.Field) []string {
+	norm := normCount
+	if f == core.FieldKD {
+		norm = normKDR
+	}
+	digits := func(s string) string { return strings.NewReplacer(".", "", ",", "").Replace(norm(s)) }
+	var out []string
+	for _, g := range pr.fields[f] {
+		if t := digits(g.text); t != "" {
+			out = append(out, t)
+		}
+	}
+	if t := digits(pr.checks[f]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
 
 // redrawNear is how far below the best match a value of kills, deaths or
 // K/D may match and still be chosen for agreeing with the others.

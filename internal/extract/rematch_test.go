@@ -131,7 +131,7 @@ func TestAgreeingKillsDeathsAndKD(t *testing.T) {
 		core.FieldKD:    {{"160", 0.90}, {"150", 0.89}},
 	}
 	cur := map[core.Field]string{core.FieldKills: "4096", core.FieldKD: "150"}
-	got, ok := agreeing(r, fits, cur)
+	got, ok := drawn{fits: fits, cur: cur}.agreeing(r)
 	if !ok || got != [3]string{"4896", "3269", "150"} {
 		t.Errorf("chose %v (%v), want 4896, 3269, 1.50", got, ok)
 	}
@@ -139,15 +139,65 @@ func TestAgreeingKillsDeathsAndKD(t *testing.T) {
 	r = read(4896, 3269, 1.50)
 	fits[core.FieldKills] = []figureFit{{"4890", 0.905}, {"4896", 0.90}}
 	cur[core.FieldKills] = "4896"
-	if got, ok := agreeing(r, fits, cur); ok {
+	if got, ok := (drawn{fits: fits, cur: cur}).agreeing(r); ok {
 		t.Errorf("values that agree were changed to %v", got)
 	}
 	// Nothing agrees: nothing changes.
 	r = read(4096, 3269, 1.50)
 	fits[core.FieldKills] = []figureFit{{"4096", 0.91}, {"4090", 0.90}}
 	cur[core.FieldKills] = "4096"
-	if got, ok := agreeing(r, fits, cur); ok {
+	if got, ok := (drawn{fits: fits, cur: cur}).agreeing(r); ok {
 		t.Errorf("changed to %v, which does not agree either", got)
+	}
+}
+
+// The drawing decides between two readings of the glyphs: a value read at
+// one threshold or at the check's size, and drawn best, replaces the
+// value voted for by any margin; a value of the drawing's own needs
+// redrawMargin.
+func TestTheDrawingDecidesBetweenTwoReadings(t *testing.T) {
+	read := func() core.Reading {
+		var r core.Reading
+		r.Set(core.FieldKills, 66666)
+		r.Set(core.FieldDeaths, 32228) // 66666 / 32278 and / 32228 both round to 2.07
+		r.SetKD(2.07)
+		r.Doubts(core.FieldDeaths, "read differently at another size: please check")
+		return r
+	}
+	d := drawn{
+		fits: map[core.Field][]figureFit{core.FieldDeaths: {{"32278", 0.8896}, {"92278", 0.8772}, {"32228", 0.8715}}},
+		cur:  map[core.Field]string{core.FieldDeaths: "32228"},
+		also: map[core.Field][]string{core.FieldDeaths: {"32228", "32278", "32228"}},
+	}
+	r := read()
+	d.apply(&r)
+	if r.Deaths != 32278 {
+		t.Errorf("deaths %d, want 32278: read so at one threshold, and drawn best", r.Deaths)
+	}
+	d.also[core.FieldDeaths] = []string{"32228", "32228"}
+	r = read()
+	d.apply(&r)
+	if r.Deaths != 32228 {
+		t.Errorf("deaths %d, want 32228 as read: 32278 is the drawing's own, by less than redrawMargin", r.Deaths)
+	}
+}
+
+// Under a tooltip the kills are not read: deaths and K/D are then drawn
+// again each on its own (nothing to agree with), and kills is worked out
+// from them afterwards.
+func TestWithKillsHiddenDeathsAreDrawnOnTheirOwn(t *testing.T) {
+	var r core.Reading
+	r.Set(core.FieldDeaths, 1021)
+	r.SetKD(1.09)
+	r.Doubts(core.FieldDeaths, "read differently at another size: please check")
+	d := drawn{
+		fits: map[core.Field][]figureFit{core.FieldDeaths: {{"1621", 0.876}, {"1821", 0.868}, {"1021", 0.807}}},
+		cur:  map[core.Field]string{core.FieldDeaths: "1021"},
+		also: map[core.Field][]string{core.FieldDeaths: {"1621", "1021", "1021"}},
+	}
+	d.apply(&r)
+	if r.Deaths != 1621 || r.Has(core.FieldKills) {
+		t.Errorf("deaths %d (kills found %v), want 1621 and kills left to work out", r.Deaths, r.Has(core.FieldKills))
 	}
 }
 
