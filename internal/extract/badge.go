@@ -213,32 +213,20 @@ func minChannel(src *image.RGBA, x, y int) uint8 {
 
 // xpText finds the XP bar's text ("128630 / 139000"): digits, a slash
 // and digits (at least two digits' width each side, whether their glyphs
-// stand apart or not), the leftmost such on the strip, the slash found
-// among every line's glyphs (beside). Without a
+// stand apart or not), the leftmost such on the strip. glyphLines puts the
+// slash on a line of its own (it is taller than the digits); when it did
+// not (slashedLine finds none), the slash is looked for among every line's
+// glyphs (slashedGlyphs). Without a
 // slash (cut off, or misjudged) the longest line of five glyphs or more
 // stands in for it. ok is false when there is neither.
 func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, ok bool) {
-	var all []image.Rectangle
-	for _, l := range lines {
-		all = append(all, l...)
+	if xp := slashedLine(m, w, lines); xp != nil {
+		return xp, true
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Min.X < all[j].Min.X })
+	if xp := slashedGlyphs(m, w, lines); xp != nil {
+		return xp, true
+	}
 	var best []image.Rectangle
-	for _, s := range all {
-		if !isSlash(m, w, s) {
-			continue
-		}
-		left, right := beside(all, s, -1), beside(all, s, 1)
-		if len(left) == 0 || len(right) == 0 || s.Min.X-left[0].Min.X < 2*left[0].Dy() || right[len(right)-1].Max.X-s.Max.X < 2*right[0].Dy() {
-			continue
-		}
-		if best == nil || left[0].Min.X < best[0].Min.X {
-			best = append(append(append([]image.Rectangle(nil), left...), s), right...)
-		}
-	}
-	if best != nil {
-		return best, true
-	}
 	for _, l := range lines {
 		if len(l) > len(best) {
 			best = l
@@ -259,15 +247,76 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 	return best, best != nil
 }
 
+// slashedLine is the leftmost slash alone on its line with a line of
+// digits either side, the three joined; nil when there is none.
+func slashedLine(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
+	var best []image.Rectangle
+	for _, sl := range lines {
+		if len(sl) != 1 || !isSlash(m, w, sl[0]) {
+			continue
+		}
+		s := sl[0]
+		var left, right []image.Rectangle
+		for _, l := range lines {
+			first, last := l[0], l[len(l)-1]
+			h := first.Dy()
+			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || last.Max.X-first.Min.X < 2*h {
+				continue
+			}
+			if last.Max.X <= s.Min.X && s.Min.X-last.Max.X <= h {
+				left = l
+			}
+			if first.Min.X >= s.Max.X && first.Min.X-s.Max.X <= h {
+				right = l
+			}
+		}
+		if left == nil || right == nil {
+			continue
+		}
+		if best == nil || left[0].Min.X < best[0].Min.X {
+			best = append(append(append([]image.Rectangle(nil), left...), s), right...)
+		}
+	}
+	return best
+}
+
+// slashedGlyphs is the leftmost slash among the glyphs of lines with
+// digits either side (beside), wherever glyphLines put them: a slash
+// taller than a digit that JPEG made short goes on no line with it.
+func slashedGlyphs(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
+	var all []image.Rectangle
+	for _, l := range lines {
+		all = append(all, l...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Min.X < all[j].Min.X })
+	var best []image.Rectangle
+	for _, s := range all {
+		if !isSlash(m, w, s) {
+			continue
+		}
+		left, right := beside(all, s, -1), beside(all, s, 1)
+		if len(left) == 0 || len(right) == 0 || s.Min.X-left[0].Min.X < 2*left[0].Dy() || right[len(right)-1].Max.X-s.Max.X < 2*right[0].Dy() {
+			continue
+		}
+		if best == nil || left[0].Min.X < best[0].Min.X {
+			best = append(append(append([]image.Rectangle(nil), left...), s), right...)
+		}
+	}
+	return best
+}
+
 // beside are the glyphs of gs (in order of x) that run on from the slash s
-// to its left (dir -1) or right (dir 1), left to right: each within a
-// slash's height of the last, on its line, and no taller than it. The
+// to its left (dir -1) or right (dir 1), left to right: each within two
+// slashes' height of the last (room for a thin 1 the threshold lost), on
+// its line, no taller than the slash nor a fifth taller than the digits
+// before it (the badge's digits stand taller, maybe as tall as the slash
+// on a small crop). The
 // slash stands taller than the digits, so glyphLines may have put it on
 // either side's line or on neither.
 func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle {
 	h, cy := s.Dy(), s.Min.Y+s.Max.Y
 	var out []image.Rectangle
-	last := s
+	last, digitH := s, 0
 	gap := func(g image.Rectangle) int {
 		if dir < 0 {
 			return last.Min.X - g.Max.X
@@ -277,8 +326,11 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 	for {
 		next := -1
 		for i, g := range gs {
-			if gap(g) < 0 || gap(g) > h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*2 < h {
+			if gap(g) < 0 || gap(g) > 2*h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*2 < h {
 				continue
+			}
+			if len(out) > 0 && g.Dy()*10 > digitH*12 {
+				continue // taller than the digits found: the level's badge
 			}
 			if next < 0 || gap(g) < gap(gs[next]) {
 				next = i
@@ -289,6 +341,11 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 		}
 		last = gs[next]
 		out = append(out, last)
+		var hs []int
+		for _, g := range out {
+			hs = append(hs, g.Dy())
+		}
+		digitH = median(hs)
 	}
 	if dir < 0 {
 		slices.Reverse(out)

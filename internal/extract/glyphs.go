@@ -282,43 +282,54 @@ func readGlyphs(g *image.Gray) glyphRead {
 	for _, c := range comps {
 		tall = max(tall, c.Dy())
 	}
-	var digits []image.Rectangle
-	var points []image.Rectangle
+	var pieces, points []image.Rectangle
 	base := 0
 	for _, c := range comps {
 		if c.Dy()*10 >= tall*7 {
-			digits = append(digits, c)
 			base = max(base, c.Max.Y)
 		}
 	}
 	for _, c := range comps {
-		if isPoint(c, tall, base) {
+		switch {
+		case isPoint(c, tall, base):
 			points = append(points, c)
+		case c.Dy()*4 >= tall:
+			pieces = append(pieces, c)
 		}
 	}
-	// Pieces of one glyph (a thin stroke broken by the threshold) join.
-	sort.Slice(digits, func(i, j int) bool { return digits[i].Min.X < digits[j].Min.X })
+	// Pieces of one glyph join: a thin stroke the threshold broke, or a
+	// blurred 5's top apart from its bowl (neither piece a digit's height,
+	// together no taller than one).
+	sort.Slice(pieces, func(i, j int) bool { return pieces[i].Min.X < pieces[j].Min.X })
 	var merged []image.Rectangle
-	for _, c := range digits {
+	for _, c := range pieces {
 		if n := len(merged); n > 0 {
 			last := merged[n-1]
-			if ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X); ov*2 > min(last.Dx(), c.Dx()) {
+			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
+			short := min(last.Dy(), c.Dy())*10 < tall*7
+			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= tall*11) {
 				merged[n-1] = last.Union(c)
 				continue
 			}
 		}
 		merged = append(merged, c)
 	}
-	var pieces []split
+	var digits []image.Rectangle
 	for _, c := range merged {
-		pieces = append(pieces, splitGlyphs(m, w, c, tall)...)
+		if c.Dy()*10 >= tall*7 {
+			digits = append(digits, c)
+		}
+	}
+	var splits []split
+	for _, c := range digits {
+		splits = append(splits, splitGlyphs(m, w, c, tall)...)
 	}
 	for _, p := range points {
-		pieces = append(pieces, split{p, classify(m, w, p, true)})
+		splits = append(splits, split{p, classify(m, w, p, true)})
 	}
-	sort.Slice(pieces, func(i, j int) bool { return pieces[i].box.Min.X < pieces[j].box.Min.X })
+	sort.Slice(splits, func(i, j int) bool { return splits[i].box.Min.X < splits[j].box.Min.X })
 	out := glyphRead{sure: 1}
-	for _, p := range pieces {
+	for _, p := range splits {
 		out.text += string(p.g.ch)
 		out.sure = min(out.sure, math.Max(0, (p.g.runnerUp-p.g.cost)*4))
 		if p.g.cost > 0.3 {

@@ -29,6 +29,33 @@ func TestReadGlyphsOnTinyInk(t *testing.T) {
 	}
 }
 
+// A blurred 5 whose top the threshold parted from its bowl is two pieces,
+// neither a digit's height: they are one glyph, not two specks dropped
+// ("16015" was read 1601).
+func TestAFiveInTwoPiecesIsOneGlyph(t *testing.T) {
+	m, w := drawText("16015", 48)
+	h := len(m) / w
+	box := maskBounds(m, w)
+	// The 5 is the last glyph: cut its columns through the middle, where
+	// its stem meets the bowl.
+	five := image.Rect(box.Max.X-box.Dx()/5-2, box.Min.Y, box.Max.X, box.Max.Y)
+	cut := box.Min.Y + box.Dy()*45/100
+	for y := cut; y < cut+3; y++ {
+		for x := five.Min.X; x < five.Max.X; x++ {
+			m[y*w+x] = false
+		}
+	}
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for i, on := range m {
+		if !on {
+			g.Pix[i] = 255
+		}
+	}
+	if got := readGlyphs(g).text; got != "16015" {
+		t.Errorf("read %q, want 16015", got)
+	}
+}
+
 // A 1 blurred fat enough to be taken for a 7 (its flag like the 7's bar)
 // is told apart by the foot of its stem, on the right of its box; a 7's
 // foot is on the left, whatever it was taken for.
