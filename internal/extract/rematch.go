@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"maps"
@@ -442,11 +443,12 @@ var redrawFaceSet = sync.OnceValue(func() []synthFace {
 // gave (seeds, digits only), it fits the blur and size to the screen, then
 // climbs from the best value to its neighbours (a digit changed, added or
 // dropped) while that matches better. kd puts the point two places from
-// the right. It returns the values tried, best first.
-func redraw(raw fmap, seeds []string, kd bool) []figureFit {
+// the right. It returns the values tried, best first, and how well any
+// other value matches, drawn at the same blur and size.
+func redraw(raw fmap, seeds []string, kd bool) (fits []figureFit, score func(string) float64) {
 	s := lookAt(raw, redrawKs, redrawSxs)
 	if len(s) == 0 || len(seeds) == 0 {
-		return nil
+		return nil, nil
 	}
 	show := func(d string) string {
 		if kd {
@@ -472,10 +474,10 @@ func redraw(raw fmap, seeds []string, kd bool) []figureFit {
 		}
 	}
 	if best < 0 {
-		return nil
+		return nil, nil
 	}
 	scores := map[string]float64{}
-	score := func(d string) float64 {
+	score = func(d string) float64 {
 		if v, ok := scores[d]; ok {
 			return v
 		}
@@ -509,7 +511,7 @@ func redraw(raw fmap, seeds []string, kd bool) []figureFit {
 	sort.Slice(out, func(i, j int) bool {
 		return out[i].score > out[j].score || out[i].score == out[j].score && out[i].text < out[j].text
 	})
-	return out
+	return out, score
 }
 
 // neighbours are the values a digit away from d: one changed, added or
@@ -557,10 +559,10 @@ type figureBox struct {
 // (keepHeld).
 func (pr panelRead) redrawHeld(r *core.Reading) {
 	asRead := cloneReading(*r)
-	d := drawn{fits: map[core.Field][]figureFit{}, cur: map[core.Field]string{}, also: map[core.Field][]string{}}
+	d := drawn{fits: map[core.Field][]figureFit{}, score: map[core.Field]func(string) float64{}, cur: map[core.Field]string{}, also: map[core.Field][]string{}}
 	for f := range r.Doubt {
-		if ft, c, ok := pr.redrawOne(*r, f); ok {
-			d.fits[f], d.cur[f], d.also[f] = ft, c, pr.readAs(f)
+		if ft, score, c, ok := pr.redrawOne(*r, f); ok {
+			d.fits[f], d.score[f], d.cur[f], d.also[f] = ft, score, c, pr.readAs(f)
 		}
 	}
 	d.apply(r)
@@ -569,9 +571,10 @@ func (pr panelRead) redrawHeld(r *core.Reading) {
 
 // drawn are the figures of a reading drawn again (redrawOne).
 type drawn struct {
-	fits map[core.Field][]figureFit // the values drawn, best first
-	cur  map[core.Field]string      // the value read, as the drawing writes it
-	also map[core.Field][]string    // every value the glyph reader read (readAs)
+	fits  map[core.Field][]figureFit          // the values drawn, best first
+	score map[core.Field]func(string) float64 // how well another value matches
+	cur   map[core.Field]string               // the value read, as the drawing writes it
+	also  map[core.Field][]string             // every value the glyph reader read (readAs)
 }
 
 // apply changes the figures of r drawn again to the values drawn best.
@@ -612,10 +615,10 @@ func (d drawn) apply(r *core.Reading) {
 // redrawOne draws figure f of r again (redraw), seeded with the value r
 // holds and every read of it: the values drawn best, and r's value as the
 // redraw writes it. ok is false when f has no box or no ink to draw over.
-func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, cur string, ok bool) {
+func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, score func(string) float64, cur string, ok bool) {
 	fb, ok := pr.boxes[f]
 	if !ok || r.Proposed[f] {
-		return nil, "", false
+		return nil, nil, "", false
 	}
 	kd := f == core.FieldKD
 	c := strconv.Itoa(r.Count(f))
@@ -625,10 +628,10 @@ func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, c
 	seeds := append([]string{c}, pr.readAs(f)...)
 	raw, ok := whiteMap(pr.src, fb.box, fb.fill)
 	if !ok {
-		return nil, "", false
+		return nil, nil, "", false
 	}
-	ft := redraw(raw, seeds, kd)
-	return ft, c, len(ft) > 0
+	ft, score := redraw(raw, seeds, kd)
+	return ft, score, c, len(ft) > 0
 }
 
 // holdDrawnOtherwise holds the bots' kills and wins read clearly on a
@@ -643,7 +646,7 @@ func (pr panelRead) holdDrawnOtherwise(r *core.Reading) {
 		if _, held := r.Doubt[f]; held || !r.Has(f) || pr.boxes[f].box.Dy() > smallBar {
 			continue
 		}
-		if ft, c, ok := pr.redrawOne(*r, f); ok && ft[0].text != c && ft[0].score >= scoreOf(ft, c)+holdMargin {
+		if ft, _, c, ok := pr.redrawOne(*r, f); ok && ft[0].text != c && ft[0].score >= scoreOf(ft, c)+holdMargin {
 			r.Doubts(f, "hard to read on the screenshot")
 		}
 	}
@@ -714,8 +717,12 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 		kdv, _ := strconv.ParseFloat(kd[:len(kd)-2]+"."+kd[len(kd)-2:], 64)
 		return panelKD(kdv, kn, dn)
 	}
+	readAgree := agree(read[0], read[1], read[2])
+	if !readAgree {
+		d.workedOut(&opts)
+	}
 	best, bestScore, found := [3]string{}, math.Inf(-1), false
-	readScore, readAgree := 0.0, agree(read[0], read[1], read[2])
+	readScore := 0.0
 	for i := range 3 {
 		readScore += scoreOf(opts[i], read[i])
 	}
@@ -741,6 +748,87 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 		return read, false
 	}
 	return best, true
+}
+
+// workedOut adds to the values drawn of kills, deaths and K/D (opts, in
+// kdTrio's order) those the best few of the other two give, each drawn:
+// kills from deaths × K/D and deaths from kills ÷ K/D (of the counts the
+// K/D's rounding leaves, the one drawn best), K/D from kills ÷ deaths,
+// each if drawn within redrawNear of the best its figure's drawing found
+// (on a blurred photo, a value the arithmetic alone puts forward, drawn
+// worse, broke more figures than it mended).
+// A figure misread in two digits or more is no neighbour of its read (the
+// climb's), but the other two, read right, give it.
+func (d drawn) workedOut(opts *[3][]figureFit) {
+	top := func(i int) []figureFit { return opts[i][:min(workedFew, len(opts[i]))] }
+	var add [3][]string
+	kdOf := func(s string) float64 {
+		v, _ := strconv.ParseFloat(s[:len(s)-2]+"."+s[len(s)-2:], 64)
+		return v
+	}
+	// count is, of the counts from lo to hi that agree (ok), the one f
+	// drawn matches best.
+	count := func(f core.Field, lo, hi int, ok func(int) bool) string {
+		score := d.score[f]
+		if score == nil || lo < 0 || hi-lo > workedSpan {
+			return ""
+		}
+		best, bestScore := "", math.Inf(-1)
+		for v := lo; v <= hi; v++ {
+			if t := strconv.Itoa(v); ok(v) {
+				if s := score(t); s > bestScore {
+					best, bestScore = t, s
+				}
+			}
+		}
+		return best
+	}
+	for _, a := range top(1) {
+		for _, b := range top(2) {
+			deaths, kd := atoi(a.text), kdOf(b.text)
+			lo, hi := int(math.Floor((kd-0.005)*float64(deaths))), int(math.Ceil((kd+0.005)*float64(deaths)))
+			add[0] = append(add[0], count(core.FieldKills, lo, hi, func(k int) bool { return panelKD(kd, k, deaths) }))
+		}
+	}
+	for _, a := range top(0) {
+		for _, b := range top(2) {
+			kills, kd := atoi(a.text), kdOf(b.text)
+			if kd < 0.1 {
+				continue
+			}
+			lo, hi := int(float64(kills)/(kd+0.005)), int(float64(kills)/(kd-0.005))+1
+			add[1] = append(add[1], count(core.FieldDeaths, max(1, lo), hi, func(dn int) bool { return panelKD(kd, kills, dn) }))
+		}
+		for _, b := range top(1) {
+			if deaths := atoi(b.text); deaths > 0 {
+				add[2] = append(add[2], fmt.Sprintf("%03d", int(math.Round(float64(atoi(a.text))*100/float64(deaths)))))
+			}
+		}
+	}
+	for i, f := range kdTrio {
+		for _, t := range add[i] {
+			if t == "" || d.score[f] == nil || slices.ContainsFunc(opts[i], func(x figureFit) bool { return x.text == t }) {
+				continue
+			}
+			if v := d.score[f](t); v >= d.fits[f][0].score-redrawNear {
+				opts[i] = append(opts[i], figureFit{t, v})
+			}
+		}
+	}
+}
+
+// workedFew is how many of the values drawn best of two figures give the
+// third (workedOut); workedSpan the most counts their rounding may leave
+// to draw.
+const (
+	workedFew  = 3
+	workedSpan = 400
+)
+
+// atoi is s as a number, 0 when it is none.
+func atoi(s string) int {
+	v, _ := strconv.Atoi(s)
+	return v
 }
 
 // scoreOf is the score of text among fits, or -1 when it was not drawn.

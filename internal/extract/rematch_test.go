@@ -60,7 +60,7 @@ func TestRedrawFindsTheFigureTheGlyphsMisread(t *testing.T) {
 			text = c.shown[:len(c.shown)-2] + "." + c.shown[len(c.shown)-2:]
 		}
 		for _, sigma := range []float64{1, 1.8} {
-			fits := redraw(photographed(text, sigma, 7), c.seeds, c.kd)
+			fits, _ := redraw(photographed(text, sigma, 7), c.seeds, c.kd)
 			if len(fits) == 0 || fits[0].text != c.shown {
 				t.Errorf("%s blurred %.1f, read as %v: redrawn as %v", text, sigma, c.seeds, fits[:min(3, len(fits))])
 			}
@@ -69,10 +69,10 @@ func TestRedrawFindsTheFigureTheGlyphsMisread(t *testing.T) {
 }
 
 func TestRedrawOfNothingIsNothing(t *testing.T) {
-	if fits := redraw(fmap{w: 40, h: 20, pix: make([]float32, 800)}, []string{"12"}, false); len(fits) != 0 {
+	if fits, _ := redraw(fmap{w: 40, h: 20, pix: make([]float32, 800)}, []string{"12"}, false); len(fits) != 0 {
 		t.Errorf("a blank bar redrawn as %v", fits)
 	}
-	if fits := redraw(photographed("12", 1, 1), nil, false); len(fits) != 0 {
+	if fits, _ := redraw(photographed("12", 1, 1), nil, false); len(fits) != 0 {
 		t.Errorf("no seed, yet redrawn as %v", fits)
 	}
 }
@@ -198,6 +198,40 @@ func TestWithKillsHiddenDeathsAreDrawnOnTheirOwn(t *testing.T) {
 	d.apply(&r)
 	if r.Deaths != 1621 || r.Has(core.FieldKills) {
 		t.Errorf("deaths %d (kills found %v), want 1621 and kills left to work out", r.Deaths, r.Has(core.FieldKills))
+	}
+}
+
+// Kills misread in two digits (32044 read 17044, drawn best as 12044) is
+// no neighbour of its read, but deaths and K/D drawn best give it: of the
+// counts K/D 1.88 × deaths 17045 leaves, the one drawn best is taken.
+func TestKillsMisreadInTwoDigitsComeFromDeathsAndKD(t *testing.T) {
+	var r core.Reading
+	r.Set(core.FieldKills, 17044)
+	r.Set(core.FieldDeaths, 17045)
+	r.SetKD(1.02)
+	for _, f := range kdTrio {
+		r.Doubts(f, "hard to read on the screenshot")
+	}
+	drawnAs := func(shown string) func(string) float64 {
+		return func(t string) float64 {
+			if t == shown {
+				return 0.92
+			}
+			return 0.8
+		}
+	}
+	d := drawn{
+		fits: map[core.Field][]figureFit{
+			core.FieldKills:  {{"12044", 0.928}, {"17044", 0.913}},
+			core.FieldDeaths: {{"17045", 0.919}, {"12045", 0.885}},
+			core.FieldKD:     {{"188", 0.930}, {"198", 0.916}, {"102", 0.85}},
+		},
+		score: map[core.Field]func(string) float64{core.FieldKills: drawnAs("32044"), core.FieldDeaths: drawnAs("17045"), core.FieldKD: drawnAs("188")},
+		cur:   map[core.Field]string{core.FieldKills: "17044", core.FieldDeaths: "17045", core.FieldKD: "102"},
+	}
+	d.apply(&r)
+	if r.Kills != 32044 || r.Deaths != 17045 || r.KD != 1.88 {
+		t.Errorf("kills %d, deaths %d, K/D %.2f; want 32044, 17045, 1.88", r.Kills, r.Deaths, r.KD)
 	}
 }
 
