@@ -408,7 +408,7 @@ func normKDR(s string) string {
 	if len(d) < 3 || len(d) > 7 || (len(d) > 3 && d[0] == '0') {
 		return ""
 	}
-	return d[:len(d)-2] + "." + d[len(d)-2:]
+	return pointed(d)
 }
 
 // reading turns what the panel showed into a Reading: per field the value

@@ -452,7 +452,7 @@ func redraw(raw fmap, seeds []string, kd bool) (fits []figureFit, score func(str
 	}
 	show := func(d string) string {
 		if kd {
-			return d[:len(d)-2] + "." + d[len(d)-2:]
+			return pointed(d)
 		}
 		return d
 	}
@@ -585,8 +585,7 @@ type drawn struct {
 func (d drawn) apply(r *core.Reading) {
 	set := func(f core.Field, text string) {
 		if f == core.FieldKD {
-			v, _ := strconv.ParseFloat(text[:len(text)-2]+"."+text[len(text)-2:], 64)
-			r.SetKD(v)
+			r.SetKD(kdOf(text))
 			return
 		}
 		v, _ := strconv.Atoi(text)
@@ -714,8 +713,7 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 	agree := func(k, d, kd string) bool {
 		kn, _ := strconv.Atoi(k)
 		dn, _ := strconv.Atoi(d)
-		kdv, _ := strconv.ParseFloat(kd[:len(kd)-2]+"."+kd[len(kd)-2:], 64)
-		return panelKD(kdv, kn, dn)
+		return panelKD(kdOf(kd), kn, dn)
 	}
 	readAgree := agree(read[0], read[1], read[2])
 	if !readAgree {
@@ -754,18 +752,14 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 // kdTrio's order) those the best few of the other two give, each drawn:
 // kills from deaths × K/D and deaths from kills ÷ K/D (of the counts the
 // K/D's rounding leaves, the one drawn best), K/D from kills ÷ deaths,
-// each if drawn within redrawNear of the best its figure's drawing found
-// (on a blurred photo, a value the arithmetic alone puts forward, drawn
-// worse, broke more figures than it mended).
+// each if drawn within redrawNear of the best its figure's drawing found.
 // A figure misread in two digits or more is no neighbour of its read (the
-// climb's), but the other two, read right, give it.
+// climb's), but the other two, read right, give it. Without the bound, on
+// blurred photos a value the arithmetic alone put forward, drawn worse,
+// broke more figures than it mended.
 func (d drawn) workedOut(opts *[3][]figureFit) {
 	top := func(i int) []figureFit { return opts[i][:min(workedFew, len(opts[i]))] }
 	var add [3][]string
-	kdOf := func(s string) float64 {
-		v, _ := strconv.ParseFloat(s[:len(s)-2]+"."+s[len(s)-2:], 64)
-		return v
-	}
 	// count is, of the counts from lo to hi that agree (ok), the one f
 	// drawn matches best.
 	count := func(f core.Field, lo, hi int, ok func(int) bool) string {
@@ -828,6 +822,14 @@ const (
 // atoi is s as a number, 0 when it is none.
 func atoi(s string) int {
 	v, _ := strconv.Atoi(s)
+	return v
+}
+
+// pointed writes a K/D's digits (the redraw's "188") as the game does
+// ("1.88"), kdOf as a number.
+func pointed(d string) string { return d[:len(d)-2] + "." + d[len(d)-2:] }
+func kdOf(d string) float64 {
+	v, _ := strconv.ParseFloat(pointed(d), 64)
 	return v
 }
 
