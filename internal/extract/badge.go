@@ -310,13 +310,13 @@ func slashedGlyphs(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle
 // slashes' height of the last (room for a thin 1 the threshold lost), on
 // its line, no taller than the slash nor a fifth taller than the digits
 // before it (the badge's digits stand taller, maybe as tall as the slash
-// on a small crop). The
-// slash stands taller than the digits, so glyphLines may have put it on
-// either side's line or on neither.
+// on a small crop). The slash stands taller than the digits, so
+// glyphLines may have put it on either side's line or on neither.
 func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle {
 	h, cy := s.Dy(), s.Min.Y+s.Max.Y
 	var out []image.Rectangle
-	last, digitH := s, 0
+	var hs []int // the heights of out
+	last := s
 	gap := func(g image.Rectangle) int {
 		if dir < 0 {
 			return last.Min.X - g.Max.X
@@ -324,7 +324,10 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 		return g.Min.X - last.Max.X
 	}
 	for {
-		next := -1
+		next, digitH := -1, 0
+		if len(hs) > 0 {
+			digitH = median(hs)
+		}
 		for i, g := range gs {
 			if gap(g) < 0 || gap(g) > 2*h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*2 < h {
 				continue
@@ -340,12 +343,7 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 			break
 		}
 		last = gs[next]
-		out = append(out, last)
-		var hs []int
-		for _, g := range out {
-			hs = append(hs, g.Dy())
-		}
-		digitH = median(hs)
+		out, hs = append(out, last), append(hs, last.Dy())
 	}
 	if dir < 0 {
 		slices.Reverse(out)

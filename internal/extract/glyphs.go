@@ -282,10 +282,12 @@ func readGlyphs(g *image.Gray) glyphRead {
 	for _, c := range comps {
 		tall = max(tall, c.Dy())
 	}
+	// A digit stands at least 0.7 of the tallest component.
+	digitTall := func(h int) bool { return h*10 >= tall*7 }
 	var pieces, points []image.Rectangle
 	base := 0
 	for _, c := range comps {
-		if c.Dy()*10 >= tall*7 {
+		if digitTall(c.Dy()) {
 			base = max(base, c.Max.Y)
 		}
 	}
@@ -306,7 +308,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 		if n := len(merged); n > 0 {
 			last := merged[n-1]
 			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
-			short := min(last.Dy(), c.Dy())*10 < tall*7
+			short := !digitTall(min(last.Dy(), c.Dy()))
 			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= tall*11) {
 				merged[n-1] = last.Union(c)
 				continue
@@ -316,7 +318,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 	}
 	var digits []image.Rectangle
 	for _, c := range merged {
-		if c.Dy()*10 >= tall*7 {
+		if digitTall(c.Dy()) {
 			digits = append(digits, c)
 		}
 	}

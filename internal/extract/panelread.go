@@ -291,8 +291,9 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 // Slots before the first bar and after the last are free to skip (a crop).
 func alignSlots(costs [][]float64) []int {
 	n, m := len(costs), len(panelSlots)
+	everyBuild := func(j int) bool { return panelSlots[j].field != core.FieldGames }
 	skip := func(i, j int) float64 {
-		if i > 0 && panelSlots[j].field != core.FieldGames {
+		if i > 0 && everyBuild(j) {
 			return unmatched
 		}
 		return 0
@@ -335,7 +336,7 @@ func alignSlots(costs [][]float64) []int {
 	if f := slices.IndexFunc(out, matched); f > 0 && out[f] > 0 && costs[f-1][out[f]-1] < loosely {
 		out[f-1] = out[f] - 1
 	}
-	if l := lastIndexFunc(out, matched); l >= 0 && l+1 < n && out[l]+1 < m && panelSlots[out[l]+1].field != core.FieldGames && costs[l+1][out[l]+1] < loosely {
+	if l := lastIndexFunc(out, matched); l >= 0 && l+1 < n && out[l]+1 < m && everyBuild(out[l]+1) && costs[l+1][out[l]+1] < loosely {
 		out[l+1] = out[l] + 1
 	}
 	return out

@@ -620,10 +620,7 @@ func (pr panelRead) redrawOne(r core.Reading, f core.Field) (fits []figureFit, s
 		return nil, nil, "", false
 	}
 	kd := f == core.FieldKD
-	c := strconv.Itoa(r.Count(f))
-	if kd {
-		c = strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
-	}
+	c := asDrawn(r, f)
 	seeds := append([]string{c}, pr.readAs(f)...)
 	raw, ok := whiteMap(pr.src, fb.box, fb.fill)
 	if !ok {
@@ -695,10 +692,7 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 	var opts [3][]figureFit
 	var read [3]string
 	for i, f := range kdTrio {
-		read[i] = strconv.Itoa(r.Count(f))
-		if f == core.FieldKD {
-			read[i] = strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
-		}
+		read[i] = asDrawn(r, f)
 		ft := fits[f]
 		if ft == nil {
 			opts[i] = []figureFit{{read[i], 0}}
@@ -825,6 +819,15 @@ func atoi(s string) int {
 	return v
 }
 
+// asDrawn is r's value of f as redraw writes it: digits only, a K/D's
+// two places included ("188" for 1.88).
+func asDrawn(r core.Reading, f core.Field) string {
+	if f == core.FieldKD {
+		return strings.Replace(strconv.FormatFloat(r.KD, 'f', 2, 64), ".", "", 1)
+	}
+	return strconv.Itoa(r.Count(f))
+}
+
 // pointed writes a K/D's digits (the redraw's "188") as the game does
 // ("1.88"), kdOf as a number.
 func pointed(d string) string { return d[:len(d)-2] + "." + d[len(d)-2:] }
@@ -847,16 +850,16 @@ func scoreOf(fits []figureFit, text string) float64 {
 // value read to replace it.
 const redrawMargin = 0.03
 
-// better tells whether a drawn value matching drawn replaces the value
-// read, matching read: by redrawMargin, or by any amount when the glyph
-// reader also read the figure so (seconded: at another threshold or size),
-// the drawing then deciding between two readings of the screen rather
-// than putting forward a value of its own.
-func better(drawn, read float64, seconded bool) bool {
+// better tells whether a value drawn with score to replaces the value
+// read, drawn with score from: by redrawMargin, or by any amount when the
+// glyph reader also read the figure so (seconded: at another threshold or
+// size), the drawing then deciding between two readings of the screen
+// rather than putting forward a value of its own.
+func better(to, from float64, seconded bool) bool {
 	if seconded {
-		return drawn > read
+		return to > from
 	}
-	return drawn >= read+redrawMargin
+	return to >= from+redrawMargin
 }
 
 // readAs are the values, digits only, the glyph reader read figure f as:
