@@ -264,27 +264,23 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 		// be tens of millions of pixels, and the warp, which samples, would
 		// alias the screen's pixel grid into stripes the bars are not found
 		// through. (Bars up to twice maxRowH are warped as they are: shrunk
-		// by 2, some were no longer found on the canvas.)
+		// by 2, some were no longer found on the canvas.) Only the part of
+		// the photo the canvas is drawn from is shrunk, from a corner on
+		// the photo's grid of k pixels, so that it is shrunk as the whole
+		// photo would be.
 		k := int(math.Ceil(rowH / maxRowH))
-		o := src.Bounds().Min
-		src = shrinkBy(src, k)
+		area, ok := canvasArea(q, rowH, pitch, src.Bounds(), k)
+		if !ok {
+			return nil, false
+		}
+		src = shrinkBy(src.SubImage(area).(*image.RGBA), k)
 		for i := range q {
-			q[i] = warp.Point{X: (q[i].X - float64(o.X)) / float64(k), Y: (q[i].Y - float64(o.Y)) / float64(k)}
+			q[i] = warp.Point{X: (q[i].X - float64(area.Min.X)) / float64(k), Y: (q[i].Y - float64(area.Min.Y)) / float64(k)}
 		}
 		rowH, pitch = rowH/float64(k), pitch/float64(k)
 	}
-	w, h := q.across(), q.down()
-	s := max(1, minRowH/rowH)
-	w, h, pitch = w*s, h*s, pitch*s
-	// Around the panel: the badge up to six bars' pitch above it, the kart
-	// up to three bar widths to its right.
-	x0, y0 := 0.9*w, 6.5*pitch
-	cw, ch := int(x0+w+3*w), int(y0+h+1.5*pitch)
-	if cw < 8 || ch < 8 || cw*ch > 16<<20 {
-		return nil, false
-	}
-	hm, ok := warp.Between(quad{{X: x0, Y: y0}, {X: x0 + w, Y: y0}, {X: x0 + w, Y: y0 + h}, {X: x0, Y: y0 + h}}, q)
-	if !ok {
+	hm, cw, ch, ok := canvasFor(q, rowH, pitch)
+	if !ok || cw < 8 || ch < 8 || cw*ch > 16<<20 {
 		return nil, false
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, cw, ch))
@@ -295,6 +291,54 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 	// round 5, gained on 4032 px photos what it lost on 2000 px ones).
 	sharpen(dst, 1, 2)
 	return dst, true
+}
+
+// canvasFor lays out the upright canvas for the panel's quadrilateral q:
+// its size, and the map from it onto the photo (ok false when q is
+// degenerate). Around the panel: the
+// badge up to six bars' pitch above it, the kart up to three bar widths to
+// its right.
+func canvasFor(q quad, rowH, pitch float64) (hm warp.H, cw, ch int, ok bool) {
+	w, h := q.across(), q.down()
+	s := max(1, minRowH/rowH)
+	w, h, pitch = w*s, h*s, pitch*s
+	x0, y0 := 0.9*w, 6.5*pitch
+	cw, ch = int(x0+w+3*w), int(y0+h+1.5*pitch)
+	hm, ok = warp.Between(quad{{X: x0, Y: y0}, {X: x0 + w, Y: y0}, {X: x0 + w, Y: y0 + h}, {X: x0, Y: y0 + h}}, q)
+	return hm, cw, ch, ok
+}
+
+// canvasArea is the part of the photo b (bounds) the canvas for q is drawn
+// from, widened by a few pixels (what shrinking by k averages over them)
+// and started on the photo's grid of k pixels. The canvas's corners go to
+// the photo's by the map; the box of those four holds all it draws from,
+// unless the canvas reaches the horizon the map puts its vanishing line
+// on (a corner's denominator not positive; the map's is 1 at the origin,
+// inside the canvas): then the whole photo is.
+func canvasArea(q quad, rowH, pitch float64, b image.Rectangle, k int) (image.Rectangle, bool) {
+	hm, cw, ch, ok := canvasFor(q, rowH, pitch)
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range warp.Corners(float64(cw), float64(ch)) {
+		if hm[6]*c.X+hm[7]*c.Y+1 <= 0 {
+			return b, true // the canvas reaches the horizon: the whole photo
+		}
+		p := hm.Map(c)
+		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+	}
+	m := float64(3 * k)
+	lo := func(v float64, o int) int { return o + int(math.Floor((v-m-float64(o))/float64(k)))*k }
+	area := image.Rect(lo(max(x0, -1e7), b.Min.X), lo(max(y0, -1e7), b.Min.Y), int(math.Ceil(min(x1, 1e7)+m)), int(math.Ceil(min(y1, 1e7)+m)))
+	area = area.Intersect(b)
+	if area.Empty() {
+		return image.Rectangle{}, false
+	}
+	// Clipped to the photo, the corner must stay on the grid.
+	area.Min.X -= (area.Min.X - b.Min.X) % k
+	area.Min.Y -= (area.Min.Y - b.Min.Y) % k
+	return area, true
 }
 
 // shrinkBy shrinks img by the whole factor k, each pixel a weighted mean

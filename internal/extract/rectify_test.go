@@ -84,3 +84,58 @@ func TestStraightensAPanelSeenAtAnAngle(t *testing.T) {
 		})
 	}
 }
+
+// A panel photographed large is shrunk before it is straightened, and only
+// the part of the photo its canvas is drawn from: the canvas comes out as
+// shrinking the whole photo makes it (to a level's rounding), where the
+// canvas runs off the photo too, and where drawn at the photo's own size
+// it would be too large to draw at all.
+func TestALargePanelIsShrunkOnlyWhereItsCanvasLooks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	src := image.NewRGBA(image.Rect(0, 0, 4032, 3024))
+	for i := range src.Pix {
+		src.Pix[i] = uint8(rng.IntN(256)) // any pixel out of place shows
+	}
+	for _, c := range []struct {
+		name        string
+		q           quad
+		rowH, pitch float64
+	}{
+		{"askew, its canvas too large at the photo's size", quad{{X: 1344, Y: 1198}, {X: 2744, Y: 1225}, {X: 2649, Y: 1874}, {X: 1311, Y: 1889}}, 190, 240},
+		{"near the photo's top left corner", quad{{X: 101, Y: 53}, {X: 1001, Y: 80}, {X: 983, Y: 702}, {X: 90, Y: 690}}, 150, 180},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := straighten(src, c.q, c.rowH, c.pitch)
+			if !ok {
+				t.Fatal("not straightened")
+			}
+			k := int(math.Ceil(c.rowH / maxRowH))
+			q := c.q
+			for i := range q {
+				q[i] = warp.Point{X: q[i].X / float64(k), Y: q[i].Y / float64(k)}
+			}
+			hm, cw, ch, ok := canvasFor(q, c.rowH/float64(k), c.pitch/float64(k))
+			if !ok {
+				t.Fatal("no canvas")
+			}
+			want := image.NewRGBA(image.Rect(0, 0, cw, ch))
+			warp.Image(want, shrinkBy(src, k), hm)
+			sharpen(want, 1, 2)
+			if got.Bounds() != want.Bounds() {
+				t.Fatalf("canvas %v, want %v", got.Bounds(), want.Bounds())
+			}
+			off := 0
+			for i := range got.Pix {
+				if d := int(got.Pix[i]) - int(want.Pix[i]); d > 1 || d < -1 {
+					off++
+				}
+			}
+			if off > 0 {
+				t.Errorf("%d of %d levels differ from the whole photo's shrinking", off, len(got.Pix))
+			}
+		})
+	}
+	if _, cw, ch, _ := canvasFor(quad{{X: 1344, Y: 1198}, {X: 2744, Y: 1225}, {X: 2649, Y: 1874}, {X: 1311, Y: 1889}}, 190, 240); cw*ch <= 16<<20 {
+		t.Errorf("the first case's canvas at the photo's size is %d x %d: not past the limit it should test", cw, ch)
+	}
+}

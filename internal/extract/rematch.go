@@ -366,10 +366,29 @@ func bilinear(m fmap, x, y float64) float32 {
 // correlation over shifts of up to shift pixels, the drawing's ink ending
 // where the screen's does (the game writes its figures flush right).
 func likeness(face synthFace, text string, s seen, shift int) float64 {
+	return drawIn(face, text).likeness(s, shift)
+}
+
+// drawing is text drawn in a face, and the columns its ink spans.
+type drawing struct {
+	t        fmap
+	tx0, tx1 int
+	ok       bool // false when it has no ink
+}
+
+// drawIn draws text in face (the fit draws each value once a face, to
+// lay it over every size of the screen's box).
+func drawIn(face synthFace, text string) drawing {
 	pix, w, h := face.draw(text)
-	t := fmap{w: w, h: h, pix: pix}
-	tx0, tx1, _, _, ok := t.inkSpan()
-	if !ok {
+	d := drawing{t: fmap{w: w, h: h, pix: pix}}
+	d.tx0, d.tx1, _, _, d.ok = d.t.inkSpan()
+	return d
+}
+
+// likeness is how well the drawing matches s (likeness above).
+func (d drawing) likeness(s seen, shift int) float64 {
+	t, tx0, tx1 := d.t, d.tx0, d.tx1
+	if !d.ok {
 		return -1
 	}
 	// Where the drawing's digits stand (synthPad to synthPad+synthH) goes
@@ -465,9 +484,13 @@ func redraw(raw fmap, seeds []string, kd bool) (fits []figureFit, score func(str
 	// The blur, thinness and size that fit the values read best.
 	best, face, at := -2.0, synthFace{}, seen{}
 	for _, bf := range redrawFaceSet() {
+		drawings := make([]drawing, len(uniq))
+		for i, d := range uniq {
+			drawings[i] = drawIn(bf, show(d))
+		}
 		for _, sv := range s {
-			for _, d := range uniq {
-				if v := likeness(bf, show(d), sv, 1); v > best {
+			for _, dr := range drawings {
+				if v := dr.likeness(sv, 1); v > best {
 					best, face, at = v, bf, sv
 				}
 			}
