@@ -280,7 +280,7 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 		rowH, pitch = rowH/float64(k), pitch/float64(k)
 	}
 	hm, cw, ch, ok := canvasFor(q, rowH, pitch)
-	if !ok || cw < 8 || ch < 8 || cw*ch > 16<<20 {
+	if !ok || cw < 8 || ch < 8 || cw*ch > maxCanvas {
 		return nil, false
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, cw, ch))
@@ -295,9 +295,8 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 
 // canvasFor lays out the upright canvas for the panel's quadrilateral q:
 // its size, and the map from it onto the photo (ok false when q is
-// degenerate). Around the panel: the
-// badge up to six bars' pitch above it, the kart up to three bar widths to
-// its right.
+// degenerate). Around the panel: the badge up to six bars' pitch above
+// it, the kart up to three bar widths to its right.
 func canvasFor(q quad, rowH, pitch float64) (hm warp.H, cw, ch int, ok bool) {
 	w, h := q.across(), q.down()
 	s := max(1, minRowH/rowH)
@@ -331,14 +330,9 @@ func canvasArea(q quad, rowH, pitch float64, b image.Rectangle, k int) (image.Re
 	m := float64(3 * k)
 	lo := func(v float64, o int) int { return o + int(math.Floor((v-m-float64(o))/float64(k)))*k }
 	area := image.Rect(lo(max(x0, -1e7), b.Min.X), lo(max(y0, -1e7), b.Min.Y), int(math.Ceil(min(x1, 1e7)+m)), int(math.Ceil(min(y1, 1e7)+m)))
+	// Clipped to the photo, the corner is the photo's: on the grid too.
 	area = area.Intersect(b)
-	if area.Empty() {
-		return image.Rectangle{}, false
-	}
-	// Clipped to the photo, the corner must stay on the grid.
-	area.Min.X -= (area.Min.X - b.Min.X) % k
-	area.Min.Y -= (area.Min.Y - b.Min.Y) % k
-	return area, true
+	return area, !area.Empty()
 }
 
 // shrinkBy shrinks img by the whole factor k, each pixel a weighted mean
@@ -425,6 +419,9 @@ func shrinkBy(img *image.RGBA, k int) *image.RGBA {
 // minRowH is the height, in pixels, a straightened bar gets at least: a
 // panel photographed small is enlarged as it is straightened.
 const minRowH = 28
+
+// maxCanvas is the most pixels a straightened canvas may have.
+const maxCanvas = 16 << 20
 
 // maxRowH is the height, in pixels, a bar over twice as tall is shrunk to
 // or below (by a whole factor) before it is straightened.

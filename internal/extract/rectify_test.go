@@ -135,7 +135,7 @@ func TestALargePanelIsShrunkOnlyWhereItsCanvasLooks(t *testing.T) {
 			}
 		})
 	}
-	if _, cw, ch, _ := canvasFor(quad{{X: 1344, Y: 1198}, {X: 2744, Y: 1225}, {X: 2649, Y: 1874}, {X: 1311, Y: 1889}}, 190, 240); cw*ch <= 16<<20 {
+	if _, cw, ch, _ := canvasFor(quad{{X: 1344, Y: 1198}, {X: 2744, Y: 1225}, {X: 2649, Y: 1874}, {X: 1311, Y: 1889}}, 190, 240); cw*ch <= maxCanvas {
 		t.Errorf("the first case's canvas at the photo's size is %d x %d: not past the limit it should test", cw, ch)
 	}
 }

@@ -74,38 +74,22 @@ func Image(dst, src *image.RGBA, h H) {
 	sb := src.Bounds()
 	db := dst.Bounds()
 	for y := db.Min.Y; y < db.Max.Y; y++ {
-		// h.Map's sums, with a row's share of each taken once.
-		py := float64(y) + 0.5
-		ry, rx, rw := h[1]*py, h[4]*py, h[7]*py
-		o := dst.PixOffset(db.Min.X, y)
-		for x := db.Min.X; x < db.Max.X; x, o = x+1, o+4 {
-			px := float64(x) + 0.5
-			w := h[6]*px + rw + 1
-			if w == 0 {
-				w = 1e-12
-			}
-			sx, sy := (h[0]*px+ry+h[2])/w-0.5, (h[3]*px+rx+h[5])/w-0.5
+		for x := db.Min.X; x < db.Max.X; x++ {
+			p := h.Map(Point{float64(x) + 0.5, float64(y) + 0.5})
+			sx, sy := p.X-0.5, p.Y-0.5
 			if !(sx >= float64(sb.Min.X) && sy >= float64(sb.Min.Y) && sx <= float64(sb.Max.X-1) && sy <= float64(sb.Max.Y-1)) {
 				continue // also NaN
 			}
 			x0, y0 := int(sx), int(sy)
+			x1, y1 := min(x0+1, sb.Max.X-1), min(y0+1, sb.Max.Y-1)
 			fx, fy := sx-float64(x0), sy-float64(y0)
-			i00 := src.PixOffset(x0, y0)
-			i01, i10 := i00, i00
-			if x0+1 < sb.Max.X {
-				i01 += 4
-			}
-			if y0+1 < sb.Max.Y {
-				i10 += src.Stride
-			}
-			i11 := i10 + (i01 - i00)
-			p00, p01 := src.Pix[i00:i00+4:i00+4], src.Pix[i01:i01+4:i01+4]
-			p10, p11 := src.Pix[i10:i10+4:i10+4], src.Pix[i11:i11+4:i11+4]
-			out := dst.Pix[o : o+4 : o+4]
+			i00, i01 := src.PixOffset(x0, y0), src.PixOffset(x1, y0)
+			i10, i11 := src.PixOffset(x0, y1), src.PixOffset(x1, y1)
+			o := dst.PixOffset(x, y)
 			for c := range 4 {
-				top := float64(p00[c])*(1-fx) + float64(p01[c])*fx
-				bot := float64(p10[c])*(1-fx) + float64(p11[c])*fx
-				out[c] = uint8(top*(1-fy) + bot*fy + 0.5)
+				top := float64(src.Pix[i00+c])*(1-fx) + float64(src.Pix[i01+c])*fx
+				bot := float64(src.Pix[i10+c])*(1-fx) + float64(src.Pix[i11+c])*fx
+				dst.Pix[o+c] = uint8(top*(1-fy) + bot*fy + 0.5)
 			}
 		}
 	}
