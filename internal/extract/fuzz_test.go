@@ -68,13 +68,7 @@ var drawnBases = sync.OnceValue(func() []*image.RGBA {
 
 var allBases = sync.OnceValue(func() []*image.RGBA {
 	out := drawnBases()
-	dir := os.Getenv("REAL_SCREENS")
-	for _, d := range []string{"../../../shared/data/real-screens", "../../../../shared/data/real-screens"} {
-		if _, err := os.Stat(d); dir == "" && err == nil {
-			dir = d
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.[pj][np]g"))
+	files, _ := filepath.Glob(filepath.Join(realScreensDir(), "*.[pj][np]g"))
 	sort.Strings(files)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -87,6 +81,20 @@ var allBases = sync.OnceValue(func() []*image.RGBA {
 	}
 	return out
 })
+
+// realScreensDir is the folder of the real development set (REAL_SCREENS,
+// or its place beside the repository or a worktree's parent), or "".
+func realScreensDir() string {
+	if d := os.Getenv("REAL_SCREENS"); d != "" {
+		return d
+	}
+	for _, d := range []string{"../../../shared/data/real-screens", "../../../../shared/data/real-screens"} {
+		if _, err := os.Stat(filepath.Join(d, "truth.json")); err == nil {
+			return d
+		}
+	}
+	return ""
+}
 
 func fuzzSize(img image.Image) *image.RGBA {
 	b := img.Bounds()

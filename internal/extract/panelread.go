@@ -111,13 +111,18 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 		if i == 3 || found && whole(best) {
 			break // the likeliest few; the rest are News items and the like
 		}
-		src := src
+		// A tooltip is painted over along the bars as found, upright: on a
+		// panel still askew after that, the box painted misses a tilted
+		// figure's digits and may cover some of them, so the photo is
+		// straightened from its own pixels and the tooltips looked for
+		// again on the straight canvas.
+		src, photo := src, src
 		if tips := findTooltips(src, p); len(tips) > 0 {
 			src = maskTooltips(src, p, tips)
 		}
 		if straight {
 			if q, rowH, pitch, ok := panelQuad(src, p); ok && skewed(q, rowH) {
-				if canvas, ok := straighten(src, q, rowH, pitch); ok {
+				if canvas, ok := straighten(photo, q, rowH, pitch); ok {
 					// A panel seen askew is a photo of a screen: its figures
 					// are held unless read clearly (core.Reading.Photo).
 					if r, ok := readPanels(canvas, detectSide, false); ok {

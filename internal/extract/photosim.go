@@ -28,7 +28,12 @@ type SimPhoto struct {
 	How  string `json:"how"`
 	// Hidden are figures of the capture this image does not show (a crop
 	// without the level's badge): not counted against the reader.
-	Hidden        []string     `json:"hidden,omitempty"`
+	Hidden []string `json:"hidden,omitempty"`
+	// Covered are figures of the capture this image shows the place of
+	// but not the digits (the kills under a tooltip): the reader should
+	// propose them from the screen's arithmetic. The bench counts them
+	// both ways, as shown and as not.
+	Covered       []string     `json:"covered,omitempty"`
 	Shot          *photos.Shot `json:"shot,omitempty"`
 	Width, Height int
 }
@@ -63,11 +68,8 @@ func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
 		}
 		capture := photos.RGBA(upright(data, img.Pixels()))
 		base := filepath.Base(f)
-		h := fnv.New64a()
-		h.Write([]byte(base))
 		for _, kind := range PhotoKinds {
-			rng := rand.New(rand.NewPCG(seed, h.Sum64()^uint64(len(kind))*0x9e3779b97f4a7c15))
-			p, enc, ok := simulate(capture, kind, rng)
+			p, enc, ok := simulateSeeded(capture, base, kind, seed)
 			if !ok {
 				continue
 			}
@@ -84,6 +86,15 @@ func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
 		return nil, err
 	}
 	return out, os.WriteFile(filepath.Join(dir, "photos.json"), append(js, '\n'), 0o644)
+}
+
+// simulateSeeded makes the image of kind that WritePhotos makes of the
+// capture named base at seed.
+func simulateSeeded(capture *image.RGBA, base, kind string, seed uint64) (SimPhoto, []byte, bool) {
+	h := fnv.New64a()
+	h.Write([]byte(base))
+	rng := rand.New(rand.NewPCG(seed, h.Sum64()^uint64(len(kind))*0x9e3779b97f4a7c15))
+	return simulate(capture, kind, rng)
 }
 
 // simulate makes one kind of image of capture; ok is false when the kind
@@ -120,6 +131,7 @@ func simulate(capture *image.RGBA, kind string, rng *rand.Rand) (SimPhoto, []byt
 			img = photos.RGBA(capture)
 			x := pn.mid.Max.X + (top.Max.X-pn.mid.Max.X)/4
 			photos.Tooltip(img, image.Pt(x, top.Min.Y+top.Dy()/5), fmt.Sprintf("%d,%03d", 10+rng.IntN(90), rng.IntN(1000)), top.Dy()*4/5)
+			p.Covered = []string{"kills"}
 			break
 		}
 		// The panel cut close, with the level's badge above it or not,

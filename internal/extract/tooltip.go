@@ -99,11 +99,13 @@ func tipBox(src *image.RGBA, p panel, cols image.Rectangle) tooltip {
 		y0, y1 = cols.Min.Y, cols.Max.Y
 	}
 	t := tooltip{box: image.Rect(cols.Min.X, y0, cols.Max.X, y1)}
-	// The bars whose figure it covers: a third of the bar's height or
-	// more, right of the empty middle.
+	// The bars whose figure it covers: right of the empty middle, the
+	// box as painted (with its shadow) reaching a quarter of the bar's
+	// height or more into it, where the digits begin. A figure painted
+	// over in part would be read short of a digit, as if whole.
 	for k, r := range p.rows {
-		ov := t.box.Intersect(image.Rect(p.mid.Max.X, r.Min.Y, r.Max.X, r.Max.Y))
-		if ov.Dy()*3 >= r.Dy() && ov.Dx() > 0 {
+		ov := painted(t.box, p).Intersect(image.Rect(p.mid.Max.X, r.Min.Y, r.Max.X, r.Max.Y))
+		if ov.Dy()*4 >= r.Dy() && ov.Dx() > 0 {
 			t.rows = append(t.rows, k)
 		}
 	}
@@ -150,8 +152,7 @@ func maskTooltips(src *image.RGBA, p panel, ts []tooltip) *image.RGBA {
 		draw.Draw(out, r.Intersect(out.Bounds()), image.NewUniform(c.color()), image.Point{}, draw.Src)
 	}
 	for _, t := range ts {
-		h := p.rows[0].Dy()
-		box := t.box.Inset(-max(2, h/6))
+		box := painted(t.box, p)
 		paint(box, back)
 		for i, r := range p.rows {
 			paint(box.Intersect(r), fills[i])
@@ -162,6 +163,12 @@ func maskTooltips(src *image.RGBA, p panel, ts []tooltip) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// painted is the area painted over for a tooltip's box: the box and its
+// shadow.
+func painted(box image.Rectangle, p panel) image.Rectangle {
+	return box.Inset(-max(2, p.rows[0].Dy()/6))
 }
 
 func pixel(src *image.RGBA, x, y int) rgb {

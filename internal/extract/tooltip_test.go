@@ -1,11 +1,16 @@
 package extract
 
 import (
+	"bytes"
 	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/extract/photos"
+	"github.com/pitlane/pitlane/internal/upload"
 )
 
 // A tooltip over the Kills bar's figure: its box is found and painted
@@ -70,4 +75,40 @@ func statsPanel(t *testing.T, img *image.RGBA) panel {
 	}
 	t.Fatal("no Stats panel")
 	return panel{}
+}
+
+// On a photo, a bar's upright box takes in what lies beside the tilted
+// panel: on a simulated phone photo of a tight crop, the desk past the
+// panel's corner passed for a dark tooltip over Wins, and the patch painted
+// upright over the tilted bar covered the first digit of its 121, which
+// was read, surely, as 21. A panel askew is straightened from the photo's
+// own pixels, its tooltips looked for on the straight canvas.
+func TestNoTooltipIsPaintedOverATiltedPanel(t *testing.T) {
+	dir := realScreensDir()
+	if dir == "" {
+		t.Skip("the real development set is not here (REAL_SCREENS)")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "DarkWarrior1234.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := upload.Check(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc, ok := simulateSeeded(photos.RGBA(upright(data, img.Pixels())), "DarkWarrior1234.png", "phone-2000", 9)
+	if !ok {
+		t.Fatal("no photo")
+	}
+	photo, err := jpeg.Decode(bytes.NewReader(enc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := readStatsScreen(photo)
+	if !ok {
+		t.Fatal("not read")
+	}
+	if _, held := r.Doubt[core.FieldWins]; !r.Has(core.FieldWins) || r.Wins != 121 && !held {
+		t.Fatalf("wins read %d (found %v), shown 121, not held: %+v", r.Wins, r.Has(core.FieldWins), r.Doubt)
+	}
 }
