@@ -31,20 +31,15 @@ import (
 	"github.com/pitlane/pitlane/internal/upload"
 )
 
-// realScreens finds the real development set (shared/data/real-screens,
-// beside the repository or beside a worktree's parent), or skips.
+// realScreens is the real development set's folder (extract.RealScreensDir),
+// or skips.
 func realScreens(t *testing.T) string {
 	t.Helper()
-	if d := os.Getenv("REAL_SCREENS"); d != "" {
-		return d
+	d := extract.RealScreensDir()
+	if d == "" {
+		t.Skip("the real development set is not here (set REAL_SCREENS)")
 	}
-	for _, d := range []string{"../../../shared/data/real-screens", "../../../../shared/data/real-screens"} {
-		if _, err := os.Stat(filepath.Join(d, "truth.json")); err == nil {
-			return d
-		}
-	}
-	t.Skip("the real development set (shared/data/real-screens) is not here")
-	return ""
+	return d
 }
 
 // readerAndCaptures is the reader as the server makes it (without
