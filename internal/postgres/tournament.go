@@ -177,6 +177,18 @@ func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64)
 	return was, unavailable(err)
 }
 
+// DropUnsold implements tournament.Store.
+func (s Tournaments) DropUnsold(ctx context.Context, tournamentID, userID int64) (bool, error) {
+	tag, err := s.DB.q(ctx).Exec(ctx, `
+		WITH dropped AS (
+			DELETE FROM registrations r WHERE r.tournament_id = $1 AND r.user_id = $2
+			   AND NOT EXISTS (SELECT 1 FROM team_players tp WHERE tp.tournament_id = $1 AND tp.user_id = $2)
+			RETURNING r.tournament_id)
+		UPDATE tournaments SET roster_version = roster_version + 1 WHERE id IN (SELECT tournament_id FROM dropped)`,
+		tournamentID, userID)
+	return tag.RowsAffected() > 0, unavailable(err)
+}
+
 // lockOpenRoster raises the roster version (locking the row) and refuses a
 // tournament that no longer takes registrations.
 func lockOpenRoster(ctx context.Context, tx querier, tournamentID int64) (string, error) {

@@ -156,6 +156,9 @@ type Store interface {
 	// whether they were confirmed or waitlisted.
 	Unregister(ctx context.Context, tournamentID, userID int64) (string, error)
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
+	// DropUnsold takes a registered player who is on no team off a
+	// tournament's list whatever its phase, and says whether they were.
+	DropUnsold(ctx context.Context, tournamentID, userID int64) (bool, error)
 	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
 	// RegisteredPlayer is one card, or NotFound when not registered.
 	RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (Player, error)
