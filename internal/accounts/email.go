@@ -76,10 +76,10 @@ func (s *Service) RequestEmailChange(ctx context.Context, au Authenticated, newE
 	switch {
 	case password != "":
 		if !auth.CheckPassword(au.User.PasswordHash, password) {
-			return errs.E(errs.Unauthorized, MsgPasswordToConfirm)
+			return errs.E(errs.Invalid, MsgPasswordToConfirm)
 		}
 	case !au.Session.Fresh(time.Now()):
-		return errs.E(errs.Unauthorized, MsgPasswordToConfirm)
+		return errs.E(errs.Invalid, MsgPasswordToConfirm)
 	}
 	taken := false
 	if _, err := s.Store.FindUserByEmail(ctx, newEmail); err == nil {

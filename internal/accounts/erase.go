@@ -53,10 +53,10 @@ func (s *Service) DeleteAccount(ctx context.Context, au Authenticated, password 
 	switch {
 	case u.PasswordHash != "":
 		if password == "" || !auth.CheckPassword(u.PasswordHash, password) {
-			return errs.E(errs.Unauthorized, MsgPasswordToConfirm)
+			return errs.E(errs.Invalid, MsgPasswordToConfirm)
 		}
 	case !au.Session.Fresh(time.Now()):
-		return errs.E(errs.Unauthorized, "Sign in again (with Google) to confirm it is you, then delete the account within ten minutes.")
+		return errs.E(errs.Forbidden, "Sign in again (with Google) to confirm it is you, then delete the account within ten minutes.")
 	}
 	return s.Tx.Transact(ctx, func(ctx context.Context) error {
 		f, err := s.Erasure.DeletionFacts(ctx, u.ID)

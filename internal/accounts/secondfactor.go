@@ -50,7 +50,10 @@ const (
 	MsgSecondFactorOnlyOrganisers = "Two-step sign-in is for organisers' accounts."
 	MsgBadSecondFactor            = "That code is not right. Enter the current code from your authenticator app, or a recovery code."
 	MsgUseSecondFactorFirst       = "Confirm it is you with your authenticator app or a passkey first."
-	MsgPasswordToConfirm          = "Enter your password to confirm."
+	// MsgPasswordToConfirm answers a missing or wrong password where one
+	// confirms a change (400, like a wrong current password: a typo is not
+	// a lost session, which the app would sign out of).
+	MsgPasswordToConfirm = "Enter your password to confirm."
 )
 
 // mayEnrol says whether au's account may have second factors: an
@@ -79,11 +82,11 @@ func (s *Service) reconfirm(au Authenticated, password string) error {
 		return nil
 	case au.User.PasswordHash != "":
 		if password == "" || !auth.CheckPassword(au.User.PasswordHash, password) {
-			return errs.E(errs.Unauthorized, MsgPasswordToConfirm)
+			return errs.E(errs.Invalid, MsgPasswordToConfirm)
 		}
 		return nil
 	case !au.Session.Fresh(time.Now()):
-		return errs.E(errs.Unauthorized, "Sign in again to confirm it is you (this account has no password).")
+		return errs.E(errs.Forbidden, "Sign in again to confirm it is you (this account has no password).")
 	}
 	return nil
 }

@@ -183,7 +183,7 @@ func TestEmailChange(t *testing.T) {
 			WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email); err != nil {
 			t.Fatal(err)
 		}
-		if r := s.Do(t, "POST", "/api/me/email", token, map[string]string{"email": next}); r.Status != 401 {
+		if r := s.Do(t, "POST", "/api/me/email", token, map[string]string{"email": next}); r.Status != 400 {
 			t.Fatalf("%d %q", r.Status, r.Message())
 		}
 	})
@@ -246,7 +246,7 @@ func TestDeleteAccountKeepsTheLeagueWhole(t *testing.T) {
 		before[p] = string(s.Do(t, "GET", p, "", nil).Body)
 	}
 
-	if r := s.Do(t, "DELETE", "/api/me", token, map[string]string{"password": "not-it"}); r.Status != 401 {
+	if r := s.Do(t, "DELETE", "/api/me", token, map[string]string{"password": "not-it"}); r.Status != 400 {
 		t.Fatalf("wrong password: %d", r.Status)
 	}
 	exp := s.Do(t, "GET", "/api/me/export", token, nil)

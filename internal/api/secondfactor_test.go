@@ -44,7 +44,7 @@ func TestOrganiserNeedsASecondFactor(t *testing.T) {
 		}
 	})
 	t.Run("ErrEnrolNeedsThePassword", func(t *testing.T) {
-		if r := s.Do(t, "POST", "/api/me/2fa/totp", admin, map[string]string{"password": "wrong-password"}); r.Status != 401 {
+		if r := s.Do(t, "POST", "/api/me/2fa/totp", admin, map[string]string{"password": "wrong-password"}); r.Status != 400 {
 			t.Fatalf("%d", r.Status)
 		}
 	})
