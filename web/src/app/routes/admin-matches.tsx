@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useTournamentName } from '@/config/app-config'
 import { SubstitutesAdmin } from '@/features/auction/components/substitutes'
 import { AdminMatches } from '@/features/matches/admin-matches'
+import { OrganiserGate } from '../organiser-gate'
 
 export default function AdminMatchesRoute() {
   const tournament = useTournamentName()
@@ -9,9 +10,11 @@ export default function AdminMatchesRoute() {
     document.title = 'Matches · Organisers · Pitlane'
   }, [])
   return (
-    <AdminMatches
-      defaultTournament={tournament}
-      panels={(season, phase) => (phase === 'matches' || phase === 'completed' ? <SubstitutesAdmin tournament={season} phase={phase} /> : null)}
-    />
+    <OrganiserGate>
+      <AdminMatches
+        defaultTournament={tournament}
+        panels={(season, phase) => (phase === 'matches' || phase === 'completed' ? <SubstitutesAdmin tournament={season} phase={phase} /> : null)}
+      />
+    </OrganiserGate>
   )
 }
