@@ -101,7 +101,7 @@ func (s *Service) Choose(ctx context.Context, a core.Actor, choices []Choice) (S
 	on := map[string]map[string]bool{}
 	for _, c := range choices {
 		if !knownKind(c.Kind) {
-			return Settings{}, errs.E(errs.Invalid, "Unknown notification kind %q.", c.Kind)
+			return Settings{}, errs.E(errs.Invalid, "Unknown notification kind %q.", errs.Echo(c.Kind))
 		}
 		on[c.Kind] = map[string]bool{ChannelPush: c.Push, ChannelDiscord: c.Discord}
 	}
