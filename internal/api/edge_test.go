@@ -1,10 +1,15 @@
 package api_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -114,5 +119,100 @@ func TestErrorsEchoLittleOfTheInput(t *testing.T) {
 	r := s.Do(t, "POST", "/api/matches/1/proposal", tok, `{"times":["2026-11-28T20:00:00Z","soon"]}`)
 	if r.Status != 400 || !strings.Contains(r.Message(), `"times" must be times like 2026-11-28T20:00:00Z`) {
 		t.Errorf("proposal: %d %q", r.Status, r.Message())
+	}
+}
+
+// logLines keeps a server's log lines for a test to read.
+type logLines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// about are the lines that name path.
+func (l *logLines) about(path string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for line := range strings.Lines(l.buf.String()) {
+		if strings.Contains(line, "path="+path+" ") || strings.HasSuffix(strings.TrimSpace(line), "path="+path) {
+			out = append(out, strings.TrimSpace(line))
+		}
+	}
+	return out
+}
+
+// A request whose browser went away while the database worked on it is
+// no fault of the server: nothing is logged as an error or a warning, and
+// its request line says 499 (respond_test.go has the other errors such a
+// request may end with).
+func TestARequestTheClientLeftIsNoError(t *testing.T) {
+	var logs logLines
+	s := newServer(t, testkit.Options{Log: &logs})
+	ctx := context.Background()
+	tok := s.SignUp(t, testkit.UniqueEmail("gone"), "gone_racer")
+	for _, c := range []struct{ path, token, table string }{
+		{"/api/tournaments", "", "tournaments"}, // the handler's own read
+		{"/api/auth/profile", tok, "users"},     // the sign-in's, in a middleware
+	} {
+		path := c.path
+		t.Run(path, func(t *testing.T) {
+			// The table locked: the request's query waits.
+			tx, err := s.DB.Pool.Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tx.Rollback(ctx)
+			if _, err := tx.Exec(ctx, `LOCK TABLE `+c.table+` IN ACCESS EXCLUSIVE MODE`); err != nil {
+				t.Fatal(err)
+			}
+			reqCtx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(reqCtx, "GET", s.URL+path, nil)
+			if c.token != "" {
+				req.Header.Set("Authorization", "Bearer "+c.token)
+			}
+			gone := make(chan struct{})
+			go func() {
+				defer close(gone)
+				if res, err := http.DefaultClient.Do(req); err == nil {
+					res.Body.Close()
+				}
+			}()
+			waitFor(t, "the request's query to wait for the lock", func() bool {
+				var n int
+				s.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+					AND datname = current_database()`).Scan(&n)
+				return n > 0
+			})
+			cancel() // the browser goes away
+			<-gone
+			waitFor(t, "the request's log line", func() bool {
+				return slices.ContainsFunc(logs.about(path), func(l string) bool { return strings.Contains(l, "msg=request ") })
+			})
+			tx.Rollback(ctx)
+			for _, line := range logs.about(path) {
+				if strings.Contains(line, "level=ERROR") || strings.Contains(line, "level=WARN") ||
+					(strings.Contains(line, "msg=request ") && !strings.Contains(line, "status=499")) {
+					t.Errorf("logged: %s", line)
+				}
+			}
+		})
+	}
+}
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

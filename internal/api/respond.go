@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,13 +34,27 @@ var statusOf = map[string]int{
 	errs.Internal:      http.StatusInternalServerError,
 }
 
+// StatusClientClosedRequest is the status a request line shows when its
+// client went away before the answer (nginx's 499): nothing was wrong here.
+const StatusClientClosedRequest = 499
+
 // writeError answers {"message": ...} with the status of err's kind. Only
 // internal errors are logged, and their details never leave the server.
+// A request whose client went away (its context cancelled: a closed tab, a
+// page navigated away) and whose work failed for that reason is no fault:
+// it is logged at Debug and answered 499, never as a 5xx that would page
+// someone.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	ctx, log := r.Context(), logOf(r.Context())
 	kind := errs.KindOf(err)
+	if clientGone(r) && (errors.Is(err, context.Canceled) || kind == errs.Unavailable || errs.Transient(err)) {
+		log.DebugContext(ctx, "client went away", slog.String("path", r.URL.Path), slog.Any("err", err))
+		writeJSON(w, StatusClientClosedRequest, map[string]string{"message": "Client closed request"})
+		return
+	}
 	if kind == errs.Internal && errs.Transient(err) {
 		// A dependency that went away, by a path that did not say so.
-		slog.WarnContext(r.Context(), "dependency unavailable", slog.String("path", r.URL.Path), slog.Any("err", err))
+		log.WarnContext(ctx, "dependency unavailable", slog.String("path", r.URL.Path), slog.Any("err", err))
 		err = errs.E(errs.Unavailable, "The service is temporarily unavailable. Please try again shortly.")
 		kind = errs.Unavailable
 	}
@@ -48,7 +63,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusInternalServerError
 	}
 	if kind == errs.Internal {
-		slog.ErrorContext(r.Context(), "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
+		log.ErrorContext(ctx, "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
 	}
 	var e *errs.Error
 	if errors.As(err, &e) && e.RetryAfter > 0 {
@@ -56,6 +71,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	writeJSON(w, status, map[string]string{"message": errs.MessageOf(err)})
 }
+
+// clientGone tells a request whose client went away: the server cancels
+// its context when the connection closes (or an HTTP/2 stream is reset).
+func clientGone(r *http.Request) bool { return errors.Is(r.Context().Err(), context.Canceled) }
 
 // writeJSON encodes v with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
