@@ -27,17 +27,7 @@ type ctxKey int
 const (
 	userKey ctxKey = iota
 	ipKey
-	logKey
 )
-
-// logOf is the server's logger that logRequests put in a request's
-// context (the default one elsewhere).
-func logOf(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(logKey).(*slog.Logger); ok {
-		return l
-	}
-	return slog.Default()
-}
 
 // principal is who a request's bearer token belongs to.
 type principal struct {
@@ -214,7 +204,7 @@ func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-			r = r.WithContext(context.WithValue(r.Context(), logKey, log))
+			r = r.WithContext(context.WithValue(r.Context(), logKey{}, log))
 			next.ServeHTTP(ww, r)
 			if r.URL.Path == "/healthz" {
 				return

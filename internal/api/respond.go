@@ -72,6 +72,18 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, map[string]string{"message": errs.MessageOf(err)})
 }
 
+// logKey holds the server's logger in a request's context (logRequests).
+type logKey struct{}
+
+// logOf is the server's logger that logRequests put in a request's
+// context (the default one elsewhere).
+func logOf(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(logKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
 // clientGone tells a request whose client went away: the server cancels
 // its context when the connection closes (or an HTTP/2 stream is reset).
 func clientGone(r *http.Request) bool { return errors.Is(r.Context().Err(), context.Canceled) }

@@ -37,7 +37,7 @@ func TestWriteErrorForAClientGone(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var logs bytes.Buffer
 			log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-			ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey, log))
+			ctx, cancel := context.WithCancel(context.WithValue(context.Background(), logKey{}, log))
 			defer cancel()
 			if c.gone {
 				cancel()
