@@ -198,18 +198,23 @@ func cors(origins []string) func(http.Handler) http.Handler {
 }
 
 // logRequests writes one structured line per request: never a body, a token
-// or a query string (which may carry an e-mail).
+// or a query string (which may carry an e-mail). A 5xx is an error, unless
+// the client had gone away by then (writeError answers those 499).
 func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
+	if log == nil {
+		log = slog.Default()
+	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			r = r.WithContext(context.WithValue(r.Context(), logKey{}, log))
 			next.ServeHTTP(ww, r)
 			if r.URL.Path == "/healthz" {
 				return
 			}
 			level := slog.LevelInfo
-			if ww.Status() >= 500 {
+			if ww.Status() >= 500 && !clientGone(r) {
 				level = slog.LevelError
 			}
 			log.LogAttrs(r.Context(), level, "request",

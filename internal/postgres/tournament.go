@@ -53,7 +53,7 @@ func (s Tournaments) CreateTournament(ctx context.Context, in tournament.Tournam
 		err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `INSERT INTO tournaments (name, season, purse, scoring) VALUES ($1, nullif($2, 0), $3, $4)
 			RETURNING `+tournamentColumns, in.Name, in.Season, in.Purse, scoring), &t)
 		if isUniqueViolation(err) {
-			return errs.E(errs.Conflict, "A tournament named %s exists already.", in.Name)
+			return errs.E(errs.Conflict, "A tournament named %s exists already.", errs.Echo(in.Name))
 		}
 		if err != nil {
 			return err

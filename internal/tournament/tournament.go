@@ -201,5 +201,5 @@ type Store interface {
 
 // ErrUnknown is the answer for a tournament that does not exist.
 func ErrUnknown(name string) error {
-	return errs.E(errs.NotFound, "Tournament %s not found", name)
+	return errs.E(errs.NotFound, "Tournament %s not found", errs.Echo(name))
 }
