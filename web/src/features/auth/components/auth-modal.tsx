@@ -124,7 +124,8 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   }
 
   const step = currentStep(user)
-  const showProgress = view !== null && view !== 'profile' && !(view === 'signin' && flowMode === 'login')
+  const showProgress =
+    view !== null && view !== 'profile' && view !== 'reset' && view !== 'second-factor' && !(view === 'signin' && flowMode === 'login')
   const isTabView = view === 'signin' || view === 'signup'
   const title = view ? TITLES[view] : 'Loading'
 

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ActionButton, ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { plural } from '@/lib/format'
-import { dayTime, fromNow } from '@/lib/time'
+import { ago, dayTime } from '@/lib/time'
 import { useEndSession, useSessions, useSignOutEverywhere } from '../api/security'
 
 export function SessionsList() {
@@ -39,7 +39,7 @@ export function SessionsList() {
             <span>
               <span className="session-client">{s.client}</span>
               <span className="muted session-meta">
-                {s.current ? 'This device · ' : ''}signed in {dayTime(s.created_at)} ({s.method}) · active {fromNow(s.seen_at)}
+                {s.current ? 'This device · ' : ''}signed in {dayTime(s.created_at)} ({s.method}) · last active {ago(s.seen_at)}
                 {s.second_factor_at ? ' · two-step ✓' : ''}
               </span>
             </span>
