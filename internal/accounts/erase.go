@@ -58,6 +58,26 @@ func (s *Service) DeleteAccount(ctx context.Context, au Authenticated, password 
 	case !au.Session.Fresh(time.Now()):
 		return errs.E(errs.Forbidden, "Sign in again (with Google) to confirm it is you, then delete the account within ten minutes.")
 	}
+	return s.erase(ctx, u, au.Actor)
+}
+
+// EraseForOperator deletes the account of email as DeleteAccount does, on
+// the site operator's word (a player who lost access asked them): the
+// command line's `pitlane account delete`. The same refusals hold.
+func (s *Service) EraseForOperator(ctx context.Context, email string) (int64, error) {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return 0, err
+	}
+	u, err := s.Store.FindUserByEmail(ctx, email)
+	if err != nil {
+		return 0, err
+	}
+	return u.ID, s.erase(ctx, u, core.Actor{UserID: u.ID, Name: Pseudonym(u.ID)})
+}
+
+// erase is the deletion of u, acting as a, in one transaction.
+func (s *Service) erase(ctx context.Context, u User, a core.Actor) error {
 	return s.Tx.Transact(ctx, func(ctx context.Context) error {
 		f, err := s.Erasure.DeletionFacts(ctx, u.ID)
 		if err != nil {
@@ -67,7 +87,7 @@ func (s *Service) DeleteAccount(ctx context.Context, au Authenticated, password 
 			return errs.E(errs.Conflict, "%s", why)
 		}
 		if s.Leave != nil {
-			if err := s.Leave(ctx, au.Actor); err != nil {
+			if err := s.Leave(ctx, a); err != nil {
 				return err
 			}
 		}
