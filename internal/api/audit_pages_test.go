@@ -60,7 +60,6 @@ type auditLeague struct {
 	s                  *testkit.Server
 	admin, player      string // tokens
 	adminID, playerID  int64
-	phase              int
 	anonymousSignInsAt int64 // the id of the first failed sign-in
 }
 
@@ -68,6 +67,9 @@ func newAuditLeague(t *testing.T) *auditLeague {
 	organiser := testkit.UniqueEmail("pager")
 	s := newServer(t, testkit.Options{Admins: []string{organiser}})
 	l := &auditLeague{s: s, admin: s.SignUp(t, organiser, "the_pager")}
+	t.Cleanup(func() {
+		l.s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", l.admin, map[string]string{"status": "registration"})
+	})
 	l.player = s.SignUp(t, testkit.UniqueEmail("pagee"), "pagee_racer")
 	l.adminID, l.playerID = userID(t, s, l.admin), userID(t, s, l.player)
 	for range 4 {
@@ -81,11 +83,15 @@ func newAuditLeague(t *testing.T) *auditLeague {
 	return l
 }
 
-// movePhase is an organiser's action on PPL7.
+// movePhase is an organiser's action on PPL7: it moves between
+// registration and the auction, from wherever the package's shared
+// database left it, and the test leaves PPL7 registering.
 func (l *auditLeague) movePhase(t *testing.T) {
 	t.Helper()
-	l.phase++
-	to := []string{"registration", "auction"}[l.phase%2]
+	to := "auction"
+	if r := l.s.Do(t, "GET", "/api/tournaments/PPL7", "", nil); r.JSON["status"] == "auction" {
+		to = "registration"
+	}
 	if r := l.s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", l.admin, map[string]string{"status": to}); r.Status != 200 {
 		t.Fatalf("status %s: %d %q", to, r.Status, r.Message())
 	}
