@@ -77,8 +77,9 @@ type Store interface {
 	UpsertGoogleUser(ctx context.Context, address []byte, googleID, email, name string) (User, error)
 	UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (User, error)
 	UpdatePassword(ctx context.Context, userID int64, passwordHash string) (User, error)
-	// Captaincies lists the teams the user captains.
-	Captaincies(ctx context.Context, userID int64) ([]core.Captaincy, error)
+	// Roles lists the teams the user captains and the tournaments they
+	// co-organise, in one read.
+	Roles(ctx context.Context, userID int64) ([]core.Captaincy, []core.StaffGrant, error)
 }
 
 // CodeRequest is a mail about to go to an address: a code for a pending

@@ -47,7 +47,7 @@ type FactorStore interface {
 
 // Messages of the second factor.
 const (
-	MsgSecondFactorOnlyOrganisers = "Two-step sign-in is for organisers' accounts."
+	MsgSecondFactorOnlyOrganisers = "Two-step sign-in is for organisers' and co-organisers' accounts."
 	MsgBadSecondFactor            = "That code is not right. Enter the current code from your authenticator app, or a recovery code."
 	MsgUseSecondFactorFirst       = "Confirm it is you with your authenticator app or a passkey first."
 	// MsgPasswordToConfirm answers a missing or wrong password where one
@@ -57,12 +57,13 @@ const (
 )
 
 // mayEnrol says whether au's account may have second factors: an
-// organiser's (ADMIN_EMAILS), whose powers they protect.
+// organiser's (ADMIN_EMAILS) or a co-organiser's, whose powers they
+// protect.
 func (s *Service) mayEnrol(au Authenticated) error {
 	if au.User.ID == 0 {
 		return ErrUnauthenticated
 	}
-	if s.Factors == nil || !(au.User.EmailVerified && s.Admins[au.User.Email]) {
+	if s.Factors == nil || !(au.User.EmailVerified && (s.Admins[au.User.Email] || len(au.Staff) > 0)) {
 		return errs.E(errs.Forbidden, MsgSecondFactorOnlyOrganisers)
 	}
 	return nil

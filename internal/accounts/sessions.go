@@ -69,6 +69,9 @@ type Authenticated struct {
 	OrganiserLocked bool
 	// HasSecondFactor: a TOTP or a passkey is enrolled.
 	HasSecondFactor bool
+	// Staff are the tournaments the account co-organises (acted on only
+	// when not OrganiserLocked).
+	Staff []core.StaffGrant
 }
 
 type clientKey struct{}
@@ -163,13 +166,24 @@ func (s *Service) authenticated(ctx context.Context, u User, st StoredSession, h
 			return Authenticated{}, err
 		}
 	}
-	locked := listed && st.SecondFactorAt == nil && (s.RequireSecondFactor || hasFactor)
-	caps, err := s.Store.Captaincies(ctx, u.ID)
+	caps, staff, err := s.Store.Roles(ctx, u.ID)
 	if err != nil {
 		return Authenticated{}, err
 	}
+	// A co-organiser's powers are an organiser's, and wait for the same
+	// second factor.
+	organiser := u.EmailVerified && (listed || len(staff) > 0)
+	if organiser && !listed && !hasFactor {
+		if hasFactor, err = s.hasSecondFactor(ctx, u.ID); err != nil {
+			return Authenticated{}, err
+		}
+	}
+	locked := organiser && st.SecondFactorAt == nil && (s.RequireSecondFactor || hasFactor)
 	a := core.NewActor(u.ID, u.DisplayName(), listed && !locked, caps)
-	return Authenticated{User: u, Session: st, Actor: a, OrganiserLocked: locked, HasSecondFactor: hasFactor}, nil
+	if !locked {
+		a = a.WithStaff(staff)
+	}
+	return Authenticated{User: u, Session: st, Actor: a, OrganiserLocked: locked, HasSecondFactor: hasFactor, Staff: staff}, nil
 }
 
 // hasSecondFactor tells whether the account has a confirmed TOTP or a

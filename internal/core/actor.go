@@ -9,6 +9,7 @@ const (
 	RoleUser    = "user"
 	RoleCaptain = "captain"
 	RoleAdmin   = "admin"
+	RoleStaff   = "staff"
 )
 
 // Captaincy is a team a user captains in a tournament.
@@ -16,6 +17,13 @@ type Captaincy struct {
 	TournamentID int64
 	Tournament   string
 	Team         string // A to H
+}
+
+// StaffGrant is a tournament a user helps run as a co-organiser: an
+// organiser (ADMIN_EMAILS) granted it for that tournament alone.
+type StaffGrant struct {
+	TournamentID int64
+	Tournament   string
 }
 
 // Actor is who is acting: anonymous (the zero Actor), a signed-in user with
@@ -29,7 +37,10 @@ type Actor struct {
 	Name     string
 	Admin    bool
 	Captains []Captaincy
-	System   bool
+	// Staff are the tournaments the user co-organises: there they may do
+	// what an organiser may, and nowhere else.
+	Staff  []StaffGrant
+	System bool
 }
 
 // System is the actor of scheduled work (a lot closing when its countdown
@@ -43,15 +54,61 @@ func NewActor(userID int64, name string, admin bool, captains []Captaincy) Actor
 	return Actor{UserID: userID, Name: name, Admin: admin, Captains: captains}
 }
 
+// WithStaff is a with the tournaments it co-organises.
+func (a Actor) WithStaff(staff []StaffGrant) Actor {
+	a.Staff = staff
+	return a
+}
+
+// Organises tells whether the actor may act as an organiser in the
+// tournament: an organiser everywhere, its staff there.
+func (a Actor) Organises(tournamentID int64) bool {
+	if a.Admin {
+		return true
+	}
+	for _, g := range a.Staff {
+		if g.TournamentID == tournamentID {
+			return true
+		}
+	}
+	return false
+}
+
+// OrganisesAny tells an organiser, or the staff of any tournament, from
+// everyone else: an action for organisers may be theirs once the
+// tournament is known (MustOrganise).
+func (a Actor) OrganisesAny() bool { return a.Admin || len(a.Staff) > 0 }
+
+// MsgNotYourTournament refuses a co-organiser outside the tournaments
+// they were granted.
+const MsgNotYourTournament = "You help run another tournament: only its organisers can do this here"
+
+// MustOrganise refuses everyone but the organisers and the tournament's
+// staff.
+func (a Actor) MustOrganise(tournamentID int64) error {
+	if a.Organises(tournamentID) {
+		return nil
+	}
+	if !a.SignedIn() {
+		return ErrUnauthenticated
+	}
+	if len(a.Staff) > 0 {
+		return errs.E(errs.Forbidden, MsgNotYourTournament)
+	}
+	return errs.E(errs.Forbidden, MsgAdminsOnly)
+}
+
 // SignedIn tells a user (or the system) from an anonymous caller.
 func (a Actor) SignedIn() bool { return a.UserID != 0 || a.System }
 
-// Role is the actor's highest role: admin, captain, user, or "" when
-// anonymous.
+// Role is the actor's highest role: admin, staff (a co-organiser of a
+// tournament), captain, user, or "" when anonymous.
 func (a Actor) Role() string {
 	switch {
 	case a.Admin:
 		return RoleAdmin
+	case len(a.Staff) > 0:
+		return RoleStaff
 	case len(a.Captains) > 0:
 		return RoleCaptain
 	case a.SignedIn():
@@ -76,6 +133,11 @@ func (a Actor) InCaptainsRoom(tournament string) bool {
 	if a.Admin {
 		return true
 	}
+	for _, g := range a.Staff {
+		if g.Tournament == tournament {
+			return true
+		}
+	}
 	for _, c := range a.Captains {
 		if c.Tournament == tournament {
 			return true
@@ -88,11 +150,16 @@ func (a Actor) InCaptainsRoom(tournament string) bool {
 // the same organiser role and the same captaincies. A live session whose
 // rights changed is ended, so rooms it may no longer hear are not kept.
 func (a Actor) SameRights(b Actor) bool {
-	if a.UserID != b.UserID || a.Admin != b.Admin || len(a.Captains) != len(b.Captains) {
+	if a.UserID != b.UserID || a.Admin != b.Admin || len(a.Captains) != len(b.Captains) || len(a.Staff) != len(b.Staff) {
 		return false
 	}
 	for _, c := range a.Captains {
 		if t, ok := b.CaptainOf(c.TournamentID); !ok || t != c.Team {
+			return false
+		}
+	}
+	for _, g := range a.Staff {
+		if !b.Organises(g.TournamentID) {
 			return false
 		}
 	}
@@ -136,7 +203,7 @@ func (a Actor) MustBeAdmin() error {
 // MustCaptain refuses everyone but the captain of team in the tournament
 // (and organisers, who may act for any team).
 func (a Actor) MustCaptain(tournamentID int64, team string) error {
-	if a.Admin {
+	if a.Organises(tournamentID) {
 		return nil
 	}
 	if !a.SignedIn() {

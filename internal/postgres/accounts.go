@@ -30,18 +30,36 @@ func scanUser(row pgx.Row) (accounts.User, error) {
 	return u, err
 }
 
-// Captaincies implements accounts.Store.
-func (s Accounts) Captaincies(ctx context.Context, userID int64) ([]core.Captaincy, error) {
-	rows, err := s.DB.q(ctx).Query(ctx, `SELECT t.tournament_id, tr.name, t.letter FROM teams t
-		JOIN tournaments tr ON tr.id = t.tournament_id WHERE t.captain_user_id = $1 ORDER BY t.tournament_id`, userID)
+// Roles implements accounts.Store: the teams the user captains and the
+// tournaments they co-organise, one read on every authenticated request.
+func (s Accounts) Roles(ctx context.Context, userID int64) ([]core.Captaincy, []core.StaffGrant, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `
+		SELECT t.tournament_id, tr.name, t.letter FROM teams t JOIN tournaments tr ON tr.id = t.tournament_id
+		 WHERE t.captain_user_id = $1
+		UNION ALL
+		SELECT st.tournament_id, tr.name, '' FROM tournament_staff st JOIN tournaments tr ON tr.id = st.tournament_id
+		 WHERE st.user_id = $1
+		 ORDER BY 1, 3`, userID)
 	if err != nil {
-		return nil, unavailable(err)
+		return nil, nil, unavailable(err)
 	}
-	caps, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (core.Captaincy, error) {
+	defer rows.Close()
+	var (
+		caps  []core.Captaincy
+		staff []core.StaffGrant
+	)
+	for rows.Next() {
 		var c core.Captaincy
-		return c, row.Scan(&c.TournamentID, &c.Tournament, &c.Team)
-	})
-	return caps, unavailable(err)
+		if err := rows.Scan(&c.TournamentID, &c.Tournament, &c.Team); err != nil {
+			return nil, nil, err
+		}
+		if c.Team == "" {
+			staff = append(staff, core.StaffGrant{TournamentID: c.TournamentID, Tournament: c.Tournament})
+		} else {
+			caps = append(caps, c)
+		}
+	}
+	return caps, staff, unavailable(rows.Err())
 }
 
 // upsertUnverifiedSQL creates the account, or takes the new credentials for
