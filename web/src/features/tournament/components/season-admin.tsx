@@ -94,7 +94,7 @@ export function SeasonAdmin({ tournament }: { tournament: string }) {
         <DescriptionField {...bind('description')} />
         <div className="season-dates">
           <TextField label="Starts" type="date" {...bind('starts_at')} />
-          <TextField label="Ends" type="date" min={values.starts_at ?? undefined} {...bind('ends_at')} />
+          <TextField label="Ends" type="date" {...bind('ends_at')} />
         </div>
         <div className="season-form-actions">
           <SubmitButton className="btn btn-primary btn-sm" pending={save.isPending} pendingLabel="Saving…" disabled={busy}>
