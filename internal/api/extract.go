@@ -38,15 +38,22 @@ func (s *Server) extractStats(w http.ResponseWriter, r *http.Request) {
 // readScreenshot streams the multipart body and keeps only the screenshot
 // part, refusing more than MaxBytes before it is all read.
 func readScreenshot(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	return readImagePart(w, r, "screenshot", "a screenshot")
+}
+
+// readImagePart streams the multipart body and keeps only its field part
+// (what, "a screenshot", names it in the messages), refusing more than
+// MaxBytes before it is all read.
+func readImagePart(w http.ResponseWriter, r *http.Request, field, what string) ([]byte, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, upload.MaxBytes+64<<10)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, errs.E(errs.Unsupported, "Send the screenshot as multipart/form-data in the field \"screenshot\"")
+		return nil, errs.E(errs.Unsupported, "Send the %s as multipart/form-data in the field %q", field, field)
 	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			return nil, errs.E(errs.Invalid, "Please choose a screenshot to upload (field \"screenshot\")")
+			return nil, errs.E(errs.Invalid, "Please choose %s to upload (field %q)", what, field)
 		}
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
@@ -55,7 +62,7 @@ func readScreenshot(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if err != nil {
 			return nil, errs.E(errs.Invalid, "The upload is not valid multipart data")
 		}
-		if part.FormName() != "screenshot" {
+		if part.FormName() != field {
 			part.Close()
 			continue
 		}

@@ -8,6 +8,9 @@ import (
 	"html/template"
 	"io/fs"
 	"strings"
+	"sync"
+
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 // pageOfPath names the page of the app a path opens, as the web build names
@@ -47,16 +50,76 @@ type navLink struct {
 	Active    bool
 }
 
+// paintSeason is what a page's first paint says of the site's current
+// season: the app's first render says the same (web/src/app/home), from
+// the season's data the document carries (seasonData).
+type paintSeason struct {
+	Tournament  string // its name
+	DisplayName string
+	Hero        string
+	Sub         string // the home page's line under the hero
+	Banner      string // the banner's URL, "" for none
+	Data        string // seasonData's JSON, "" when the season could not be read
+}
+
+// heroLines are the home page's line under the hero of a season without a
+// description, by phase (web/src/app/home/hero.tsx says the same).
+var heroLines = map[string]string{
+	tournament.StatusRegistration: "Race for one of eight teams. Register with your in-game stats, get drafted by a captain, and chase the cup and the Red Cap.",
+	tournament.StatusAuction:      "Registration is closed: the captains are building their teams in a live auction.",
+	tournament.StatusMatches:      "The teams are drafted and the matches are on: follow the bracket, the Points Table and the Red Cap.",
+	tournament.StatusCompleted:    "The season is over: the cup and the Red Cap have their winners.",
+}
+
+// seasonData is the season as the app needs it for its first render, read
+// by web/src/lib/first-paint-season.ts: the current season's name and its
+// summary as GET /api/tournament/info gives it (its places aside).
+type seasonData struct {
+	Tournament string     `json:"tournament"`
+	Info       seasonInfo `json:"info"`
+}
+
+type seasonInfo struct {
+	Name             string `json:"name"`
+	Status           string `json:"status"`
+	RegistrationOpen bool   `json:"registration_open"`
+	tournament.Identity
+}
+
+// seasonOf is t's first paint.
+func seasonOf(t tournament.Tournament) paintSeason {
+	id := t.Identity()
+	p := paintSeason{Tournament: t.Name, DisplayName: id.DisplayName, Hero: id.Hero, Sub: id.Description}
+	if p.Sub == "" {
+		p.Sub = heroLines[t.Status]
+	}
+	if id.BannerURL != nil {
+		p.Banner = *id.BannerURL
+	}
+	data, _ := json.Marshal(seasonData{Tournament: t.Name,
+		Info: seasonInfo{Name: t.Name, Status: t.Status, RegistrationOpen: t.RegistrationOpen(), Identity: id}})
+	p.Data = string(data)
+	return p
+}
+
+// unknownSeason is the first paint when the season cannot be read (the
+// database is down): its name, and nothing the app would not say either
+// before its data has come.
+func unknownSeason(name string) paintSeason {
+	return paintSeason{Tournament: name, DisplayName: name}
+}
+
 // firstPaint is what the server writes inside #root for a page of the site
 // (firstpaint.html): the header, and the page's head where it says no more
-// than the tournament's name. The deck (/ppt) has no site header: nothing.
-func firstPaint(page, tournament string) (string, error) {
+// than the season's name and identity. The deck (/ppt) has no site header:
+// nothing.
+func firstPaint(page string, season paintSeason) (string, error) {
 	if page == "ppt" || page == "" {
 		return "", nil
 	}
 	var body bytes.Buffer
 	if t := firstPaintTemplates.Lookup(page); t != nil {
-		if err := t.Execute(&body, struct{ Tournament string }{tournament}); err != nil {
+		if err := t.Execute(&body, season); err != nil {
 			return "", err
 		}
 	}
@@ -76,36 +139,91 @@ func firstPaint(page, tournament string) (string, error) {
 type pageDoc struct{ raw, gz []byte }
 
 // pageDocs makes, for each page the build lists in page-preloads.json,
-// index.html with the page's first paint inside #root, and naming the page's
-// own JavaScript in modulepreload links: the browser paints the page's head
-// from the HTML alone, and fetches the page's chunk beside the entry instead
-// of after the entry has run and asked for it, at low priority like the entry
-// (the web build's vite.config.ts says why: nothing should hold the paint back).
-func pageDocs(web fs.FS, index []byte, tournament string) (map[string]pageDoc, error) {
-	docs := map[string]pageDoc{}
+// index.html with the page's first paint inside #root, the season's data
+// beside it and its title, and naming the page's own JavaScript in
+// modulepreload links: the browser paints the page's head from the HTML
+// alone, and fetches the page's chunk beside the entry instead of after the
+// entry has run and asked for it, at low priority like the entry (the web
+// build's vite.config.ts says why: nothing should hold the paint back).
+// A page's document follows the season, so each is made when first asked
+// for with a season and kept for the next requests with that season.
+type pageDocs struct {
+	index    []byte
+	preloads map[string][]string // nil: an older build, or none: index.html as it is
+
+	mu    sync.Mutex
+	built map[string]pageDoc // by page and season
+}
+
+// maxBuiltDocs bounds the documents kept: a few pages for a season or two.
+const maxBuiltDocs = 64
+
+func newPageDocs(web fs.FS, index []byte) (*pageDocs, error) {
+	d := &pageDocs{index: index, built: map[string]pageDoc{}}
 	if web == nil {
-		return docs, nil
+		return d, nil
 	}
 	raw, err := fs.ReadFile(web, "page-preloads.json")
 	if err != nil {
-		return docs, nil // an older build, or none: index.html as it is
+		return d, nil
 	}
-	var preloads map[string][]string
-	if err := json.Unmarshal(raw, &preloads); err != nil {
+	if err := json.Unmarshal(raw, &d.preloads); err != nil {
 		return nil, err
 	}
-	for page, files := range preloads {
-		paint, err := firstPaint(page, tournament)
-		if err != nil {
-			return nil, err
-		}
-		var links strings.Builder
-		for _, f := range files {
-			links.WriteString(`<link rel="modulepreload" fetchpriority="low" crossorigin href="` + html.EscapeString(f) + `">`)
-		}
-		doc := bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
-		doc = bytes.Replace(doc, []byte(`<div id="root"></div>`), []byte(`<div id="root">`+paint+`</div>`), 1)
-		docs[page] = pageDoc{raw: doc, gz: gzipBytes(doc)}
+	return d, nil
+}
+
+// has tells a page the build made a document for.
+func (d *pageDocs) has(page string) bool {
+	_, ok := d.preloads[page]
+	return ok
+}
+
+// doc is page's document with season's first paint.
+func (d *pageDocs) doc(page string, season paintSeason) (pageDoc, error) {
+	key := page + "\x00" + season.Tournament + "\x00" + season.DisplayName + "\x00" + season.Hero + "\x00" + season.Sub +
+		"\x00" + season.Banner + "\x00" + season.Data
+	d.mu.Lock()
+	doc, ok := d.built[key]
+	d.mu.Unlock()
+	if ok {
+		return doc, nil
 	}
-	return docs, nil
+	paint, err := firstPaint(page, season)
+	if err != nil {
+		return pageDoc{}, err
+	}
+	var head strings.Builder
+	for _, f := range d.preloads[page] {
+		head.WriteString(`<link rel="modulepreload" fetchpriority="low" crossorigin href="` + html.EscapeString(f) + `">`)
+	}
+	root := `<div id="root">` + paint + `</div>`
+	if season.Data != "" {
+		// JSON escapes <, > and &, so nothing in it can end the script.
+		root += `<script type="application/json" id="season-data">` + season.Data + `</script>`
+	}
+	raw := bytes.Replace(d.index, []byte("</head>"), []byte(head.String()+"</head>"), 1)
+	raw = bytes.Replace(raw, []byte(`<div id="root"></div>`), []byte(root), 1)
+	raw = titled(raw, "Pitlane · "+season.DisplayName+" Smash Karts league")
+	doc = pageDoc{raw: raw, gz: gzipBytes(raw)}
+	d.mu.Lock()
+	if len(d.built) >= maxBuiltDocs {
+		clear(d.built)
+	}
+	d.built[key] = doc
+	d.mu.Unlock()
+	return doc, nil
+}
+
+// titled gives the document the title (escaped); the app's pages then set
+// their own.
+func titled(doc []byte, title string) []byte {
+	start := bytes.Index(doc, []byte("<title>"))
+	end := bytes.Index(doc, []byte("</title>"))
+	if start < 0 || end < start {
+		return doc
+	}
+	out := append([]byte{}, doc[:start+len("<title>")]...)
+	out = append(out, html.EscapeString(title)...)
+	return append(out, doc[end:]...)
 }

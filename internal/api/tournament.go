@@ -143,6 +143,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r.Get("/audit", s.auditLog)
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
+	s.seasonAdminRoutes(r)
 	return r
 }
 

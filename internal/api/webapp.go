@@ -3,12 +3,14 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io/fs"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // appRoutes are the React app's routes; any other path gets the app with a
@@ -55,9 +57,12 @@ func (s *Server) webApp() http.Handler {
 	if s.Web != nil {
 		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
 	}
-	pages, err := pageDocs(s.Web, index, s.Config.DefaultTournament)
-	if err != nil && s.Log != nil {
-		s.Log.Error("web app: the pages' first paint", "err", err)
+	pages, err := newPageDocs(s.Web, index)
+	if err != nil {
+		if s.Log != nil {
+			s.Log.Error("web app: the pages' first paint", "err", err)
+		}
+		pages, _ = newPageDocs(nil, index)
 	}
 	files := http.FileServerFS(emptyIfNil(s.Web))
 	gz := &gzipAssets{m: map[string][]byte{}}
@@ -90,7 +95,15 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
 		body := index
-		page, forPage := pages[pageOfPath(p)]
+		var page pageDoc
+		forPage := false
+		if name := pageOfPath(p); pages.has(name) {
+			var err error
+			page, err = pages.doc(name, s.seasonForPaint(r.Context()))
+			if forPage = err == nil; err != nil && s.Log != nil {
+				s.Log.Error("web app: the page's first paint", "page", name, "err", err)
+			}
+		}
 		switch {
 		case forPage && acceptsGzip(r):
 			body = page.gz
@@ -114,6 +127,22 @@ func (s *Server) webApp() http.Handler {
 			w.Write(body)
 		}
 	})
+}
+
+// seasonForPaint reads the site's current season for a page's first paint;
+// without the database, or when it is slow, the page is painted with the
+// configured tournament's name alone, as the app shows it before its data.
+func (s *Server) seasonForPaint(ctx context.Context) paintSeason {
+	if s.Tournaments == nil {
+		return unknownSeason(s.Config.DefaultTournament)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	t, err := s.Tournaments.Current(ctx)
+	if err != nil {
+		return unknownSeason(s.Config.DefaultTournament)
+	}
+	return seasonOf(t)
 }
 
 type emptyFS struct{}

@@ -405,7 +405,7 @@ func TestCaptains(t *testing.T) {
 		if err != nil || team.Captain == nil || team.Captain.UserID != l.players[0] {
 			t.Fatalf("%+v %v", team, err)
 		}
-		caps, _ := postgres.Accounts{DB: l.db}.Captaincies(ctx, l.captains["A"].UserID)
+		caps, _, _ := postgres.Accounts{DB: l.db}.Roles(ctx, l.captains["A"].UserID)
 		for _, c := range caps {
 			if c.TournamentID == l.id() {
 				t.Fatal("the old captain still captains")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 // Claims keeps what was announced across instances (postgres.Bot).
@@ -32,6 +33,23 @@ type Announcer struct {
 	Claims  Claims
 	Channel Poster
 	Log     *slog.Logger
+	// Seasons, when set, names each season by its display name; without
+	// it (or when the season cannot be read) a season goes by its name.
+	Seasons interface {
+		Find(ctx context.Context, name string) (tournament.Tournament, error)
+	}
+}
+
+// season is the name the tournament called name goes by.
+func (a *Announcer) season(ctx context.Context, name string) string {
+	if a.Seasons == nil || name == "" {
+		return name
+	}
+	t, err := a.Seasons.Find(ctx, name)
+	if err != nil {
+		return name
+	}
+	return t.DisplayName()
 }
 
 // Topics the announcer follows.
@@ -81,7 +99,7 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		if json.Unmarshal(d.Data, &v) != nil {
 			return "", "", nil
 		}
-		return fmt.Sprintf("🏁 **%s** registered for %s (K/D %.2f).", v.Player.Name, v.Tournament, v.Player.KD), key, nil
+		return fmt.Sprintf("🏁 **%s** registered for %s (K/D %.2f).", v.Player.Name, a.season(ctx, v.Tournament), v.Player.KD), key, nil
 	case "registration.places":
 		var v struct {
 			Tournament string `json:"tournament"`
@@ -103,10 +121,10 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		case "open":
 			// Once per deadline: a deadline moved is news again.
 			return fmt.Sprintf("✅ Check-in for %s is open until <t:%d:F> (<t:%d:R>): type `!checkin`, or press **Check in** on the tournament page. "+
-					"Whoever has not checked in by then goes to the waitlist.", v.Tournament, at, at),
+					"Whoever has not checked in by then goes to the waitlist.", a.season(ctx, v.Tournament), at, at),
 				fmt.Sprintf("checkin:%s:%d", v.Tournament, at), nil
 		case "closed":
-			return fmt.Sprintf("🔒 Check-in for %s has closed: %d players checked in, %d on the waitlist.", v.Tournament,
+			return fmt.Sprintf("🔒 Check-in for %s has closed: %d players checked in, %d on the waitlist.", a.season(ctx, v.Tournament),
 				v.Places.CheckedIn, v.Places.Waitlisted), fmt.Sprintf("checkin-closed:%s:%d", v.Tournament, at), nil
 		}
 		return "", "", nil
@@ -127,7 +145,7 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 			return "", "", nil
 		}
 		return fmt.Sprintf("✍️ Team %s signed **%s** as a substitute for %d credits (%s).", v.Request.Team, v.Request.Player.Name,
-			v.Request.Price, v.Tournament), fmt.Sprintf("substitute:%s:%d", v.Tournament, v.Request.ID), nil
+			v.Request.Price, a.season(ctx, v.Tournament)), fmt.Sprintf("substitute:%s:%d", v.Tournament, v.Request.ID), nil
 	case "auction.sold":
 		var v struct {
 			Tournament string `json:"tournament"`
@@ -156,7 +174,7 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		// One result per match and winner: a re-sent or corrected event
 		// with the same outcome is not news again.
 		key = fmt.Sprintf("result:%s:%d:%s", v.Tournament, v.Match.ID, *v.Match.Winner)
-		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, %s.", v.Tournament,
+		return fmt.Sprintf("🏆 %s: %s beat %s — match #%d, %s.", a.season(ctx, v.Tournament),
 			teamName(win.ID, win.Name), teamName(lose.ID, lose.Name), v.Match.ID,
 			strings.ToLower(matches.RoundName(v.Match.Stage, v.Match.Round))), key, nil
 	case "match.reminder", "match.overdue":
@@ -170,9 +188,9 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		key = fmt.Sprintf("%s:%s:%d:%d", d.Event, v.Tournament, v.Match.ID, at)
 		if d.Event == "match.overdue" {
 			return fmt.Sprintf("⚠️ %s: %s — match #%d was due <t:%d:R> and has no result yet. Captains: report it on Pitlane; "+
-				"organisers can rule or forfeit a side.", v.Tournament, sides, v.Match.ID, at), key, nil
+				"organisers can rule or forfeit a side.", a.season(ctx, v.Tournament), sides, v.Match.ID, at), key, nil
 		}
-		return fmt.Sprintf("⏰ %s: %s — match #%d starts <t:%d:R> (<t:%d:t>).", v.Tournament, sides, v.Match.ID, at, at), key, nil
+		return fmt.Sprintf("⏰ %s: %s — match #%d starts <t:%d:R> (<t:%d:t>).", a.season(ctx, v.Tournament), sides, v.Match.ID, at, at), key, nil
 	case "standings.updated":
 		var v struct {
 			Tournament string `json:"tournament"`
@@ -192,7 +210,7 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		if err != nil || !changed {
 			return "", "", err
 		}
-		return fmt.Sprintf("🧢 New Red Cap holder in %s: **%s** with %d kills.", v.Tournament, top.Name, top.Kills), key, nil
+		return fmt.Sprintf("🧢 New Red Cap holder in %s: **%s** with %d kills.", a.season(ctx, v.Tournament), top.Name, top.Kills), key, nil
 	}
 	return "", "", nil
 }

@@ -53,7 +53,7 @@ func TestCheckinCommand(t *testing.T) {
 	t.Run("APlayerChecksIn", func(t *testing.T) {
 		wantText(t, say(t, &r, player, false, "!checkin"), "You are checked in for PPL7.", "/tournament?tab=reg")
 		wantText(t, say(t, &r, player, false, "!checkin"), "You are checked in for PPL7 already.")
-		if out := embedText(say(t, &r, player, false, "!profile")); !strings.Contains(out, "Registered for PPL7 · checked in") {
+		if out := embedText(say(t, &r, player, false, "!profile")); !strings.Contains(out, "Registered for PPLS-6.0 · checked in") {
 			t.Fatal(out)
 		}
 	})

@@ -61,7 +61,7 @@ func (c *call) profile(ctx context.Context) Reply {
 	case card != nil:
 		e.Title = card.Name
 		e.Fields = append(e.Fields, statFields(card.Level, card.Kills, card.Deaths, card.KD, card.GamesPlayed, card.Category)...)
-		e.Fields = append(e.Fields, Field{Name: "Registration", Value: registrationLine(*card, t.Name), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: registrationLine(*card, t.DisplayName()), Inline: true})
 		if len(card.Badges) > 0 {
 			names := make([]string, len(card.Badges))
 			for i, b := range card.Badges {
@@ -87,14 +87,14 @@ func (c *call) profile(ctx context.Context) Reply {
 		} else {
 			e.Description = "No SK stats yet: upload them at " + c.url("/?showStatsUpload=true")
 		}
-		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Not registered for " + t.Name + " — `!register`", Inline: true})
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Not registered for " + t.DisplayName() + " — `!register`", Inline: true})
 	default:
-		e.Description = "Not registered for " + t.Name + "."
+		e.Description = "Not registered for " + t.DisplayName() + "."
 	}
 	if team := c.teamLine(ctx, t.Name, u.ID); team != "" {
 		e.Fields = append(e.Fields, Field{Name: "Team", Value: team, Inline: true})
 	}
-	e.Footer = "Pitlane · " + t.Name
+	e.Footer = "Pitlane · " + t.DisplayName()
 	return Reply{Embed: e}
 }
 
@@ -170,7 +170,7 @@ func (c *call) matches(ctx context.Context) Reply {
 	}
 	team, _, ok := c.teamOf(ctx, t.Name, c.actor.UserID)
 	if !ok {
-		return Reply{Text: "You are not on a team in " + t.Name + " yet."}
+		return Reply{Text: "You are not on a team in " + t.DisplayName() + " yet."}
 	}
 	list, err := c.Matches.Matches(ctx, c.actor, t.Name, team.ID)
 	if err != nil {
@@ -187,7 +187,7 @@ func (c *call) matches(ctx context.Context) Reply {
 			last = m
 		}
 	}
-	e := &Embed{Title: teamName(team.ID, team.Name), URL: c.url("/tournament"), Color: colour, Footer: "Pitlane · " + t.Name}
+	e := &Embed{Title: teamName(team.ID, team.Name), URL: c.url("/tournament"), Color: colour, Footer: "Pitlane · " + t.DisplayName()}
 	if next == nil && last == nil {
 		e.Description = "No matches yet: the fixtures are made in the matches phase."
 	}
@@ -254,7 +254,11 @@ func (c *call) bracket(ctx context.Context) Reply {
 	if err != nil {
 		return c.fail(err)
 	}
-	e := &Embed{Title: b.Tournament + " bracket", URL: c.url("/tournament"), Color: colour, Footer: "Full bracket: " + c.url("/tournament")}
+	title := b.Tournament
+	if t, err := c.Tournaments.Find(ctx, b.Tournament); err == nil {
+		title = t.DisplayName()
+	}
+	e := &Embed{Title: title + " bracket", URL: c.url("/tournament"), Color: colour, Footer: "Full bracket: " + c.url("/tournament")}
 	if len(b.Rounds) == 0 {
 		e.Description = "No fixtures yet. " + c.url("/tournament")
 		return Reply{Embed: e}

@@ -254,13 +254,13 @@ func TestLeagueCommands(t *testing.T) {
 	})
 	t.Run("Profile", func(t *testing.T) {
 		out := embedText(say(t, &r, captainA, false, "!profile"))
-		for _, want := range []string{"Level:", "Kills:", "Deaths:", "K/D:", "Games:", "Tier:", "Registered for PPL7", "Team A", "(captain)", "Season 3 Winner", "verified"} {
+		for _, want := range []string{"Level:", "Kills:", "Deaths:", "K/D:", "Games:", "Tier:", "Registered for PPLS-6.0", "Team A", "(captain)", "Season 3 Winner", "verified"} {
 			if !strings.Contains(out, want) {
 				t.Fatalf("profile lacks %q:\n%s", want, out)
 			}
 		}
 		other := embedText(say(t, &r, stranger, false, "!profile <@"+demo.PlayerDiscordID(12)+">"))
-		if !strings.Contains(other, "Registered for PPL7") || !strings.Contains(other, "Team ") {
+		if !strings.Contains(other, "Registered for PPLS-6.0") || !strings.Contains(other, "Team ") {
 			t.Fatal(other)
 		}
 		wantText(t, say(t, &r, admin, false, "!profile <@"+stranger.ID+">"), "has not linked a Pitlane account")
@@ -308,6 +308,18 @@ func TestLeagueCommands(t *testing.T) {
 		}
 		if ch.find("New Red Cap holder in PPL7: **Ace**") != 1 || ch.find("New Red Cap holder in PPL7: **Blaze** with 40 kills") != 1 {
 			t.Fatalf("posts: %q", ch.posts)
+		}
+	})
+	t.Run("AnnouncementsNameTheSeasonByItsDisplayName", func(t *testing.T) {
+		named := &channel{}
+		withSeasons := &bot.Announcer{Claims: postgres.Bot{DB: s.DB}, Channel: named, Seasons: s.App.Server.Tournaments}
+		data, _ := json.Marshal(map[string]any{"tournament": "PPL7", "player": map[string]any{"name": "Newcomer", "kd": 1.25}})
+		if err := withSeasons.Announce(context.Background(), core.Delivery{Topic: core.TopicRegistrations, Seq: 434343,
+			Event: "player.registered", Data: data}); err != nil {
+			t.Fatal(err)
+		}
+		if named.find("**Newcomer** registered for PPLS-6.0 (K/D 1.25).") != 1 {
+			t.Fatalf("posts: %q", named.posts)
 		}
 	})
 	t.Run("ErrRateLimited", func(t *testing.T) {

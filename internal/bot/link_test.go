@@ -234,7 +234,7 @@ func TestConsole(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"> !help\n**Pitlane bot**", "> !bracket\n", "PPL7 bracket", "No fixtures yet", "Unknown command `!fly`", "Link your Discord first"} {
+	for _, want := range []string{"> !help\n**Pitlane bot**", "> !bracket\n", "PPLS-6.0 bracket", "No fixtures yet", "Unknown command `!fly`", "Link your Discord first"} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("console output lacks %q:\n%s", want, got)
 		}

@@ -107,7 +107,7 @@ func (c *call) enter(ctx context.Context, prefix string) Reply {
 	case err == nil && e.Status == tournament.Waitlisted:
 		return Reply{Text: prefix + e.Message + " " + c.url("/tournament?tab=reg")}
 	case err == nil:
-		return Reply{Text: prefix + tournament.MsgRegistered + " (" + t.Name + ") See you at " + c.url("/tournament") + "."}
+		return Reply{Text: prefix + tournament.MsgRegistered + " (" + t.DisplayName() + ") See you at " + c.url("/tournament") + "."}
 	case errs.KindOf(err) == errs.Invalid && strings.Contains(err.Error(), tournament.MsgNoStats):
 		return Reply{Text: prefix + tournament.MsgNoStats + " Upload them at " + c.url("/?showStatsUpload=true") + "."}
 	}

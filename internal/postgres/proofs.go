@@ -42,6 +42,7 @@ var ImageUses = []struct{ Table, Column string }{
 	{"stats", "cart_image_id"},
 	{"matches", "proof_image_id"},
 	{"match_proofs", "image_id"},
+	{"tournaments", "banner_image_id"},
 }
 
 // PruneProofs implements matches.Store.

@@ -35,11 +35,14 @@ func (s Tournaments) EnsureTournament(ctx context.Context, name string) error {
 }
 
 const tournamentColumns = `id, name, status, purse, coalesce(season, 0), coalesce(format, ''), scoring, created_at, roster_version,
-	format_options, seeds_by_hand, coalesce(registration_cap, 0), checkin_opened_at, checkin_deadline, checkin_closed_at`
+	format_options, seeds_by_hand, coalesce(registration_cap, 0), checkin_opened_at, checkin_deadline, checkin_closed_at,
+	display_name, hero, description, starts_on, ends_on, coalesce(banner_image_id, '')`
 
 func scanTournament(row pgx.Row, t *tournament.Tournament) error {
+	l := &t.Look
 	return row.Scan(&t.ID, &t.Name, &t.Status, &t.Purse, &t.Season, &t.Format, &t.Scoring, &t.CreatedAt, &t.RosterVersion,
-		&t.Options, &t.SeedsByHand, &t.Cap, &t.Checkin.OpenedAt, &t.Checkin.Deadline, &t.Checkin.ClosedAt)
+		&t.Options, &t.SeedsByHand, &t.Cap, &t.Checkin.OpenedAt, &t.Checkin.Deadline, &t.Checkin.ClosedAt,
+		&l.DisplayName, &l.Hero, &l.Description, &l.StartsOn, &l.EndsOn, &l.BannerID)
 }
 
 // CreateTournament implements tournament.Store.

@@ -37,6 +37,8 @@ type Service struct {
 	// OnAuction runs in the transaction that moves a tournament into its
 	// auction phase (the captains' nomination turns start).
 	OnAuction func(ctx context.Context, t Tournament) error
+	// Images keeps the seasons' banners.
+	Images Images
 }
 
 func (s *Service) name(n string) string {
@@ -164,13 +166,14 @@ func (s *Service) Registrations(ctx context.Context, t Tournament) (Roster, erro
 	return r, err
 }
 
-// Info is a tournament's public summary: Count players on its list, and
-// its places.
+// Info is a tournament's public summary: its identity, Count players on its
+// list, and its places.
 type Info struct {
 	Name             string `json:"name"`
 	Status           string `json:"status"`
 	RegistrationOpen bool   `json:"registration_open"`
 	Count            int    `json:"count"`
+	Identity
 	Places
 }
 
@@ -183,7 +186,7 @@ func (s *Service) Info(ctx context.Context, name string) (Info, error) {
 	places, err := s.Store.Places(ctx, t)
 	places.CheckinState = t.Checkin.State(s.now())
 	return Info{Name: t.Name, Status: t.Status, RegistrationOpen: t.RegistrationOpen(),
-		Count: places.Confirmed + places.Waitlisted, Places: places}, err
+		Count: places.Confirmed + places.Waitlisted, Identity: t.Identity(), Places: places}, err
 }
 
 // Teams lists the tournament's teams.
@@ -266,9 +269,11 @@ func (s *Service) PlayerChanged(ctx context.Context, userID int64) error {
 	return nil
 }
 
-// Summary is a tournament as the list of seasons shows it.
+// Summary is a tournament as the list of seasons shows it, with its
+// identity.
 type Summary struct {
 	Tournament
+	Identity
 	Current bool `json:"current"`
 }
 
@@ -281,7 +286,7 @@ func (s *Service) Tournaments(ctx context.Context) ([]Summary, error) {
 	cur := current(all, s.Default)
 	out := make([]Summary, len(all))
 	for i, t := range all {
-		out[i] = Summary{Tournament: t, Current: t.ID == cur.ID}
+		out[i] = Summary{Tournament: t, Identity: t.Identity(), Current: t.ID == cur.ID}
 	}
 	return out, nil
 }

@@ -63,6 +63,8 @@ type Tournament struct {
 	// check-in window. Both are stated by Places.
 	Cap     int     `json:"-"`
 	Checkin Checkin `json:"-"`
+	// Look is the season's own identity (season.go).
+	Look Look `json:"-"`
 }
 
 // RegistrationOpen reports whether players may register or unregister.
@@ -197,6 +199,7 @@ type Store interface {
 	CreateTournament(ctx context.Context, t Tournament) (Tournament, error)
 	// Tournaments lists every tournament, newest first.
 	Tournaments(ctx context.Context) ([]Tournament, error)
+	IdentityStore
 }
 
 // ErrUnknown is the answer for a tournament that does not exist.

@@ -10,10 +10,54 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { Header } from '@/components/layout/header'
 import { TOKEN_KEY } from '@/lib/api-client'
+import { resetFirstPaintSeason } from '@/lib/first-paint-season'
 import { visit } from '@/testing/render'
+import HomeRoute from './routes/home'
 
 // The tests run in web/.
 const template = readFileSync(resolve(process.cwd(), '../internal/api/firstpaint.html'), 'utf8')
+// The home page's hero as the server paints it for seasons of every kind, with the data the document
+// carries for the app (internal/api/pagedocs_test.go writes it).
+const heroes = JSON.parse(readFileSync(resolve(process.cwd(), '../internal/api/testdata/home-hero.json'), 'utf8')) as {
+  case: string
+  data: unknown
+  html: string
+}[]
+
+/**
+ * The home page's hero as the app first renders it from the season's data the server wrote beside
+ * #root (none: the season could not be read), before any of its own reads have come back: its words,
+ * up to the line under the hero (the buttons and the season as it stands are the app's own).
+ */
+function appHero(data: unknown) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined))
+  resetFirstPaintSeason()
+  const script = document.createElement('script')
+  script.type = 'application/json'
+  script.id = 'season-data'
+  script.textContent = JSON.stringify(data)
+  if (data) document.body.appendChild(script)
+  visit('/')
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const { container, unmount } = render(
+    <AppProvider client={client} live={false}>
+      <HomeRoute />
+    </AppProvider>,
+  )
+  const hero = container.querySelector('section#home')!.cloneNode(true) as HTMLElement
+  while (hero.lastElementChild && !hero.lastElementChild.classList.contains('hero-sub')) hero.lastElementChild.remove()
+  unmount()
+  script.remove()
+  resetFirstPaintSeason()
+  return hero.outerHTML
+}
+
+/** The markup as a browser holds it (the server's escapes and React's differ in form only). */
+function parsed(html: string) {
+  const t = document.createElement('template')
+  t.innerHTML = html
+  return (t.content.firstElementChild as HTMLElement).outerHTML
+}
 
 /** The header as the app renders it at `path`, with a session token whose profile has not come yet. */
 function appHeader(path: string) {
@@ -45,5 +89,11 @@ describe('the first paint', () => {
     expect(header).toContain('<a aria-current="page" href="/auction" class="nav-link active">Auction</a>')
     expect(header).toContain('<a href="/tournament" class="nav-link ">Tournament</a>')
     expect(template).toContain('<li><a {{if .Active}}aria-current="page" {{end}}href="{{.To}}" class="nav-link {{if .Active}}active{{end}}">{{.Label}}</a></li>')
+  })
+})
+
+describe("the home page's first paint", () => {
+  it.each(heroes.map((h) => [h.case, h] as const))('paints the hero the app renders: %s', (_, h) => {
+    expect(appHero(h.data)).toBe(parsed(h.html))
   })
 })

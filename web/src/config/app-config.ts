@@ -2,6 +2,7 @@
 // the extractor.
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { firstPaintSeason } from '@/lib/first-paint-season'
 import { DEFAULT_TOURNAMENT } from './constants'
 
 export type AppConfig = {
@@ -21,7 +22,9 @@ export function useAppConfig(): AppConfig {
     staleTime: Infinity,
     retry: 1,
   })
-  return { ...fallback, ...data, default_tournament: data?.default_tournament || DEFAULT_TOURNAMENT }
+  // Until the config has come, the season the server painted the page with.
+  const current = data?.default_tournament || firstPaintSeason()?.tournament || DEFAULT_TOURNAMENT
+  return { ...fallback, ...data, default_tournament: current }
 }
 
 export function useTournamentName() {

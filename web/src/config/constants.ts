@@ -10,5 +10,4 @@ export const REVEAL_RATIO = 1.1
 export const MODAL_TAB_SWITCH_MS = 200
 export const CARD_OBSERVER = { threshold: 0.1, rootMargin: '50px', staggerS: 0.03 } as const
 export const DEFAULT_TOURNAMENT = 'PPL7'
-export const HERO_TITLE = 'PPLS-6.0 is back'
 export const SLIDE_COUNT = 10

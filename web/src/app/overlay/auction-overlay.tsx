@@ -7,6 +7,7 @@ import { credits } from '@/features/auction/components/bits'
 import { formatSeconds } from '@/features/auction/lib/countdown'
 import { useLotCountdown } from '@/features/auction/lib/use-lot-countdown'
 import type { Lot } from '@/features/auction/types'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
 import { closingBanner, teamByLetter, teamLabel, type LastResult } from './lib/model'
 
@@ -96,6 +97,7 @@ function idleLine(status: string | undefined) {
 export default function AuctionOverlay() {
   const options = useOverlayOptions()
   const { data: view } = useAuction(options.tournament)
+  const { data: info } = useTournamentInfo(options.tournament)
   // The banner's hold is reckoned on the server's clock; a second's tick is enough for it.
   const now = useNow(1_000)
   const lot = view?.lot && view.lot.status === 'open' ? view.lot : null
@@ -106,7 +108,7 @@ export default function AuctionOverlay() {
       {view && banner ? <Banner result={banner} view={view} /> : null}
       {view && !lot && !banner ? (
         <p className="ov-panel ov-idle" data-testid="overlay-idle">
-          <strong>{view.tournament}</strong> {idleLine(view.status)}
+          <strong>{info?.display_name || view.tournament}</strong> {idleLine(view.status)}
         </p>
       ) : null}
     </OverlayFrame>

@@ -4,6 +4,7 @@ import { useParams } from '@/lib/router'
 import { useLeagueTeams, useMatch } from '@/features/matches/api/league'
 import { matchTime, roundTitle, STATUS_LABEL } from '@/features/matches/lib/match-model'
 import type { Match, TeamRef } from '@/features/matches/types'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
 import { sideKills, teamLabel } from './lib/model'
 
@@ -41,6 +42,7 @@ export default function MatchOverlay() {
   const id = Number(useParams().id)
   const { data: match, isError } = useMatch(id)
   const { data: teams } = useLeagueTeams(match?.tournament ?? '')
+  const { data: season } = useTournamentInfo(match?.tournament || options.tournament)
   const logos: Logos = Object.fromEntries((teams ?? []).map((t) => [t.id, (t as { logo?: string }).logo]))
   const kills = match ? sideKills(match) : null
   return (
@@ -56,7 +58,10 @@ export default function MatchOverlay() {
             <p className="ov-vs">vs</p>
           </div>
           <Side team={match.team2} kills={kills && match.team2 ? kills[match.team2.id] : null} won={!!match.winner && match.winner === match.team2?.id} logos={logos} end="right" />
-          <p className="ov-state-line">{stateLine(match)}</p>
+          <p className="ov-state-line">
+            {season?.display_name ? `${season.display_name} · ` : ''}
+            {stateLine(match)}
+          </p>
         </section>
       ) : isError ? (
         <p className="ov-panel ov-idle">No such match</p>

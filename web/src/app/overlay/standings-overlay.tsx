@@ -1,19 +1,21 @@
 // /overlay/standings: the points table and the Red Cap's top N (?top=), pushed whole by the server
 // on every standings.updated (topic `bracket`).
 import { useRedCap, useStandings } from '@/features/matches/api/league'
+import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
 
 export default function StandingsOverlay() {
   const options = useOverlayOptions()
   const { data: standings } = useStandings(options.tournament)
   const { data: redCap } = useRedCap(options.tournament)
+  const { data: info } = useTournamentInfo(options.tournament)
   const rows = (standings?.rows ?? []).slice(0, options.rows)
   const caps = (redCap?.rows ?? []).slice(0, options.top)
   return (
     <OverlayFrame kind="standings" options={options}>
       <section className="ov-panel ov-table" aria-label="Points table" data-testid="overlay-points">
         <h2 className="ov-title">
-          {options.tournament} · Points table
+          {info?.display_name || options.tournament} · Points table
         </h2>
         {rows.length ? (
           <table>

@@ -1,4 +1,5 @@
-// /admin: the organisers' page: the phase, the registration (its cap, the check-in, the waitlist),
+// /admin: the organisers' page: the phase, the season's own identity (its name, hero line, description,
+// dates and banner), the registration (its cap, the check-in, the waitlist),
 // the captains, the tiers and the player queue, the auction's flow (pause, resume, undo the last sale,
 // nomination turns), the lot under the hammer (close it early), the sales (void one) and the audit log. The server checks
 // every call; this page only hides what it would refuse.
@@ -29,6 +30,7 @@ import { NO_FLOW } from '@/features/auction/types'
 import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
+import { SeasonAdmin } from '@/features/tournament/components/season-admin'
 import { OrganiserGate } from '../organiser-gate'
 import { idleText } from './auction'
 import { can } from '@/lib/authorization'
@@ -63,11 +65,11 @@ function AdminBoard({ tournament }: { tournament: string }) {
     void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
     void qc.invalidateQueries({ queryKey: auditKey(tournament) })
   }
-  // A change of the phase, the cap, the check-in or the waitlist is also a new line of the audit log
-  // (which follows the auction and the matches itself); a promotion adds to the pool.
+  // A change of the phase, the season's identity, the cap, the check-in or the waitlist is also a new
+  // line of the audit log (which follows the auction and the matches itself); a promotion adds to the pool.
   useLiveTopic('registrations', {
     onEvent: (ev) => {
-      if (['tournament.status', 'stats.updated', 'registration.updated', 'registration.places'].includes(ev.event)) refresh()
+      if (['tournament.status', 'tournament.updated', 'stats.updated', 'registration.updated', 'registration.places'].includes(ev.event)) refresh()
     },
   })
 
@@ -83,6 +85,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
   return (
     <div className="admin-layout">
       <PhaseControl tournament={tournament} status={status} onChanged={refresh} />
+      <SeasonAdmin tournament={tournament} />
       {status === 'registration' || status === 'auction' ? (
         <RegistrationAdmin
           tournament={tournament}

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@/lib/router'
 import { useTournamentName } from '@/config/app-config'
-import { HERO_TITLE } from '@/config/constants'
 import { Spinner } from '@/components/ui/spinner'
+import { useLiveTopic } from '@/lib/live'
 import { useReveal } from '@/lib/use-reveal'
 import { openAuthModal, openStatsUpload } from '@/lib/window-events'
 import { discordOutcomeOf, keepDiscordOutcome } from '@/features/profile/lib/discord-outcome'
@@ -10,19 +11,36 @@ import { RegisteredTeams, TeamCaptains } from '@/features/teams/components/teams
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { Contenders } from '@/features/tournament/components/contenders'
 import { RegisterButton } from '@/features/tournament/components/register-button'
+import { seasonDates } from '@/features/tournament/lib/season'
+import type { TournamentStatus } from '@/features/tournament/types'
+import { HomeHero } from '../home/hero'
 
 // The live player list is far below the hero: its code (search, sort, cards) comes in a chunk of
 // its own, fetched alongside the list's data rather than before the page's first render.
 const RegisteredPlayers = lazy(() =>
   import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
 )
+// Outside registration the hero shows the season as it stands (the auction, the matches, the
+// champion): that code comes in a chunk of its own, which a visitor during registration never loads.
+const SeasonNow = lazy(() => import('../home/season-now'))
+
+/** The news card about the season, as it stands. */
+function seasonNews(name: string, status: TournamentStatus | undefined) {
+  switch (status) {
+    case 'auction':
+      return { title: `${name}: the auction is on`, text: 'Registration is closed. The captains bid for the players live: watch every lot on the auction page.' }
+    case 'matches':
+      return { title: `${name}: the matches are on`, text: 'The teams are drafted. Follow the bracket, the Points Table and the Red Cap as results come in.' }
+    case 'completed':
+      return { title: `${name} is over`, text: 'The champions have the cup and the top killer the Red Cap. The whole season stays on the tournament page.' }
+  }
+  return {
+    title: `${name} registration is open`,
+    text: 'Sign up, verify your e-mail, link Discord and upload your stats screenshot. The player list below fills up live.',
+  }
+}
 
 const NEWS = [
-  {
-    tag: 'Season',
-    title: 'PPLS-6.0 registration is open',
-    text: 'Sign up, verify your e-mail, link Discord and upload your stats screenshot. The player list below fills up live.',
-  },
   {
     tag: 'Auction',
     title: 'Eight captains, one purse each',
@@ -64,6 +82,19 @@ export function useDiscordOutcomeParam() {
   }, [])
 }
 
+/**
+ * The site's current season changes when one is completed (the next one open becomes current) or a
+ * new one opens: the page reads which it is again, and follows it without a reload.
+ */
+function useCurrentSeasonLive() {
+  const qc = useQueryClient()
+  useLiveTopic('registrations', {
+    onEvent: (ev) => {
+      if (ev.event === 'tournament.status') void qc.invalidateQueries({ queryKey: ['config'] })
+    },
+  })
+}
+
 export default function HomeRoute() {
   const tournament = useTournamentName()
   const info = useTournamentInfo(tournament)
@@ -71,42 +102,43 @@ export default function HomeRoute() {
   useShowStatsUploadParam()
   useDiscordOutcomeParam()
   useReveal()
+  useCurrentSeasonLive()
+  const name = info.data?.display_name || tournament
+  const status = info.data?.status
+  const registering = !status || status === 'registration'
+  const dates = info.data ? seasonDates(info.data) : ''
   useEffect(() => {
-    document.title = 'Pitlane · PPLS-6.0 Smash Karts league'
-  }, [])
+    document.title = `Pitlane · ${name} Smash Karts league`
+  }, [name])
+  const news = [{ tag: 'Season', ...seasonNews(name, status) }, ...NEWS]
 
   return (
     <>
       <article className="home">
-        <section id="home" className="hero" aria-labelledby="hero-title">
-          <div className="hero-glow" aria-hidden="true" />
-          <p className="hero-kicker">Smash Karts community league · {tournament}</p>
-          <h1 id="hero-title" className="hero-title">
-            {HERO_TITLE}
-          </h1>
-          <p className="hero-sub">
-            Race for one of eight teams. Register with your in-game stats, get drafted by a captain, and chase the cup and
-            the Red Cap.
-          </p>
-          <div className="hero-actions">
-            <RegisterButton tournament={tournament} className="btn btn-primary btn-lg" />
-            <button type="button" className="btn btn-ghost btn-lg" onClick={() => openStatsUpload()}>
-              Upload SK stats
-            </button>
-            {info.data?.status === 'auction' ? (
-              <Link to="/auction" className="btn btn-ghost btn-lg">
-                <span className="live-dot" aria-hidden="true" /> Watch the auction
-              </Link>
-            ) : null}
-          </div>
-          {registrations.data ? (
+        <HomeHero tournament={tournament} info={info.data}>
+          {registering ? (
+            <div className="hero-actions">
+              <RegisterButton tournament={tournament} className="btn btn-primary btn-lg" />
+              <button type="button" className="btn btn-ghost btn-lg" onClick={() => openStatsUpload()}>
+                Upload SK stats
+              </button>
+            </div>
+          ) : (
+            <Suspense fallback={null}>
+              <SeasonNow tournament={tournament} status={status} />
+            </Suspense>
+          )}
+          {registering && registrations.data ? (
             <p className="hero-meta">
               <span className="live-dot" aria-hidden="true" /> <strong>{registrations.data.count}</strong>{' '}
               {registrations.data.count === 1 ? 'player' : 'players'} registered
-              {info.data ? ` · ${info.data.registration_open ? 'registration open' : 'registration closed'}` : ''}
+              {info.data ? ' · registration open' : ''}
+              {dates ? ` · ${dates}` : ''}
             </p>
+          ) : dates ? (
+            <p className="hero-meta">{dates}</p>
           ) : null}
-        </section>
+        </HomeHero>
 
         <section id="tournament" className="section reveal" aria-labelledby="contenders-title">
           <div className="section-head">
@@ -132,7 +164,7 @@ export default function HomeRoute() {
         <section id="news" className="section reveal" aria-labelledby="news-title">
           <h2 id="news-title">News</h2>
           <div className="news-grid">
-            {NEWS.map((n) => (
+            {news.map((n) => (
               <article key={n.title} className="news-card">
                 <span className="news-tag">{n.tag}</span>
                 <h3>{n.title}</h3>
@@ -174,7 +206,7 @@ export default function HomeRoute() {
               <strong>Upload your stats</strong>: a screenshot of the Smash Karts stats screen.
             </li>
             <li>
-              <strong>Register</strong> for {tournament}. You can unregister while registration is open.
+              <strong>Register</strong> for {name}. You can unregister while registration is open.
             </li>
           </ol>
           <p className="muted">Stuck? Ask in #help on the PPL Discord server.</p>

@@ -74,7 +74,7 @@ export default function TournamentRoute() {
   return (
     <div className="page tournament-page">
       <PageHead
-        kicker="PPLS-6.0"
+        kicker={info.data?.display_name || tournament}
         title={<>Tournament {tournament}</>}
         meta={
           <p className="muted page-meta">

@@ -52,12 +52,28 @@ export type RegistrationsData = {
 
 export type TournamentStatus = 'registration' | 'auction' | 'matches' | 'completed'
 
+/** A season's own identity, as an organiser set it on /admin (GET /api/tournament/info carries it). */
+export type SeasonIdentity = {
+  /** The name the season goes by on the site (its tournament's name until an organiser sets one). */
+  display_name: string
+  /** The home page's hero line: the season's own, else the default built from the display name. */
+  hero: string
+  /** The organisers set no hero line: `hero` is the default. */
+  hero_default: boolean
+  description: string
+  /** Calendar days, YYYY-MM-DD. */
+  starts_at: string | null
+  ends_at: string | null
+  banner_url: string | null
+}
+
 export type TournamentInfo = {
   name: string
   status: TournamentStatus
   registration_open: boolean
   count?: number
-} & Partial<Places>
+} & Partial<SeasonIdentity> &
+  Partial<Places>
 
 /** The signed-in player's registration, as register, check-in and status answer it. */
 export type Entry = {

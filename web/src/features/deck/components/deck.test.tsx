@@ -25,6 +25,15 @@ describe('Deck', () => {
     ])
   })
 
+  it("opens with the current season's hero line, which the route gives it", () => {
+    mockApi({})
+    const { unmount } = renderApp(<Deck season="The Winter Cup is on" />)
+    expect(screen.getByText('The Winter Cup is on')).toHaveClass('slide-kicker')
+    unmount()
+    renderApp(<Deck />)
+    expect(document.querySelector('.slide-kicker')).toBeNull()
+  })
+
   it('Previous is disabled on the first slide and Next on the last', () => {
     mockApi({})
     renderApp(<Deck />)

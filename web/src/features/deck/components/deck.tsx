@@ -13,7 +13,11 @@ import { canNext, canPrev, counterText, goTo, next, onDeckKey, prev, type DeckSt
 import { SLIDES } from './slides'
 import { can } from '@/lib/authorization'
 
-export function Deck({ follow = false }: { follow?: boolean }) {
+/**
+ * `season` is the current season's hero line, the first slide's kicker (the route reads it, and
+ * follows it live).
+ */
+export function Deck({ follow = false, season }: { follow?: boolean; season?: string }) {
   const navigate = useNavigate()
   const { user } = useSession()
   const isAdmin = can(user, 'organise')
@@ -105,6 +109,7 @@ export function Deck({ follow = false }: { follow?: boolean }) {
   }
 
   const slide = SLIDES[state.slide - 1]
+  const kicker = state.slide === 1 ? season || slide.kicker : slide.kicker
 
   return (
     <div className={`deck ${state.fullscreen ? 'is-fullscreen' : ''}`} data-slide={state.slide}>
@@ -148,7 +153,7 @@ export function Deck({ follow = false }: { follow?: boolean }) {
         data-testid="deck-stage"
       >
         <section key={state.slide} className="slide">
-          {slide.kicker ? <p className="slide-kicker">{slide.kicker}</p> : null}
+          {kicker ? <p className="slide-kicker">{kicker}</p> : null}
           <h1 className="slide-title">{slide.title}</h1>
           <div className="slide-body">{slide.body}</div>
         </section>

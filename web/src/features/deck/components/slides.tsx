@@ -3,10 +3,10 @@ import type { ReactNode } from 'react'
 
 export type Slide = { title: string; kicker?: string; body: ReactNode }
 
+// The first slide's kicker is the current season's hero line (the deck's `season` prop).
 export const SLIDES: Slide[] = [
   {
     title: 'Pitlane',
-    kicker: 'PPLS-6.0 is back',
     body: (
       <div className="slide-title-body">
         <p className="lead">The community home of the PPL Smash Karts league.</p>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { firstPaintSeason } from '@/lib/first-paint-season'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
 import type { RegistrationsData, TournamentInfo } from '../types'
@@ -54,13 +55,36 @@ export function applyStatusEvent(info: TournamentInfo | undefined, ev: LiveEvent
   return { ...info, status: data.status, registration_open: data.registration_open ?? data.status === 'registration' }
 }
 
-/** The tournament's phase and whether registration is open, following `tournament.status` live. */
+/** The season's identity fields an event or an answer carries. */
+const IDENTITY_FIELDS = ['display_name', 'hero', 'hero_default', 'description', 'starts_at', 'ends_at', 'banner_url'] as const
+
+/** Applies `tournament.updated` (topic `registrations`: an organiser changed the season's identity) to its summary. */
+export function applySeasonEvent(info: TournamentInfo | undefined, ev: LiveEvent): TournamentInfo | undefined {
+  if (!info || ev.event !== 'tournament.updated') return info
+  const data = (ev.data ?? {}) as Record<string, unknown>
+  if (data.tournament !== info.name) return info
+  const next: Record<string, unknown> = { ...info }
+  for (const f of IDENTITY_FIELDS) if (f in data) next[f] = data[f]
+  return next as TournamentInfo
+}
+
+/** The season the server painted the page with, while its own read is on its way. */
+function paintedInfo(tournament: string): TournamentInfo | undefined {
+  const painted = firstPaintSeason()
+  return painted?.tournament === tournament ? (painted.info as unknown as TournamentInfo) : undefined
+}
+
+/**
+ * The tournament's phase, whether registration is open and its identity, following `tournament.status`
+ * and `tournament.updated` live.
+ */
 export function useTournamentInfo(tournament: string) {
   const qc = useQueryClient()
   const key = infoKey(tournament)
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<TournamentInfo>(`/tournament/info?${q(tournament)}`, signal),
+    placeholderData: paintedInfo(tournament),
   })
   const reload = () => void qc.invalidateQueries({ queryKey: key })
   useLiveTopic(
@@ -68,11 +92,12 @@ export function useTournamentInfo(tournament: string) {
     {
       onEvent: (ev) => {
         if (ev.event === 'tournament.status') qc.setQueryData<TournamentInfo>(key, (old) => applyStatusEvent(old, ev))
+        if (ev.event === 'tournament.updated') qc.setQueryData<TournamentInfo>(key, (old) => applySeasonEvent(old, ev))
       },
       onResync: reload,
       onReconnect: reload,
     },
-    { enabled: query.data !== undefined },
+    { enabled: query.data !== undefined && !query.isPlaceholderData },
   )
   return query
 }

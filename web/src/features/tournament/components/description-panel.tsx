@@ -1,3 +1,4 @@
+import { seasonDates } from '../lib/season'
 import type { TournamentInfo } from '../types'
 
 const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
@@ -8,9 +9,12 @@ const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
 }
 
 export function DescriptionPanel({ info, tournament }: { info?: TournamentInfo; tournament: string }) {
+  const name = info?.display_name || tournament
+  const dates = info ? seasonDates(info) : ''
   return (
     <div className="prose">
-      <h2>PPLS-6.0 — {tournament}</h2>
+      {info?.banner_url ? <img className="season-banner" src={info.banner_url} alt={`${name}'s banner`} /> : null}
+      <h2>{name === tournament ? tournament : `${name} — ${tournament}`}</h2>
       {/* The line is there before the phase is known (an unseen pill holds its height), so the text
           below it does not move when the phase arrives. */}
       <p className="status-line">
@@ -21,7 +25,9 @@ export function DescriptionPanel({ info, tournament }: { info?: TournamentInfo; 
             …
           </span>
         )}
+        {dates ? <span className="season-dates-line muted"> {dates}</span> : null}
       </p>
+      {info?.description ? <p className="season-description">{info.description}</p> : null}
       <p>
         The Pitlane Premier League is a community Smash Karts league. Players register with their in-game stats, eight
         captains build their teams in a live auction, and teams meet in fixtures until one lifts the cup.
