@@ -216,6 +216,8 @@ export default function HomeRoute() {
           <p>
             We keep your e-mail, Discord username and the stats you upload to run the league. Your e-mail is never shown
             publicly; the player list shows your name, picture and stats only. Unregistering removes you from the list.
+            Your profile downloads a copy of everything we hold about you, and deletes your account: your personal data
+            goes at once, and the league’s results stay under “Deleted player”.
           </p>
         </section>
         <section id="terms" aria-labelledby="terms-title">
