@@ -77,6 +77,9 @@ type Store interface {
 	UpsertGoogleUser(ctx context.Context, address []byte, googleID, email, name string) (User, error)
 	UpdateDiscordUsername(ctx context.Context, userID int64, discord string) (User, error)
 	UpdatePassword(ctx context.Context, userID int64, passwordHash string) (User, error)
+	// FindAccounts lists up to limit verified, living accounts whose name
+	// or Discord name holds q (any case), or whose e-mail is email.
+	FindAccounts(ctx context.Context, q, email string, limit int) ([]AccountRef, error)
 	// Roles lists the teams the user captains and the tournaments they
 	// co-organise, in one read.
 	Roles(ctx context.Context, userID int64) ([]core.Captaincy, []core.StaffGrant, error)

@@ -144,6 +144,7 @@ func (s *Server) adminRoutes() chi.Router {
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
 	s.seasonAdminRoutes(r)
+	s.staffRoutes(r)
 	return r
 }
 

@@ -57,6 +57,11 @@ func validTopicName(name string) bool {
 // gone.
 const EventSessionEnded = "session.ended"
 
+// EventRolesChanged, on a user's own topic, says the user's roles changed
+// (a co-organiser's grant made or ended): the hub checks their open
+// websockets again at once, as for EventSessionEnded.
+const EventRolesChanged = "roles.changed"
+
 // UserTopic is the internal topic of one user's own events.
 func UserTopic(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }
 

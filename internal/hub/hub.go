@@ -221,7 +221,7 @@ func (h *Hub) Seq(ctx context.Context, topic string) (int64, error) {
 // dispatch queues one event to this instance's subscribers of topic. It is
 // called in seq order per topic and never blocks on a client.
 func (h *Hub) dispatch(topic string, ev event) {
-	if uid := core.UserOfTopic(topic); uid != 0 && bytes.Contains(ev.frame(), sessionEndedMark) {
+	if uid := core.UserOfTopic(topic); uid != 0 && (bytes.Contains(ev.frame(), sessionEndedMark) || bytes.Contains(ev.frame(), rolesChangedMark)) {
 		h.recheckUser(uid)
 	}
 	public, _ := publicTopic(topic)
@@ -244,10 +244,14 @@ func (h *Hub) dispatch(topic string, ev event) {
 	h.followers.offer(topic, ev)
 }
 
-// sessionEndedMark is how a frame on a user's topic says some of the user's
-// sessions ended (core.EventSessionEnded); the frames of that topic are
-// the server's own, and few.
-var sessionEndedMark = []byte(`,"event":"` + core.EventSessionEnded + `"`)
+// sessionEndedMark and rolesChangedMark are how a frame on a user's topic
+// says some of the user's sessions ended or their roles changed
+// (core.EventSessionEnded, core.EventRolesChanged); the frames of that
+// topic are the server's own, and few.
+var (
+	sessionEndedMark = []byte(`,"event":"` + core.EventSessionEnded + `"`)
+	rolesChangedMark = []byte(`,"event":"` + core.EventRolesChanged + `"`)
+)
 
 // recheckUser checks the session of every connection of this instance
 // signed in as userID again now, rather than at its next ReauthInterval:

@@ -40,7 +40,7 @@ func New(db *postgres.DB, o Options) *League {
 	l := &League{Outbox: postgres.Outbox{DB: db}, Audit: postgres.Audit{DB: db}}
 	events := notify.Outbox{Outbox: l.Outbox, Jobs: o.Jobs}
 	l.Tournaments = &tournament.Service{Store: postgres.Tournaments{DB: db}, Tx: db, Events: events, Audit: l.Audit,
-		Jobs: o.Jobs, Default: o.Default, Images: postgres.Images{DB: db}}
+		Jobs: o.Jobs, Default: o.Default, Images: postgres.Images{DB: db}, Staff: postgres.Tournaments{DB: db}}
 	l.Auction = &auction.Service{Store: postgres.Auction{DB: db}, Tournaments: l.Tournaments, Cards: l.Tournaments, Tx: db,
 		Events: events, Audit: l.Audit, Jobs: o.Jobs, Log: o.Log, LotTime: o.LotTime, LateBid: o.LateBid}
 	l.Matches = &matches.Service{Store: postgres.Matches{DB: db}, Images: postgres.Matches{DB: db}, Tournaments: l.Tournaments,

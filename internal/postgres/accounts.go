@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -28,6 +29,28 @@ func scanUser(row pgx.Row) (accounts.User, error) {
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.Name, &u.GoogleID, &u.GoogleName, &u.AvatarURL,
 		&u.DiscordUsername, &u.DiscordID, &u.DiscordVerified, &u.EmailVerified, &u.CreatedAt)
 	return u, err
+}
+
+// FindAccounts implements accounts.Store.
+func (s Accounts) FindAccounts(ctx context.Context, q, email string, limit int) ([]accounts.AccountRef, error) {
+	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
+	rows, err := s.DB.q(ctx).Query(ctx, `
+		SELECT u.id, coalesce(nullif(u.name, ''), nullif(u.discord_username, ''), 'Player'), coalesce(u.discord_username, ''), u.discord_verified
+		  FROM users u
+		 WHERE u.email_verified AND u.deleted_at IS NULL
+		   AND (u.name ILIKE $1 OR u.discord_username ILIKE $1 OR u.email = $2)
+		 ORDER BY u.email = $2 DESC, u.id LIMIT $3`, like, email, limit)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (accounts.AccountRef, error) {
+		var a accounts.AccountRef
+		return a, row.Scan(&a.ID, &a.Name, &a.DiscordUsername, &a.DiscordVerified)
+	})
+	if list == nil {
+		list = []accounts.AccountRef{}
+	}
+	return list, unavailable(err)
 }
 
 // Roles implements accounts.Store: the teams the user captains and the

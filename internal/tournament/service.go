@@ -39,6 +39,8 @@ type Service struct {
 	OnAuction func(ctx context.Context, t Tournament) error
 	// Images keeps the seasons' banners.
 	Images Images
+	// Staff keeps the tournaments' co-organisers.
+	Staff StaffStore
 }
 
 func (s *Service) name(n string) string {
