@@ -30,8 +30,9 @@ var statusOf = map[string]int{
 	errs.Internal:      http.StatusInternalServerError,
 }
 
-// writeError answers {"message": ...} with the status of err's kind. Only
-// internal errors are logged, and their details never leave the server.
+// writeError answers {"message": ...} with the status of err's kind, and
+// the problems it lists when it has some ({"message", "problems": [...]}).
+// Only internal errors are logged, and their details never leave the server.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	kind := errs.KindOf(err)
 	if kind == errs.Internal && errs.Transient(err) {
@@ -50,6 +51,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *errs.Error
 	if errors.As(err, &e) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	if problems := errs.ProblemsOf(err); len(problems) > 0 {
+		writeJSON(w, status, map[string]any{"message": errs.MessageOf(err), "problems": problems})
+		return
 	}
 	writeJSON(w, status, map[string]string{"message": errs.MessageOf(err)})
 }

@@ -107,7 +107,7 @@ func (l *league) id() int64 {
 
 func (l *league) phase(status string) {
 	l.t.Helper()
-	if _, err := l.tour.SetStatus(context.Background(), l.admin, l.name, status); err != nil {
+	if _, err := l.tour.SetStatus(context.Background(), l.admin, l.name, status, false); err != nil {
 		l.t.Fatal(err)
 	}
 }

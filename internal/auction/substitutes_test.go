@@ -176,7 +176,7 @@ func TestSubstitutes(t *testing.T) {
 		}
 	})
 	t.Run("ErrBackToTheAuctionOnceSigned", func(t *testing.T) {
-		_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusAuction)
+		_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusAuction, false)
 		if errs.KindOf(err) != errs.Conflict {
 			t.Fatal(err)
 		}

@@ -344,14 +344,11 @@ func (c *call) admin(ctx context.Context) Reply {
 	sub, args := strings.ToLower(c.args[0]), c.args[1:]
 	switch sub {
 	case "status":
-		if len(args) != 1 {
+		force := len(args) == 2 && strings.ToLower(args[1]) == "force"
+		if len(args) != 1 && !force {
 			return usage("admin")
 		}
-		t, err := c.Tournaments.SetStatus(ctx, c.actor, "", strings.ToLower(args[0]))
-		if err != nil {
-			return c.fail(err)
-		}
-		return Reply{Text: fmt.Sprintf("%s is now in the **%s** phase.", t.Name, t.Status)}
+		return c.setStatus(ctx, strings.ToLower(args[0]), force)
 	case "announce":
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.rest), c.args[0]))
 		if text == "" {
@@ -411,6 +408,24 @@ func (c *call) admin(ctx context.Context) Reply {
 		return Reply{Text: fmt.Sprintf("%s now captains Team %s (%s).", u.DisplayName(), team.ID, team.Name)}
 	}
 	return usage("admin")
+}
+
+// setStatus moves the default tournament to phase; a move that leaves
+// things incomplete lists them and says how to force it.
+func (c *call) setStatus(ctx context.Context, phase string, force bool) Reply {
+	t, err := c.Tournaments.SetStatus(ctx, c.actor, "", phase, force)
+	if err == nil {
+		return Reply{Text: fmt.Sprintf("%s is now in the **%s** phase.", t.Name, t.Status)}
+	}
+	rep := c.fail(err)
+	if p, perr := c.Tournaments.PhaseMoves(ctx, c.actor, ""); perr == nil && !force {
+		for _, m := range p.Moves {
+			if m.To == phase && m.Force {
+				rep.Text += fmt.Sprintf("\nTo move anyway: `!admin status %s force`.", phase)
+			}
+		}
+	}
+	return rep
 }
 
 // auctionFlow pauses or resumes the default tournament's auction, or

@@ -189,6 +189,9 @@ type Store interface {
 	// its phase, lots and fixtures, then reads it with the facts a phase
 	// change depends on.
 	LockForMove(ctx context.Context, id int64) (Tournament, Facts, error)
+	// MoveFacts reads the facts a phase change of t depends on, locking
+	// nothing.
+	MoveFacts(ctx context.Context, t Tournament) (Facts, error)
 	// CreateTournament makes a tournament, open for registration, with its
 	// eight teams; Conflict when the name is taken.
 	CreateTournament(ctx context.Context, t Tournament) (Tournament, error)
