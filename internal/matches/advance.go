@@ -129,12 +129,12 @@ func (s *Service) afterSwiss(ctx context.Context, t tournament.Tournament, all [
 	}
 	played := len(st.rounds)
 	if played < t.Options.Rounds {
-		if _, err := s.Store.CreateMatches(ctx, t.ID, bracket.SwissRound(st.teams, st.rounds, st.results), st.bySeed); err != nil {
+		if _, err := s.Store.CreateMatches(ctx, t.ID, bracket.SwissRound(st.teams, st.rounds, st.results, st.out), st.bySeed); err != nil {
 			return err
 		}
 		return s.emitBracket(ctx, t.ID)
 	}
-	rows := bracket.SwissStandings(st.teams, st.rounds, st.results)
+	rows := bracket.SwissStandings(st.teams, st.rounds, st.results, st.out)
 	if len(rows) == 0 {
 		return nil
 	}

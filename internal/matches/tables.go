@@ -91,7 +91,7 @@ func (s *Service) swissTable(ctx context.Context, t tournament.Tournament, tab T
 	for _, ref := range st.bySeed {
 		refs[ref.ID] = ref
 	}
-	for _, row := range bracket.SwissStandings(st.teams, st.rounds, st.results) {
+	for _, row := range bracket.SwissStandings(st.teams, st.rounds, st.results, st.out) {
 		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
 	}
 	return tab, nil
