@@ -136,6 +136,13 @@ func (w *withdrawal) playoffs(qualified []string) string {
 	return w.knockout(po, Options{}, qualified)
 }
 
+// stillIn says, apart from the code under test, whether team was still in
+// when round r was paired: not withdrawn, or withdrawn with round r paired.
+func (w *withdrawal) stillIn(team string, r int) bool {
+	n, gone := w.out[team]
+	return !gone || n >= r
+}
+
 // swiss plays a Swiss stage of rounds, then its top cut (or crowns its
 // leader): checking that nobody withdrawn is paired after withdrawing or
 // given a bye, and that nobody sits out twice while a team still in has
@@ -149,7 +156,7 @@ func (w *withdrawal) swiss(first []Match, o Options) string {
 		w.rounds = append(w.rounds, pairs)
 		var in []string
 		for _, team := range w.teams {
-			if w.out.inRound(team, r) {
+			if w.stillIn(team, r) {
 				in = append(in, team)
 			}
 		}
@@ -166,7 +173,7 @@ func (w *withdrawal) swiss(first []Match, o Options) string {
 			w.t.Fatalf("round %d pairs %d of the %d teams still in", r, 2*len(pairs), len(in))
 		}
 		for _, p := range pairs {
-			if !w.out.inRound(p.Home, r) || !w.out.inRound(p.Away, r) {
+			if !w.stillIn(p.Home, r) || !w.stillIn(p.Away, r) {
 				w.t.Fatalf("round %d pairs %v, a team that withdrew before it", r, p)
 			}
 			w.play(p.Home, p.Away)
