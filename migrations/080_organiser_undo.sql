@@ -18,7 +18,7 @@ CREATE TABLE fixture_resets (
 CREATE INDEX fixture_resets_by_tournament ON fixture_resets (tournament_id, id DESC);
 
 -- One reset fixture as it stood: its sides and winner by letter (the teams
--- stay, the match rows go), its report, its players' lines and its Discord
+-- stay, the match rows go), its report and proof, its players' lines and its Discord
 -- thread (the bot archives the threads of the matches a reset took away).
 CREATE TABLE fixture_reset_matches (
     reset_id     bigint NOT NULL REFERENCES fixture_resets(id) ON DELETE CASCADE,
@@ -33,6 +33,7 @@ CREATE TABLE fixture_reset_matches (
     forfeit      boolean NOT NULL DEFAULT false,
     scheduled_at timestamptz,
     report       jsonb,
+    proof        text REFERENCES images(id) ON DELETE SET NULL,  -- the end-of-match screenshot its result cited
     lines        jsonb NOT NULL DEFAULT '[]',  -- [{"user_id","team","kills","deaths","placement"}]
     thread_id    text NOT NULL DEFAULT '',
     PRIMARY KEY (reset_id, match_id)

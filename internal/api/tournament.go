@@ -144,6 +144,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r.Get("/audit", s.auditLog)
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
+	s.undoRoutes(r)
 	return r
 }
 

@@ -42,6 +42,7 @@ var ImageUses = []struct{ Table, Column string }{
 	{"stats", "cart_image_id"},
 	{"matches", "proof_image_id"},
 	{"match_proofs", "image_id"},
+	{"fixture_reset_matches", "proof"}, // a reset's archive keeps the proofs of its results
 }
 
 // PruneProofs implements matches.Store.

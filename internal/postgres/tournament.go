@@ -206,6 +206,25 @@ func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64)
 	return was, unavailable(err)
 }
 
+// Withdraw implements tournament.Store; the list changes, so its cache
+// version is raised with it.
+func (s Tournaments) Withdraw(ctx context.Context, tournamentID, userID int64) (string, error) {
+	var was string
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if err := raiseRoster(ctx, q, tournamentID); err != nil {
+			return err
+		}
+		err := q.QueryRow(ctx, `DELETE FROM registrations WHERE tournament_id = $1 AND user_id = $2 RETURNING status`,
+			tournamentID, userID).Scan(&was)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errs.E(errs.NotFound, "Player not registered")
+		}
+		return err
+	})
+	return was, unavailable(err)
+}
+
 // lockOpenRoster raises the roster version (locking the row) and refuses a
 // tournament that no longer takes registrations.
 func lockOpenRoster(ctx context.Context, tx querier, tournamentID int64) (string, error) {

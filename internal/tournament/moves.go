@@ -55,8 +55,12 @@ func (v Verdict) Allowed() bool { return len(v.Refusals) == 0 }
 // NeedsForce reports whether the move is allowed only with force.
 func (v Verdict) NeedsForce() bool { return v.Allowed() && len(v.Warnings) > 0 }
 
-func (v *Verdict) refuse(format string, args ...any) { v.Refusals = append(v.Refusals, fmt.Sprintf(format, args...)) }
-func (v *Verdict) warn(format string, args ...any)   { v.Warnings = append(v.Warnings, fmt.Sprintf(format, args...)) }
+func (v *Verdict) refuse(format string, args ...any) {
+	v.Refusals = append(v.Refusals, fmt.Sprintf(format, args...))
+}
+func (v *Verdict) warn(format string, args ...any) {
+	v.Warnings = append(v.Warnings, fmt.Sprintf(format, args...))
+}
 
 // Move is one phase change an organiser may make, with its checks.
 type Move struct {

@@ -37,6 +37,10 @@ type Service struct {
 	// OnAuction runs in the transaction that moves a tournament into its
 	// auction phase (the captains' nomination turns start).
 	OnAuction func(ctx context.Context, t Tournament) error
+	// OnWithdraw runs in the transaction that withdraws a player once the
+	// registration is over: it frees their slot on a team (giving it to
+	// replacement, when not 0) and names the team ("" for none).
+	OnWithdraw func(ctx context.Context, a core.Actor, t Tournament, userID, replacement int64) (string, error)
 }
 
 func (s *Service) name(n string) string {

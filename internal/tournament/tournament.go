@@ -155,6 +155,10 @@ type Store interface {
 	// Unregister takes the user off an open tournament's list and says
 	// whether they were confirmed or waitlisted.
 	Unregister(ctx context.Context, tournamentID, userID int64) (string, error)
+	// Withdraw takes the user off the tournament's list whatever its phase
+	// (an organiser's withdrawal) and says whether they were confirmed or
+	// waitlisted.
+	Withdraw(ctx context.Context, tournamentID, userID int64) (string, error)
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
 	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
 	// RegisteredPlayer is one card, or NotFound when not registered.
