@@ -128,7 +128,7 @@ var usages = map[string]string{
 	"bracket":  "`!bracket` — where the tournament stands",
 	"admin": "`!admin status <registration|auction|matches|completed> [force]` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
 		"`!admin captain <team> @member` · `!admin pause` · `!admin resume` · `!admin undo` (the last sale) · `!admin bracket [single_elimination|double_elimination|swiss|round_robin|league_then_playoffs] " +
-		"[rounds=N cut=N | reset=on|off]` — organisers only",
+		"[rounds=N cut=N | reset=on|off]` · `!admin reset [force]` (the fixtures) · `!admin withdraw <team|@member> [reason]` — organisers only",
 }
 
 var order = []string{"help", "register", "verify", "checkin", "profile", "matches", "bracket", "admin"}
