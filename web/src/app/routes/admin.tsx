@@ -1,7 +1,8 @@
-// /admin: the organisers' page: the phase, the registration (its cap, the check-in, the waitlist),
-// the captains, the tiers and the player queue, the auction's flow (pause, resume, undo the last sale,
-// nomination turns), the lot under the hammer (close it early), the sales (void one) and the audit log. The server checks
-// every call; this page only hides what it would refuse.
+// /admin: the organisers' page: the phase (each move as the server would take it), the registration (its
+// cap, the check-in, the waitlist), the captains, the tiers and the player queue, the auction's flow
+// (pause, resume, undo the last sale, nomination turns), the lot under the hammer (close it early), the
+// sales (void one), the rosters (withdraw a player) and the audit log. The server checks every call; this
+// page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useLocation } from '@/lib/router'
@@ -30,6 +31,7 @@ import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { idleText } from './auction'
+import { AdminRosters } from './admin-rosters'
 import { can } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
@@ -120,6 +122,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
       </section>
       <QueueAdmin
         tournament={tournament}
+        status={status}
         pool={view.pool}
         unsold={view.unsold}
         rules={view.rules}
@@ -160,6 +163,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
         <h2 id="admin-teams-title">Teams</h2>
         <TeamsBoard teams={view.teams} leading={lot?.high_bid?.team ?? null} compact />
       </section>
+      {status === 'auction' || status === 'matches' ? <AdminRosters tournament={tournament} status={status} /> : null}
       <AuditLog tournament={tournament} />
     </div>
   )
