@@ -69,15 +69,23 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     return page
   }
 
-  /** The page as it is, at 1440 px and at 390x844 (a phone), put back as it was. */
-  async function shoot(page, name, { fullPage = true } = {}) {
+  /**
+   * The page as it is, at 1440 px and at 390x844 (a phone), put back as it was: the whole page, or with
+   * `at`, the screen around that element.
+   */
+  async function shoot(page, name, { at = null } = {}) {
     if (shots === 'off') return
     const size = page.viewportSize()
     await page.evaluate(() => document.activeElement?.blur())
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage })
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(150)
+      if (at) await at.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !at })
+    }
     await page.setViewportSize(size)
   }
 
@@ -102,8 +110,7 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     const ask = organiser.getByRole('group', { name: `Move ${T} to its matches phase?` })
     for (const problem of empty) await ask.getByText(problem, { exact: true }).waitFor()
     assert.equal(await ask.getByRole('button', { name: 'Yes, matches' }).count(), 0, 'no plain yes for a move with problems')
-    await organiser.locator('.phase-steps').scrollIntoViewIfNeeded()
-    await shoot(organiser, 'move-with-problems', { fullPage: false })
+    await shoot(organiser, 'move-with-problems', { at: ask })
     await ask.getByRole('button', { name: 'Move anyway' }).click()
     await organiser.locator('.phase-steps li[aria-current="step"]').filter({ hasText: 'Matches' }).waitFor()
     const audit = await l.api('GET', `/admin/audit?tournament=${T}&action=tournament.status&limit=1`)
@@ -130,7 +137,7 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     await matches.getByRole('button', { name: 'Reset fixtures (1 result)' }).click()
     const reset = matches.getByRole('group', { name: /Reset the fixtures\?/ })
     await reset.getByText(/1 match has a result: it is archived/).waitFor()
-    await shoot(matches, 'reset-fixtures')
+    await shoot(matches, 'reset-fixtures', { at: reset })
     await reset.getByRole('button', { name: 'Reset and archive the result' }).click()
     await matches.getByText('The fixtures are reset.').waitFor()
     await matches.getByRole('button', { name: 'Generate fixtures' }).waitFor()
@@ -173,6 +180,7 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     await row.getByText(/leaves Team B and the lineups of its matches still to play/).waitFor()
     await row.getByLabel('Reason (kept in the audit log)').fill('Exams all month')
     await row.getByLabel('Replacement').selectOption(String(pool[0].user_id))
+    await shoot(organiser, 'withdraw-player', { at: row })
     await row.getByRole('button', { name: `Withdraw ${leaver.name}` }).click()
     await rosters.locator(`li[data-team="B"] li[data-player="${pool[0].user_id}"]`).waitFor()
     assert.equal(await rosters.locator(`li[data-player="${leaver.user_id}"]`).count(), 0)
@@ -184,7 +192,7 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     await line.getByRole('button', { name: 'Withdraw' }).click()
     await line.getByText(/in the losers bracket and the grand final too/).waitFor()
     await line.getByLabel('Reason (kept in the audit log)').fill('Stopped showing up')
-    await shoot(organiser, 'withdraw-team')
+    await shoot(organiser, 'withdraw-team', { at: line })
     await line.getByRole('button', { name: `Withdraw team ${gone}` }).click()
     await organiser.getByText(new RegExp(`Team ${gone} is withdrawn: \\d+ match`)).waitFor()
     await line.locator('.status-withdrawn').waitFor()
@@ -206,9 +214,9 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
       if ((m.team1?.id === gone || m.team2?.id === gone) && m.status === 'completed' && m.forfeit) assert.notEqual(m.winner, gone)
     }
     await organiser.locator(`.champion-banner[data-champion="${done.champion.id}"]`).waitFor()
-    const table = await open(l, '/tournament?tab=table')
+    const table = await open(l, '/tournament?tab=points')
     await table.locator(`tr[data-team="${gone}"] .status-withdrawn`).waitFor()
-    await shoot(table, 'table-withdrawn')
+    await shoot(table, 'table-withdrawn', { at: table.locator(`tr[data-team="${gone}"]`) })
     await shoot(organiser, 'admin-matches-after')
     console.log(`[e2e] withdrawals and the rest of the season took ${((Date.now() - started) / 1000).toFixed(1)} s`)
   })

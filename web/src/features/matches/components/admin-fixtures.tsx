@@ -110,7 +110,13 @@ export function Fixtures({ tournament, phase, hasFixtures, teams, results }: { t
   const reset = useResetFixtures(tournament)
   const regenerate = useRegenerateFixtures(tournament)
   const archived = results === 0 ? 'No match has a result yet: nothing is lost.' : results === 1 ? '1 match has a result: it is archived with the fixtures (organisers can read it back), and no longer counts in the tables.' : `${results} matches have results: they are archived with the fixtures (organisers can read them back), and no longer count in the tables.`
-  const done = regenerate.isSuccess ? made(regenerate.data) : fixtures.isSuccess ? made(fixtures.data) : reset.isSuccess && !hasFixtures ? 'The fixtures are reset.' : ''
+  // What the last write done says (a reset after fixtures made says the reset).
+  const writes = [
+    { at: fixtures.submittedAt, text: fixtures.isSuccess ? made(fixtures.data) : '' },
+    { at: reset.submittedAt, text: reset.isSuccess && !hasFixtures ? 'The fixtures are reset.' : '' },
+    { at: regenerate.submittedAt, text: regenerate.isSuccess ? made(regenerate.data) : '' },
+  ]
+  const done = writes.reduce((a, b) => (b.at > a.at ? b : a)).text
   return (
     <section className="match-panel" aria-label="Fixtures">
       <h2>Fixtures</h2>
