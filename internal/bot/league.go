@@ -480,7 +480,8 @@ func (c *call) withdraw(ctx context.Context, who, reason string) Reply {
 		}
 		text := fmt.Sprintf("%s is withdrawn from %s.", w.Name, w.Tournament)
 		if w.Team != "" {
-			text += fmt.Sprintf(" Their slot on Team %s is empty (a replacement is named on /admin).", w.Team)
+			text += fmt.Sprintf(" Their slot on Team %s stays empty: the captain may sign a substitute (a replacement is picked when withdrawing on %s).",
+				w.Team, c.url("/admin/matches"))
 		}
 		return Reply{Text: text}
 	}

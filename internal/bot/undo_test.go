@@ -55,7 +55,7 @@ func TestUndoCommands(t *testing.T) {
 	}
 	wantText(t, say(t, &r, captainA, false, "!admin withdraw C"), core.MsgAdminsOnly)
 	wantText(t, say(t, &r, admin, false, "!admin withdraw <@"+demo.PlayerDiscordID(1)+">"), "captains team A", "withdraw the team instead")
-	wantText(t, say(t, &r, admin, false, "!admin withdraw <@"+discordID+"> moved abroad"), "is withdrawn from PPL7", "slot on Team B is empty")
+	wantText(t, say(t, &r, admin, false, "!admin withdraw <@"+discordID+"> moved abroad"), "is withdrawn from PPL7", "slot on Team B stays empty")
 	wantText(t, say(t, &r, admin, false, "!admin withdraw C Stopped showing up"), "Team C is withdrawn from PPL7", "forfeited to its opponents")
 	wantText(t, say(t, &r, admin, false, "!admin withdraw C"), "Team C has withdrawn already.")
 	var reason string
