@@ -39,6 +39,8 @@ commands:
   bot                   the Discord bot (DISCORD_BOT_TOKEN)
   bot console --as ID   the bot's commands on standard input/output, as Discord member ID
   vapid-keys            print a new key pair for Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
+  account delete --email ADDRESS --yes
+                        erase an account as its owner's "Delete my account" does
 `
 
 // run is main without the process: arguments, environment and output are
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runBot(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "vapid-keys":
 		return vapidKeys(stdout)
+	case "account":
+		return account(ctx, args[1:], getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

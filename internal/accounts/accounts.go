@@ -49,7 +49,6 @@ type User struct {
 	DiscordID       string
 	DiscordVerified bool
 	EmailVerified   bool
-	TokenVersion    int
 	CreatedAt       time.Time
 }
 
@@ -67,7 +66,7 @@ type Store interface {
 	// WithdrawCode undoes the issue made at sentAt if it is still the
 	// address's last: its mail could not be sent, so it holds no cooldown,
 	// does not count against the day and its code is dead.
-	WithdrawCode(ctx context.Context, address []byte, sentAt time.Time) error
+	WithdrawCode(ctx context.Context, address []byte, purpose string, sentAt time.Time) error
 	// CheckCode runs one verification, counting a wrong try.
 	CheckCode(ctx context.Context, c CodeCheck) (CodeResult, error)
 	FindUserByEmail(ctx context.Context, email string) (User, error)
@@ -87,6 +86,9 @@ type Store interface {
 // take the address's cooldown all the same.
 type CodeRequest struct {
 	Address []byte // auth.AddressMAC of the e-mail
+	// Purpose is what the code is for (PurposeVerify, PurposeReset): each
+	// has its own code, tries and cooldown.
+	Purpose string
 	UserID  int64  // the pending account Code verifies; 0 without a code
 	Code    []byte // auth.OTPMac of the code; nil: no code
 	TTL     time.Duration
@@ -109,6 +111,7 @@ type CodeIssue struct {
 // holding the address's row.
 type CodeCheck struct {
 	Address     []byte
+	Purpose     string
 	MaxAttempts int
 	Cooldown    func(n int) time.Duration
 	// Match tells whether mac is the code's MAC for the pending account.
@@ -119,6 +122,12 @@ type CodeCheck struct {
 	// code stays and no try is counted.
 	Accept func(u User, contested bool) (Claim, error)
 }
+
+// Purposes of mailed codes.
+const (
+	PurposeVerify = "verify" // a sign-up's: the address is verified
+	PurposeReset  = "reset"  // a password reset's, for a verified account
+)
 
 // Claim is what a verification does to the pending account besides
 // verifying its address.
@@ -137,7 +146,7 @@ type CodeOutcome int
 const (
 	CodeWrong    CodeOutcome = iota // wrong, expired or no code: a try counted
 	CodeDead                        // no tries left until a new code is sent
-	CodeVerified                    // the e-mail is verified and the code spent
+	CodeVerified                    // the code is spent: a sign-up's address verified, a reset's account found
 )
 
 // CodeResult is what CheckCode found.

@@ -34,9 +34,30 @@ type Service struct {
 	Discord      DiscordStore
 	DiscordOAuth DiscordOAuth
 	Admins       map[string]bool // verified e-mails that get the admin role
+	// RequireSecondFactor (ADMIN_REQUIRE_2FA): the organiser role acts only
+	// in sessions that used a second factor. An organiser who enrolled one
+	// needs it whatever this says.
+	RequireSecondFactor bool
+	// Sessions keeps the sessions behind the tokens; Factors the second
+	// factors (nil: none can be enrolled).
+	Sessions SessionStore
+	Factors  FactorStore
+	// Events tells the live layer of ended sessions (core.EventSessionEnded).
+	Events core.Outbox
+	// EmailChanges keeps changes of address; Erasure deletes and exports
+	// accounts.
+	EmailChanges EmailChangeStore
+	Erasure      ErasureStore
+	// Sealer keeps TOTP secrets encrypted at rest.
+	Sealer auth.Sealer
+	// Passkeys runs WebAuthn ceremonies; nil when passkeys are off.
+	Passkeys *auth.Passkeys
 	// Changed runs in the transaction of a change to what the player's
 	// card shows (their Discord name): the lists they are on are told.
 	Changed func(ctx context.Context, userID int64) error
+	// Leave withdraws a player whose account is being deleted from the
+	// tournaments they may still leave, in the deletion's transaction.
+	Leave func(ctx context.Context, a core.Actor) error
 	// Avatars keeps a Google account's picture as its avatar; nil skips it.
 	Avatars interface {
 		SetFromURL(ctx context.Context, userID int64, url string) error
@@ -44,11 +65,13 @@ type Service struct {
 	Log *slog.Logger
 }
 
-// Session is what a successful sign-in returns.
+// Session is what a successful sign-in returns: the token of a new
+// session and who it acts as.
 type Session struct {
 	Token string
 	User  User
 	Actor core.Actor
+	Auth  Authenticated
 }
 
 // Signup creates (or refreshes an unverified) account and e-mails a code. It
@@ -115,8 +138,7 @@ func waitError(wait time.Duration) error {
 // one or a reserved address, nothing when u is nil (no account). Whatever it
 // sends, the address's state changes alike.
 func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, error) {
-	addr := s.address(email)
-	req := CodeRequest{Address: addr, TTL: OTPTTL, Cooldown: Cooldown}
+	req := CodeRequest{Purpose: PurposeVerify, TTL: OTPTTL}
 	var msg *core.Message
 	switch {
 	case s.reserved(email, u):
@@ -138,6 +160,15 @@ func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, 
 			Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
 				"verified: just log in. If it was not you, you can ignore this e-mail.\n"}
 	}
+	return s.post(ctx, email, req, msg)
+}
+
+// post takes the cooldown of email's address for req's purpose and, unless
+// it is running, sends msg (nil: nothing) in the background. A mail that
+// cannot be sent gives its cooldown back.
+func (s *Service) post(ctx context.Context, email string, req CodeRequest, msg *core.Message) (CodeIssue, error) {
+	addr := s.address(email)
+	req.Address, req.Cooldown = addr, Cooldown
 	iss, err := s.Store.IssueCode(ctx, req)
 	if err != nil || iss.Wait > 0 || msg == nil {
 		return iss, err
@@ -148,7 +179,7 @@ func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, 
 		// the failure.)
 		wctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := s.Store.WithdrawCode(wctx, addr, iss.SentAt); err != nil {
+		if err := s.Store.WithdrawCode(wctx, addr, req.Purpose, iss.SentAt); err != nil {
 			s.Log.Error("withdrawing an unsent code failed", slog.Any("err", err))
 		}
 	})
@@ -215,6 +246,7 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 	reserved, replaced := s.reserved(email, nil), false
 	check := CodeCheck{
 		Address:     s.address(email),
+		Purpose:     PurposeVerify,
 		MaxAttempts: auth.OTPMaxAttempts,
 		Cooldown:    Cooldown,
 		Match: func(userID int64, mac []byte) bool {
@@ -294,12 +326,12 @@ func (s *Service) Login(ctx context.Context, email, password string) (Session, e
 	if !u.EmailVerified {
 		return Session{}, errs.E(errs.Forbidden, "Please verify your email before logging in.")
 	}
-	return s.signIn(ctx, u, "password")
+	return s.signIn(ctx, u, MethodPassword)
 }
 
 // signIn issues a session for u and records the sign-in.
 func (s *Service) signIn(ctx context.Context, u User, method string) (Session, error) {
-	sess, err := s.session(ctx, u)
+	sess, err := s.startSession(ctx, u, method, false)
 	if err != nil {
 		return Session{}, err
 	}
@@ -366,47 +398,51 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 			u = fresh
 		}
 	}
-	return s.signIn(ctx, u, "google")
+	return s.signIn(ctx, u, MethodGoogle)
 }
 
-// ChangePassword sets a new password for the signed-in user and kills
-// every older token.
-func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current, next, confirm string) (Session, error) {
+// ChangePassword sets a new password for the signed-in user and ends
+// every other session of the account; the one it is called from goes on.
+func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current int64, old, next, confirm string) (User, error) {
 	if err := a.MustBeUser(); err != nil {
-		return Session{}, err
+		return User{}, err
 	}
 	u, err := s.Store.FindUserByID(ctx, a.UserID)
 	if err != nil {
-		return Session{}, err
+		return User{}, err
 	}
 	if u.PasswordHash == "" {
 		// A token alone (stolen, or an unlocked browser) must not be able to
 		// give a Google account a password that outlives it.
-		return Session{}, errs.E(errs.Forbidden, "This account signs in with Google and has no password to change.")
+		return User{}, errs.E(errs.Forbidden, "This account signs in with Google and has no password to change.")
 	}
-	if !auth.CheckPassword(u.PasswordHash, current) {
-		return Session{}, errs.E(errs.Invalid, "Current password is incorrect")
+	if !auth.CheckPassword(u.PasswordHash, old) {
+		return User{}, errs.E(errs.Invalid, "Current password is incorrect")
 	}
 	if next != confirm {
-		return Session{}, errs.E(errs.Invalid, MsgPasswordsDiffer)
+		return User{}, errs.E(errs.Invalid, MsgPasswordsDiffer)
 	}
 	if err := ValidatePassword(next); err != nil {
-		return Session{}, err
+		return User{}, err
 	}
 	hash, err := auth.HashPassword(next)
 	if err != nil {
-		return Session{}, err
+		return User{}, err
 	}
 	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
 		if u, err = s.Store.UpdatePassword(ctx, a.UserID, hash); err != nil {
 			return err
 		}
-		return s.Audit.Record(ctx, a, core.ActionPasswordChanged, 0, userTarget(u), nil)
+		ended, err := s.Sessions.EndSessions(ctx, a.UserID, 0, current)
+		if err != nil {
+			return err
+		}
+		if err := s.Audit.Record(ctx, a, core.ActionPasswordChanged, 0, userTarget(u), map[string]any{"sessions_ended": len(ended)}); err != nil {
+			return err
+		}
+		return s.endedEvent(ctx, a.UserID, ended)
 	})
-	if err != nil {
-		return Session{}, err
-	}
-	return s.session(ctx, u)
+	return u, err
 }
 
 // UpdateDiscord sets the Discord username the signed-in user typed; it stays
@@ -448,45 +484,12 @@ func (s *Service) Profile(ctx context.Context, a core.Actor) (User, error) {
 // ErrUnauthenticated is the answer to any token we cannot accept.
 var ErrUnauthenticated = core.ErrUnauthenticated
 
-// Authenticate returns the user of a session token and who they act as:
-// signature, expiry and the user's current token version all have to hold.
-func (s *Service) Authenticate(ctx context.Context, token string) (User, core.Actor, error) {
-	id, version, err := s.Tokens.Parse(token)
-	if err != nil {
-		return User{}, core.Actor{}, ErrUnauthenticated
-	}
-	u, err := s.Store.FindUserByID(ctx, id)
-	if errs.KindOf(err) == errs.NotFound {
-		return User{}, core.Actor{}, ErrUnauthenticated
-	} else if err != nil {
-		return User{}, core.Actor{}, err
-	}
-	if u.TokenVersion != version || !u.EmailVerified {
-		return User{}, core.Actor{}, ErrUnauthenticated
-	}
-	a, err := s.Actor(ctx, u)
-	return u, a, err
-}
-
-// Actor works out who u acts as (core.NewActor): admin from ADMIN_EMAILS for
-// a verified address, and from nothing else, so taking an address off the
-// list takes the role away; captain from the teams they captain.
+// Actor works out who u acts as outside any session (the Discord bot acts
+// as a member's linked account): admin from ADMIN_EMAILS for a verified
+// address, and from nothing else, so taking an address off the list takes
+// the role away, unless the organiser role needs a second factor, which no
+// such call has used; captain from the teams they captain.
 func (s *Service) Actor(ctx context.Context, u User) (core.Actor, error) {
-	caps, err := s.Store.Captaincies(ctx, u.ID)
-	if err != nil {
-		return core.Actor{}, err
-	}
-	return core.NewActor(u.ID, u.DisplayName(), u.EmailVerified && s.Admins[u.Email], caps), nil
-}
-
-func (s *Service) session(ctx context.Context, u User) (Session, error) {
-	a, err := s.Actor(ctx, u)
-	if err != nil {
-		return Session{}, err
-	}
-	tok, err := s.Tokens.Issue(u.ID, u.TokenVersion)
-	if err != nil {
-		return Session{}, err
-	}
-	return Session{Token: tok, User: u, Actor: a}, nil
+	au, err := s.authenticated(ctx, u, StoredSession{}, false)
+	return au.Actor, err
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,6 +20,7 @@ func (s *Server) authRoutes() chi.Router {
 	r.Post("/login", s.login)
 	r.Post("/google-login", s.googleLogin)
 	r.Mount("/discord", s.discordRoutes())
+	s.sessionRoutes(r)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)
 		r.Get("/profile", s.profile)
@@ -194,7 +196,7 @@ func (s *Server) googleLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) writeSession(w http.ResponseWriter, r *http.Request, sess accounts.Session, msg string) {
-	p, err := s.profileOf(r, sess.User, sess.Actor)
+	p, err := s.profileOf(r, sess.Auth)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -203,8 +205,7 @@ func (s *Server) writeSession(w http.ResponseWriter, r *http.Request, sess accou
 }
 
 func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
-	u, _ := currentUser(r.Context())
-	p, err := s.profileOf(r, u, actorOf(r))
+	p, err := s.profileOf(r, currentAuth(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -233,7 +234,9 @@ func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, u accounts.Us
 		writeError(w, r, err)
 		return
 	}
-	p, err := s.profileOf(r, u, actorOf(r))
+	au := currentAuth(r)
+	au.User = u
+	p, err := s.profileOf(r, au)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -253,10 +256,15 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	sess, err := s.Accounts.ChangePassword(r.Context(), actorOf(r), in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
+	au := currentAuth(r)
+	u, err := s.Accounts.ChangePassword(r.Context(), actorOf(r), au.Session.ID, in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	s.writeSession(w, r, sess, "Password changed. Other sessions have been signed out.")
+	// This session goes on with the token it has.
+	tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	au.User = u
+	s.writeSession(w, r, accounts.Session{Token: strings.TrimSpace(tok), User: u, Actor: au.Actor, Auth: au},
+		"Password changed. Other sessions have been signed out.")
 }

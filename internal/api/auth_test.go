@@ -295,6 +295,9 @@ func TestTokens(t *testing.T) {
 		return c
 	}
 	secret := []byte(s.Config.JWTSecret)
+	var other jwt.MapClaims
+	jwt.NewParser().ParseUnverified(s.SignUp(t, testkit.UniqueEmail("other"), "other_racer"), &other)
+	otherSession := other["sid"]
 
 	tests := []struct {
 		name   string
@@ -312,6 +315,10 @@ func TestTokens(t *testing.T) {
 		{"ErrWrongAudience", sign(jwt.SigningMethodHS256, secret, with("aud", "other-app")), 401},
 		{"ErrTamperedPayload", parts[0] + "." + strings.TrimRight(parts[1], "=") + "x." + parts[2], 401},
 		{"ErrGarbage", "not.a.token", 401},
+		// A token signed with the right key still needs its session: none,
+		// or another account's, is refused.
+		{"ErrNoSession", sign(jwt.SigningMethodHS256, secret, with("sid", nil)), 401},
+		{"ErrAnotherAccountsSession", sign(jwt.SigningMethodHS256, secret, with("sid", otherSession)), 401},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -332,17 +339,18 @@ func TestTokens(t *testing.T) {
 			t.Fatalf("profile: %d %s", p.Status, p.Body)
 		}
 	})
-	t.Run("PasswordChangeEndsOlderTokens", func(t *testing.T) {
+	t.Run("PasswordChangeEndsTheOtherSessions", func(t *testing.T) {
+		elsewhere := s.Login(t, email, testkit.Password)
 		r := s.Do(t, "POST", "/api/auth/change-password", token, map[string]string{
 			"currentPassword": testkit.Password, "newPassword": "brand-new-password", "confirmPassword": "brand-new-password"})
 		if r.Status != 200 {
 			t.Fatalf("change: %d %q", r.Status, r.Message())
 		}
-		if r := s.Do(t, "GET", "/api/auth/profile", token, nil); r.Status != 401 {
-			t.Fatalf("old token: %d", r.Status)
+		if r := s.Do(t, "GET", "/api/auth/profile", elsewhere, nil); r.Status != 401 {
+			t.Fatalf("the other session: %d", r.Status)
 		}
-		if r2 := s.Do(t, "GET", "/api/auth/profile", r.JSON["token"].(string), nil); r2.Status != 200 {
-			t.Fatalf("new token: %d", r2.Status)
+		if r2 := s.Do(t, "GET", "/api/auth/profile", r.JSON["token"].(string), nil); r2.Status != 200 || r.JSON["token"] != token {
+			t.Fatalf("this session goes on with its token: %d", r2.Status)
 		}
 	})
 	t.Run("ErrGoogleAccountGetsNoPasswordByToken", func(t *testing.T) {

@@ -22,9 +22,15 @@ func leagueServer(t *testing.T, phase string) (*testkit.Server, func(email strin
 // leagueServerWith is leagueServer with configure applied to its configuration.
 func leagueServerWith(t *testing.T, phase string, configure func(*config.Config)) (*testkit.Server, func(email string) string) {
 	t.Helper()
+	return leagueServerOf(t, phase, demo.Options{Players: 60, Captains: true, Password: testkit.Password}, configure)
+}
+
+// leagueServerOf is leagueServerWith with the demo loaded as opt says.
+func leagueServerOf(t *testing.T, phase string, opt demo.Options, configure func(*config.Config)) (*testkit.Server, func(email string) string) {
+	t.Helper()
 	ctx := context.Background()
 	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 60, Captains: true, Password: testkit.Password}); err != nil {
+	if _, err := demo.Load(ctx, db, opt); err != nil {
 		t.Fatal(err)
 	}
 	if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {

@@ -29,23 +29,27 @@ const (
 	ipKey
 )
 
-// principal is who a request's bearer token belongs to.
-type principal struct {
-	user  accounts.User
-	actor core.Actor
-}
+// principal is who a request's bearer token belongs to: the account, the
+// session and who it acts as in it.
+type principal struct{ accounts.Authenticated }
 
 // currentUser is the signed-in user, if any.
 func currentUser(ctx context.Context) (accounts.User, bool) {
 	p, ok := ctx.Value(userKey).(principal)
-	return p.user, ok
+	return p.User, ok
+}
+
+// currentAuth is the signed-in session, if any (the zero value without).
+func currentAuth(r *http.Request) accounts.Authenticated {
+	p, _ := r.Context().Value(userKey).(principal)
+	return p.Authenticated
 }
 
 // actorOf is who the request acts as: the zero (anonymous) Actor without a
 // valid token. Services decide what it may do.
 func actorOf(r *http.Request) core.Actor {
 	p, _ := r.Context().Value(userKey).(principal)
-	return p.actor
+	return p.Actor
 }
 
 // limitIP is the per-IP rate-limit key: the client's address, or for IPv6
@@ -194,18 +198,23 @@ func cors(origins []string) func(http.Handler) http.Handler {
 }
 
 // logRequests writes one structured line per request: never a body, a token
-// or a query string (which may carry an e-mail).
+// or a query string (which may carry an e-mail). A 5xx is an error, unless
+// the client had gone away by then (writeError answers those 499).
 func logRequests(log *slog.Logger) func(http.Handler) http.Handler {
+	if log == nil {
+		log = slog.Default()
+	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			r = r.WithContext(context.WithValue(r.Context(), logKey{}, log))
 			next.ServeHTTP(ww, r)
 			if r.URL.Path == "/healthz" {
 				return
 			}
 			level := slog.LevelInfo
-			if ww.Status() >= 500 {
+			if ww.Status() >= 500 && !clientGone(r) {
 				level = slog.LevelError
 			}
 			log.LogAttrs(r.Context(), level, "request",
@@ -252,15 +261,17 @@ func (m *httpMetrics) handler(next http.Handler) http.Handler {
 }
 
 // authenticate puts the bearer token's user in the context when there is a
-// valid one; requireUser then refuses anonymous callers.
+// valid one; requireUser then refuses anonymous callers. A sign-in the
+// request makes names its session after the browser (User-Agent).
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = r.WithContext(accounts.WithClient(r.Context(), r.UserAgent()))
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || tok == "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, a, err := s.Accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
+		au, err := s.Accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
 		if err != nil {
 			if errs.KindOf(err) != errs.Unauthorized {
 				writeError(w, r, err)
@@ -271,7 +282,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, badToken{})))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, principal{u, a})))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, principal{au})))
 	})
 }
 

@@ -19,6 +19,7 @@ func (s *Server) meRoutes() chi.Router {
 	r.Put("/notifications", s.chooseNotifications)
 	r.Post("/notifications/push", s.subscribePush)
 	r.Delete("/notifications/push", s.unsubscribePush)
+	s.accountRoutes(r)
 	return r
 }
 

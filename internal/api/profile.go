@@ -28,10 +28,29 @@ type Profile struct {
 	TournamentRegistered bool        `json:"tournament_registered"`
 	StatsData            *core.Stats `json:"stats_data"`
 	CreatedAt            time.Time   `json:"created_at"`
+	Security             Security    `json:"security"`
 }
 
-// profileOf builds the profile of u, acting as a, for the default tournament.
-func (s *Server) profileOf(r *http.Request, u accounts.User, a core.Actor) (Profile, error) {
+// Security is where the account's sign-in stands: its session, and the
+// second factors that guard an organiser's powers.
+type Security struct {
+	SessionID int64 `json:"session_id"`
+	// OrganiserLocked: the account is an organiser's, and this session
+	// must use its second factor before it acts as one.
+	OrganiserLocked       bool `json:"organiser_locked"`
+	SecondFactorAvailable bool `json:"second_factor_available"`
+	SecondFactorRequired  bool `json:"second_factor_required"`
+	SessionVerified       bool `json:"session_verified"`
+	TOTP                  bool `json:"totp"`
+	Passkeys              int  `json:"passkeys"`
+	RecoveryCodesLeft     int  `json:"recovery_codes_left"`
+	PasskeysOn            bool `json:"passkeys_on"`
+}
+
+// profileOf builds the profile of the signed-in session au, for the
+// default tournament.
+func (s *Server) profileOf(r *http.Request, au accounts.Authenticated) (Profile, error) {
+	u, a := au.User, au.Actor
 	p := Profile{
 		ID: u.ID, Email: u.Email, Name: u.Name, Role: a.Role(), EmailVerified: u.EmailVerified,
 		GoogleLinked: u.GoogleID != "", HasPassword: u.PasswordHash != "", DiscordUsername: u.DiscordUsername, DiscordID: u.DiscordID, DiscordVerified: u.DiscordVerified,
@@ -40,6 +59,13 @@ func (s *Server) profileOf(r *http.Request, u accounts.User, a core.Actor) (Prof
 	if u.AvatarURL != "" {
 		p.Avatar = &u.AvatarURL
 	}
+	sf, err := s.Accounts.SecondFactors(r.Context(), au)
+	if err != nil {
+		return p, err
+	}
+	p.Security = Security{SessionID: au.Session.ID, OrganiserLocked: au.OrganiserLocked,
+		SecondFactorAvailable: sf.Available, SecondFactorRequired: sf.Required, SessionVerified: sf.SessionVerified,
+		TOTP: sf.TOTP, Passkeys: sf.Passkeys, RecoveryCodesLeft: sf.RecoveryLeft, PasskeysOn: s.Accounts.Passkeys != nil}
 	st, err := s.Stats.Get(r.Context(), a)
 	if err != nil {
 		return p, err

@@ -1,14 +1,18 @@
 package api
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -30,14 +34,28 @@ var statusOf = map[string]int{
 	errs.Internal:      http.StatusInternalServerError,
 }
 
+// StatusClientClosedRequest is the status a request line shows when its
+// client went away before the answer (nginx's 499): nothing was wrong here.
+const StatusClientClosedRequest = 499
+
 // writeError answers {"message": ...} with the status of err's kind, and
 // the problems it lists when it has some ({"message", "problems": [...]}).
 // Only internal errors are logged, and their details never leave the server.
+// A request whose client went away (its context cancelled: a closed tab, a
+// page navigated away) and whose work failed for that reason is no fault:
+// it is logged at Debug and answered 499, never as a 5xx that would page
+// someone.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	ctx, log := r.Context(), logOf(r.Context())
 	kind := errs.KindOf(err)
+	if clientGone(r) && (errors.Is(err, context.Canceled) || kind == errs.Unavailable || errs.Transient(err)) {
+		log.DebugContext(ctx, "client went away", slog.String("path", r.URL.Path), slog.Any("err", err))
+		writeJSON(w, StatusClientClosedRequest, map[string]string{"message": "Client closed request"})
+		return
+	}
 	if kind == errs.Internal && errs.Transient(err) {
 		// A dependency that went away, by a path that did not say so.
-		slog.WarnContext(r.Context(), "dependency unavailable", slog.String("path", r.URL.Path), slog.Any("err", err))
+		log.WarnContext(ctx, "dependency unavailable", slog.String("path", r.URL.Path), slog.Any("err", err))
 		err = errs.E(errs.Unavailable, "The service is temporarily unavailable. Please try again shortly.")
 		kind = errs.Unavailable
 	}
@@ -46,7 +64,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusInternalServerError
 	}
 	if kind == errs.Internal {
-		slog.ErrorContext(r.Context(), "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
+		log.ErrorContext(ctx, "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
 	}
 	var e *errs.Error
 	if errors.As(err, &e) && e.RetryAfter > 0 {
@@ -58,6 +76,22 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	writeJSON(w, status, map[string]string{"message": errs.MessageOf(err)})
 }
+
+// logKey holds the server's logger in a request's context (logRequests).
+type logKey struct{}
+
+// logOf is the server's logger that logRequests put in a request's
+// context (the default one elsewhere).
+func logOf(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(logKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// clientGone tells a request whose client went away: the server cancels
+// its context when the connection closes (or an HTTP/2 stream is reset).
+func clientGone(r *http.Request) bool { return errors.Is(r.Context().Err(), context.Canceled) }
 
 // writeJSON encodes v with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -80,12 +114,19 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 	return decodeJSON(body, dst)
 }
 
-// decodeJSON is decode's parser, separate so fuzz tests can reach it.
+// decodeJSON is decode's parser, separate so fuzz tests can reach it. A
+// string holding a control character other than a tab or a line break (a
+// NUL above all, which PostgreSQL cannot store) is refused here, for every
+// call, before any of it reaches a service.
 func decodeJSON(body io.Reader, dst any) error {
-	dec := json.NewDecoder(body)
+	b, err := io.ReadAll(body)
+	if err != nil {
+		return jsonError(err, dst)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return jsonError(err)
+		return jsonError(err, dst)
 	}
 	if dec.More() {
 		return errs.E(errs.Invalid, "Request body must be a single JSON object")
@@ -93,14 +134,25 @@ func decodeJSON(body io.Reader, dst any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return errs.E(errs.Invalid, "Request body must be a single JSON object")
 	}
+	if field, found := controlIn(b); found {
+		if field == "" {
+			return errs.E(errs.Invalid, "Request body must not contain control characters other than tabs and line breaks")
+		}
+		return errs.E(errs.Invalid, "Field %q must not contain control characters other than tabs and line breaks", errs.Echo(field))
+	}
 	return nil
 }
 
-func jsonError(err error) error {
+// jsonError is the message of a body dst could not be decoded from; what
+// it quotes of the body is cut short (errs.Echo).
+func jsonError(err error, dst any) error {
 	var (
-		syntax  *json.SyntaxError
-		typeErr *json.UnmarshalTypeError
-		maxErr  *http.MaxBytesError
+		syntax    *json.SyntaxError
+		typeErr   *json.UnmarshalTypeError
+		maxErr    *http.MaxBytesError
+		timeErr   *time.ParseError
+		unknown   = strings.HasPrefix(err.Error(), "json: unknown field ")
+		notString = strings.HasPrefix(err.Error(), "Time.UnmarshalJSON:")
 	)
 	switch {
 	case errors.As(err, &maxErr):
@@ -109,17 +161,70 @@ func jsonError(err error) error {
 		return errs.E(errs.Invalid, "Request body must not be empty")
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &syntax):
 		return errs.E(errs.Invalid, "Request body is not valid JSON")
+	case errors.As(err, &timeErr), notString:
+		return timeError(dst)
 	case errors.As(err, &typeErr):
 		if typeErr.Field != "" {
-			return errs.E(errs.Invalid, "Field %q must be a %s", typeErr.Field, jsonType(typeErr.Type.Kind().String()))
+			return errs.E(errs.Invalid, "Field %q must be a %s", errs.Echo(typeErr.Field), jsonType(typeErr.Type.Kind().String()))
 		}
 		return errs.E(errs.Invalid, "Request body must be a JSON object")
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return errs.E(errs.Invalid, "Unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	case unknown:
+		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		if u, err := strconv.Unquote(name); err == nil {
+			name = u
+		}
+		return errs.E(errs.Invalid, "Unknown field %q", errs.Echo(name))
 	case strings.Contains(err.Error(), "must be a string or a number"):
 		return errs.E(errs.Invalid, "%s", err.Error())
 	}
-	return errs.E(errs.Invalid, "Request body is not valid: %s", strings.TrimPrefix(err.Error(), "json: "))
+	return errs.E(errs.Invalid, "Request body is not valid: %s", errs.Echo(strings.TrimPrefix(err.Error(), "json: ")))
+}
+
+// timeError says how a time is written, naming the field when dst has one
+// field of times: Go's own message quotes its layout ("2006-01-02T15:04:05Z07:00"),
+// which tells a caller nothing.
+func timeError(dst any) error {
+	const like = "2026-11-28T20:00:00Z"
+	names, plural := timeFields(dst)
+	if len(names) != 1 {
+		return errs.E(errs.Invalid, "Times must be written like %s", like)
+	}
+	if plural {
+		return errs.E(errs.Invalid, "%q must be times like %s", names[0], like)
+	}
+	return errs.E(errs.Invalid, "%q must be a time like %s", names[0], like)
+}
+
+// timeFields are the JSON names of dst's fields that hold a time or a
+// list of times, and whether the one field found is a list.
+func timeFields(dst any) (names []string, plural bool) {
+	t := reflect.TypeOf(dst)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil, false
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		ft, list := f.Type, false
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			list = list || ft.Kind() == reflect.Slice
+			ft = ft.Elem()
+		}
+		if ft != reflect.TypeFor[time.Time]() || !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names, plural = append(names, name), list
+	}
+	return names, plural
 }
 
 func jsonType(kind string) string {

@@ -103,7 +103,7 @@ func (s *Server) Handler() http.Handler {
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, clientIPs(trusted), logRequests(s.Log), middleware.Recoverer,
-		securityHeaders, cors(s.Config.CORSOrigins), metrics.handler)
+		securityHeaders, cors(s.Config.CORSOrigins), metrics.handler, refuseControls)
 
 	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

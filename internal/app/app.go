@@ -151,6 +151,20 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Avatars:   avatars.Fetcher{Images: images, Users: postgres.Accounts{DB: db}, Allow: pictureHosts(cfg)},
 		Changed:   tour.PlayerChanged,
 		Log:       log,
+
+		RequireSecondFactor: cfg.AdminRequire2FA,
+		Sessions:            postgres.Accounts{DB: db},
+		Factors:             postgres.Accounts{DB: db},
+		EmailChanges:        postgres.Accounts{DB: db},
+		Erasure:             postgres.Accounts{DB: db},
+		Events:              outbox,
+		Sealer:              auth.NewSealer([]byte(cfg.JWTSecret)),
+		Leave:               tour.LeaveAll,
+	}
+	if pk, err := auth.NewPasskeys(cfg.PublicURL); err != nil {
+		log.Warn("passkeys are off", slog.Any("err", err))
+	} else {
+		acc.Passkeys = pk
 	}
 	if cfg.GoogleClientID != "" {
 		acc.Google = auth.NewGoogleVerifier(context.WithoutCancel(ctx), cfg.GoogleClientID, cfg.GoogleCertsURL, nil)
@@ -212,6 +226,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Jobs.Every(time.Hour, postgres.PruneOutbox{})
 	postgres.Work(a.Jobs, postgres.Accounts{DB: db}.Prune)
 	a.Jobs.Every(time.Hour, postgres.PruneCodes{})
+	postgres.Work(a.Jobs, postgres.Accounts{DB: db}.PruneSessions)
+	a.Jobs.Every(time.Hour, postgres.PruneSessions{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -294,11 +310,11 @@ func pictureHosts(cfg config.Config) func(*url.URL) bool {
 type hubAuth struct{ acc *accounts.Service }
 
 func (h hubAuth) Authenticate(ctx context.Context, token string) (core.Actor, error) {
-	_, a, err := h.acc.Authenticate(ctx, token)
+	au, err := h.acc.Authenticate(ctx, token)
 	if errs.KindOf(err) == errs.Unauthorized {
 		return core.Actor{}, fmt.Errorf("%w: %v", hub.ErrRejected, err)
 	}
-	return a, err
+	return au.Actor, err
 }
 
 // originPatterns turns CORS_ORIGINS (full origins) into the host patterns

@@ -106,7 +106,7 @@ var actions = []action{
 		return err
 	}, "POST", "/api/auth/update-discord-username", map[string]string{"discordUsername": ""}},
 	{"change the password", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
-		_, err := s.Accounts.ChangePassword(ctx, a, "not-the-password", "new-password-1", "new-password-1")
+		_, err := s.Accounts.ChangePassword(ctx, a, 0, "not-the-password", "new-password-1", "new-password-1")
 		return err
 	}, "POST", "/api/auth/change-password", map[string]string{"currentPassword": "not-the-password", "newPassword": "new-password-1", "confirmPassword": "new-password-1"}},
 	{"save stats", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
@@ -291,11 +291,11 @@ func TestAuthorizationTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for w := player; w <= admin; w++ {
-		_, a, err := s.App.Server.Accounts.Authenticate(ctx, tokens[w])
+		au, err := s.App.Server.Accounts.Authenticate(ctx, tokens[w])
 		if err != nil {
 			t.Fatal(err)
 		}
-		actors[w] = a
+		actors[w] = au.Actor
 	}
 	if actors[captain].Role() != core.RoleCaptain || actors[admin].Role() != core.RoleAdmin || actors[player].Role() != core.RoleUser {
 		t.Fatalf("roles: %s %s %s", actors[player].Role(), actors[captain].Role(), actors[admin].Role())

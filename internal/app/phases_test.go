@@ -82,10 +82,11 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 	if r := s.Do(t, "POST", "/api/stats/save", token, map[string]any{"kills": 500, "deaths": 250, "games_played": 300, "kd": 2, "level": 20}); r.Status != 200 {
 		t.Fatalf("save stats: %d %s", r.Status, r.Message())
 	}
-	_, newcomer, err := srv.Accounts.Authenticate(ctx, token)
+	au, err := srv.Accounts.Authenticate(ctx, token)
 	if err != nil {
 		t.Fatal(err)
 	}
+	newcomer := au.Actor
 	player := core.Actor{UserID: pooled, Name: "pooled player"}
 	kinds := []phaseKind{
 		{"anonymous", core.Actor{}, nil},

@@ -206,7 +206,7 @@ func teamOf(teams []Team, letter string) (Team, bool) {
 func validLetter(letter string) (string, error) {
 	l := strings.ToUpper(strings.TrimSpace(letter))
 	if len(l) != 1 || !strings.Contains(Letters, l) {
-		return "", errs.E(errs.NotFound, "Team %s not found: teams are A to H", letter)
+		return "", errs.E(errs.NotFound, "Team %s not found: teams are A to H", errs.Echo(letter))
 	}
 	return l, nil
 }

@@ -33,9 +33,9 @@ func TestTokensRoundTrip(t *testing.T) {
 	now := time.Now()
 	tk := Tokens{Secret: []byte("0123456789abcdef0123456789abcdef"), Now: func() time.Time { return now }}
 	tok, _ := tk.Issue(42, 3)
-	id, ver, err := tk.Parse(tok)
-	if err != nil || id != 42 || ver != 3 {
-		t.Fatalf("%d %d %v", id, ver, err)
+	id, sid, err := tk.Parse(tok)
+	if err != nil || id != 42 || sid != 3 {
+		t.Fatalf("%d %d %v", id, sid, err)
 	}
 	later := Tokens{Secret: tk.Secret, Now: func() time.Time { return now.Add(TokenTTL + time.Minute) }}
 	if _, _, err := later.Parse(tok); err == nil {

@@ -20,9 +20,10 @@ var ErrBadToken = errors.New("invalid or expired token")
 
 // Claims are the claims of a Pitlane session token.
 type Claims struct {
-	// Version is the user's token_version when the token was issued; raising
-	// it (on a password change) kills every older token.
-	Version int `json:"ver"`
+	// Session is the server-side session the token belongs to: ending the
+	// session (sign-out, a password change or reset, deletion) ends the
+	// token at once.
+	Session int64 `json:"sid"`
 	jwt.RegisteredClaims
 }
 
@@ -39,11 +40,11 @@ func (t Tokens) now() time.Time {
 	return time.Now()
 }
 
-// Issue returns a signed token for userID at version.
-func (t Tokens) Issue(userID int64, version int) (string, error) {
+// Issue returns a signed token for userID's session.
+func (t Tokens) Issue(userID, session int64) (string, error) {
 	now := t.now()
 	claims := Claims{
-		Version: version,
+		Session: session,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   strconv.FormatInt(userID, 10),
 			Issuer:    Issuer,
@@ -56,8 +57,8 @@ func (t Tokens) Issue(userID int64, version int) (string, error) {
 }
 
 // Parse checks signature, algorithm, expiry, issuer and audience and returns
-// the user id and token version.
-func (t Tokens) Parse(token string) (userID int64, version int, err error) {
+// the user id and session.
+func (t Tokens) Parse(token string) (userID, session int64, err error) {
 	var c Claims
 	_, err = jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.Secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -71,8 +72,8 @@ func (t Tokens) Parse(token string) (userID int64, version int, err error) {
 		return 0, 0, ErrBadToken
 	}
 	id, err := strconv.ParseInt(c.Subject, 10, 64)
-	if err != nil || id <= 0 || c.Version <= 0 {
+	if err != nil || id <= 0 || c.Session <= 0 {
 		return 0, 0, ErrBadToken
 	}
-	return id, c.Version, nil
+	return id, c.Session, nil
 }

@@ -38,8 +38,11 @@ type Config struct {
 	GoogleCertsURL   string
 	CORSOrigins      []string
 	AdminEmails      []string
-	DiscordBotToken  string
-	DiscordChannel   string
+	// AdminRequire2FA (ADMIN_REQUIRE_2FA): the organiser role acts only in
+	// sessions that used a second factor (a TOTP app or a passkey).
+	AdminRequire2FA bool
+	DiscordBotToken string
+	DiscordChannel  string
 	// DiscordMatchChannel is where the bot opens a thread per match.
 	DiscordMatchChannel string
 	// DiscordClientID and DiscordClientSecret enable "Link Discord"
@@ -130,6 +133,13 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		VAPIDPrivateKey:     get("VAPID_PRIVATE_KEY", ""),
 		VAPIDSubject:        get("VAPID_SUBJECT", ""),
 		PushEndpointHosts:   list(get("PUSH_ENDPOINT_HOSTS", "")),
+	}
+	if v := get("ADMIN_REQUIRE_2FA", ""); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("ADMIN_REQUIRE_2FA must be true or false, got %q", v)
+		}
+		c.AdminRequire2FA = b
 	}
 	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
@@ -313,7 +323,7 @@ func (c Config) Redacted() map[string]any {
 	return map[string]any{
 		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
-		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails),
+		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails), "admin_require_2fa": c.AdminRequire2FA,
 		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_match_channel": c.DiscordMatchChannel, "discord_client_id": c.DiscordClientID,
 		"discord_client_secret": mask(c.DiscordClientSecret), "discord_api_url": c.DiscordAPIURL, "public_url": c.PublicURL, "default_tournament": c.DefaultTournament,
 		"push": c.PushOn(), "vapid_subject": c.VAPIDSubject, "push_endpoint_hosts": c.PushEndpointHosts,

@@ -145,7 +145,7 @@ func (a Actor) MustCaptain(tournamentID int64, team string) error {
 	if t, ok := a.CaptainOf(tournamentID); ok && t == team {
 		return nil
 	}
-	return errs.E(errs.Forbidden, "Only the captain of team %s can do this", team)
+	return errs.E(errs.Forbidden, "Only the captain of team %s can do this", errs.Echo(team))
 }
 
 // MayFollow tells whether the actor may follow a public topic live, and
@@ -165,19 +165,12 @@ func (a Actor) MayFollow(public string) (topic string, err error) {
 			return "", ErrUnauthenticated
 		}
 		if !a.InCaptainsRoom(name) {
-			return "", errs.E(errs.Forbidden, "topic %s: only the captains of %s and organisers may subscribe", public, name)
+			return "", errs.E(errs.Forbidden, "topic %s: only the captains of %s and organisers may subscribe", errs.Echo(public), errs.Echo(name))
 		}
 		return public, nil
 	}
 	if public == "captains" {
 		return "", errs.E(errs.NotFound, "topic captains: name the tournament's room, e.g. %s", CaptainsTopic("PPL7"))
 	}
-	return "", errs.E(errs.NotFound, "unknown topic: %q", truncate(public, 64))
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
+	return "", errs.E(errs.NotFound, "unknown topic: %q", errs.Echo(public))
 }

@@ -50,6 +50,13 @@ func validTopicName(name string) bool {
 	return true
 }
 
+// EventSessionEnded, on a user's own topic, says that some of the user's
+// sessions ended (a sign-out everywhere, a password change, a deletion).
+// Besides reaching the user's clients, it makes every instance's hub check
+// that user's open websockets again at once, closing those whose session is
+// gone.
+const EventSessionEnded = "session.ended"
+
 // UserTopic is the internal topic of one user's own events.
 func UserTopic(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }
 

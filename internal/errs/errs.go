@@ -44,6 +44,24 @@ func E(kind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
 }
 
+// EchoMax is how many characters of the caller's own input a message quotes.
+const EchoMax = 64
+
+// Echo is s as a message may quote it: at most EchoMax characters, an
+// ellipsis in place of the rest. Every message that repeats a value the
+// caller sent (a name, a letter, a kind, a field) passes it through here, so
+// a 10,000-character name never comes back whole.
+func Echo(s string) string {
+	n := 0
+	for i := range s {
+		if n == EchoMax {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
 // Limited builds a RateLimited error that tells the client when to retry.
 func Limited(retryAfter int, format string, args ...any) *Error {
 	return &Error{Kind: RateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: retryAfter}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,20 @@ func TestWrapShowsTheUserErrorAndKeepsTheCause(t *testing.T) {
 	}
 	if Wrap(E(Invalid, "x"), nil).Error() != "invalid: x" {
 		t.Fatal("Wrap of no cause is the user error")
+	}
+}
+
+func TestEchoQuotesAtMost64Characters(t *testing.T) {
+	long := strings.Repeat("é", 10_000)
+	for in, want := range map[string]string{
+		"":                      "",
+		"PPL7":                  "PPL7",
+		strings.Repeat("a", 64): strings.Repeat("a", 64),
+		strings.Repeat("a", 65): strings.Repeat("a", 64) + "…",
+		long:                    strings.Repeat("é", 64) + "…",
+	} {
+		if got := Echo(in); got != want {
+			t.Errorf("Echo(%.20q…) = %.80q, want %.80q", in, got, want)
+		}
 	}
 }

@@ -371,6 +371,18 @@ func (c *client) recheck() bool {
 	if st == nil || time.Since(st.checked) < c.h.opts.ReauthInterval {
 		return true
 	}
+	return c.recheckState(st)
+}
+
+// recheckNow checks the connection's session at once (its user's sessions
+// changed: recheckUser).
+func (c *client) recheckNow() {
+	if st := c.signedIn.Load(); st != nil && !c.isClosing() {
+		c.recheckState(st)
+	}
+}
+
+func (c *client) recheckState(st *authState) bool {
 	id, err := c.authenticate(st.token)
 	if err == nil && id.SameRights(st.id) {
 		c.signedIn.CompareAndSwap(st, &authState{token: st.token, id: id, checked: time.Now()})

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -220,6 +221,9 @@ func (h *Hub) Seq(ctx context.Context, topic string) (int64, error) {
 // dispatch queues one event to this instance's subscribers of topic. It is
 // called in seq order per topic and never blocks on a client.
 func (h *Hub) dispatch(topic string, ev event) {
+	if uid := core.UserOfTopic(topic); uid != 0 && bytes.Contains(ev.frame(), sessionEndedMark) {
+		h.recheckUser(uid)
+	}
 	public, _ := publicTopic(topic)
 	h.metrics.eventsIn.WithLabelValues(public).Inc()
 	n := 0
@@ -238,6 +242,28 @@ func (h *Hub) dispatch(topic string, ev event) {
 		h.metrics.eventsOut.WithLabelValues(public).Add(float64(n))
 	}
 	h.followers.offer(topic, ev)
+}
+
+// sessionEndedMark is how a frame on a user's topic says some of the user's
+// sessions ended (core.EventSessionEnded); the frames of that topic are
+// the server's own, and few.
+var sessionEndedMark = []byte(`,"event":"` + core.EventSessionEnded + `"`)
+
+// recheckUser checks the session of every connection of this instance
+// signed in as userID again now, rather than at its next ReauthInterval:
+// one whose session ended is closed (1008) at once.
+func (h *Hub) recheckUser(userID int64) {
+	h.mu.Lock()
+	var mine []*client
+	for c := range h.clients {
+		if st := c.signedIn.Load(); st != nil && st.id.UserID == userID {
+			mine = append(mine, c)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range mine {
+		go c.recheckNow()
+	}
 }
 
 // Shutdown stops accepting connections and closes every open one with 1001

@@ -49,7 +49,7 @@ func checkReport(m Match, r Report) error {
 		side := m.Side(p.Team)
 		switch {
 		case side == nil:
-			return errs.E(errs.Invalid, "Player %d is given for team %q, which is not in this match.", p.UserID, p.Team)
+			return errs.E(errs.Invalid, "Player %d is given for team %q, which is not in this match.", p.UserID, errs.Echo(p.Team))
 		case seen[p.UserID]:
 			return errs.E(errs.Invalid, "Player %d is reported twice.", p.UserID)
 		case !isMember(m.Members[p.Team], p.UserID):
@@ -97,7 +97,7 @@ func (s *Service) ReportResult(ctx context.Context, a core.Actor, id int64, in R
 			return err
 		}
 		if !ok {
-			return errs.E(errs.Invalid, "The screenshot %q was not uploaded for match %d: upload it on this match first.", in.ScreenshotID, m.ID)
+			return errs.E(errs.Invalid, "The screenshot %q was not uploaded for match %d: upload it on this match first.", errs.Echo(in.ScreenshotID), m.ID)
 		}
 		confirmBy := s.now().Add(s.confirmAfter())
 		if err := s.Store.SaveReport(ctx, id, *side, in.Report, in.ScreenshotID, confirmBy); err != nil {

@@ -79,7 +79,7 @@ func (s *Service) ForfeitFor(ctx context.Context, a core.Actor, id int64, team s
 	m, err := s.change(ctx, a, ActForfeitSide, id, func(ctx context.Context, m Match, _ *TeamRef) error {
 		side := m.Side(team)
 		if side == nil {
-			return errs.E(errs.Invalid, "Team %q does not play match %d: name one of its sides.", team, m.ID)
+			return errs.E(errs.Invalid, "Team %q does not play match %d: name one of its sides.", errs.Echo(team), m.ID)
 		}
 		return s.forfeit(ctx, a, m, side)
 	})

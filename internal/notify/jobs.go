@@ -129,6 +129,12 @@ func (s *Service) SendDue(ctx context.Context, job Send) error {
 		if err != nil {
 			return err
 		}
+		if !s.allowed(dev.Endpoint) {
+			// Kept before the endpoint rules were what they are, or on a
+			// host no longer configured: never posted to, and no retry
+			// would change that.
+			return s.Store.DropDevice(ctx, dev.ID)
+		}
 		err = s.Push.Push(ctx, dev, m)
 		if errors.Is(err, ErrGone) {
 			return s.Store.DropDevice(ctx, dev.ID)

@@ -121,6 +121,9 @@ type Store interface {
 	TurnOff(ctx context.Context, userID int64, kind string) error
 	DiscordID(ctx context.Context, userID int64) (string, error)
 	CountDevices(ctx context.Context, userID int64) (int, error)
+	// AddDevice keeps d, or updates the row of its endpoint when it is d's
+	// user's or holds d's keys; Conflict when the endpoint is another
+	// account's with other keys.
 	AddDevice(ctx context.Context, d Device) error
 	RemoveDevice(ctx context.Context, userID int64, endpoint string) error
 	Device(ctx context.Context, id int64) (Device, error)

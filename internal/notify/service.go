@@ -101,7 +101,7 @@ func (s *Service) Choose(ctx context.Context, a core.Actor, choices []Choice) (S
 	on := map[string]map[string]bool{}
 	for _, c := range choices {
 		if !knownKind(c.Kind) {
-			return Settings{}, errs.E(errs.Invalid, "Unknown notification kind %q.", c.Kind)
+			return Settings{}, errs.E(errs.Invalid, "Unknown notification kind %q.", errs.Echo(c.Kind))
 		}
 		on[c.Kind] = map[string]bool{ChannelPush: c.Push, ChannelDiscord: c.Discord}
 	}
@@ -120,8 +120,7 @@ func (s *Service) Subscribe(ctx context.Context, a core.Actor, d Device) error {
 	if s.Push == nil {
 		return errs.E(errs.Conflict, "Push notifications are off on this server.")
 	}
-	u, err := url.Parse(d.Endpoint)
-	if err != nil || len(d.Endpoint) > 1000 || u.Host == "" || s.AllowEndpoint == nil || !s.AllowEndpoint(u) {
+	if len(d.Endpoint) > 1000 || !s.allowed(d.Endpoint) {
 		return errs.E(errs.Unprocessable, "This browser's push service is not one the server sends to.")
 	}
 	if key, err := decodeKey(d.Keys.P256dh); err != nil || len(key) != 65 || key[0] != 4 {
@@ -138,7 +137,16 @@ func (s *Service) Subscribe(ctx context.Context, a core.Actor, d Device) error {
 		return errs.E(errs.Conflict, "Push is on for %d browsers already: turn it off on one first.", MaxDevices)
 	}
 	d.UserID = a.UserID
+	// A browser's endpoint already kept for another account moves to this
+	// one only with the same keys: the same browser, signed in as someone
+	// else now. Knowing an endpoint is not owning the browser.
 	return s.Store.AddDevice(ctx, d)
+}
+
+// allowed tells an endpoint the server may post to (AllowEndpoint).
+func (s *Service) allowed(endpoint string) bool {
+	u, err := url.Parse(endpoint)
+	return err == nil && u.Host != "" && s.AllowEndpoint != nil && s.AllowEndpoint(u)
 }
 
 // Unsubscribe forgets one of a's browsers.

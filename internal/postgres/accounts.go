@@ -19,14 +19,14 @@ var _ accounts.Store = Accounts{}
 
 // userColumns are an account's columns; roles are not among them (they are
 // worked out by accounts.Service.Actor).
-const userColumns = `u.id, u.email, coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
+const userColumns = `u.id, coalesce(u.email, ''), coalesce(u.password_hash, ''), u.name, coalesce(u.google_id, ''),
 	coalesce(u.google_name, ''), coalesce('/api/images/' || u.avatar_image_id, ''), coalesce(u.discord_username, ''),
-	coalesce(u.discord_id, ''), u.discord_verified, u.email_verified, u.token_version, u.created_at`
+	coalesce(u.discord_id, ''), u.discord_verified, u.email_verified, u.created_at`
 
 func scanUser(row pgx.Row) (accounts.User, error) {
 	var u accounts.User
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.Name, &u.GoogleID, &u.GoogleName, &u.AvatarURL,
-		&u.DiscordUsername, &u.DiscordID, &u.DiscordVerified, &u.EmailVerified, &u.TokenVersion, &u.CreatedAt)
+		&u.DiscordUsername, &u.DiscordID, &u.DiscordVerified, &u.EmailVerified, &u.CreatedAt)
 	return u, err
 }
 
@@ -65,7 +65,7 @@ func (s Accounts) UpsertUnverified(ctx context.Context, address []byte, email, h
 		tx := s.DB.q(ctx)
 		var live bool
 		err := tx.QueryRow(ctx, `SELECT code_mac IS NOT NULL AND expires_at > now() FROM email_codes
-			WHERE address_mac = $1 FOR UPDATE`, address).Scan(&live)
+			WHERE address_mac = $1 AND purpose = 'verify' FOR UPDATE`, address).Scan(&live)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
@@ -82,7 +82,7 @@ func (s Accounts) UpsertUnverified(ctx context.Context, address []byte, email, h
 		}
 		// Two people claim the address: the code verifies only together
 		// with the first one's password.
-		_, err = tx.Exec(ctx, `UPDATE email_codes SET contested = true WHERE address_mac = $1`, address)
+		_, err = tx.Exec(ctx, `UPDATE email_codes SET contested = true WHERE address_mac = $1 AND purpose = 'verify'`, address)
 		return err
 	})
 	return u, unavailable(err)
@@ -98,18 +98,18 @@ type codeRow struct {
 	now              time.Time
 }
 
-// lockCode reads (creating it if need be) the row of address, locked for
-// the transaction of ctx.
-func (s Accounts) lockCode(ctx context.Context, address []byte) (codeRow, error) {
+// lockCode reads (creating it if need be) the row of address for purpose,
+// locked for the transaction of ctx.
+func (s Accounts) lockCode(ctx context.Context, address []byte, purpose string) (codeRow, error) {
 	tx := s.DB.q(ctx)
-	if _, err := tx.Exec(ctx, `INSERT INTO email_codes (address_mac) VALUES ($1) ON CONFLICT DO NOTHING`, address); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO email_codes (address_mac, purpose) VALUES ($1, $2) ON CONFLICT DO NOTHING`, address, purpose); err != nil {
 		return codeRow{}, err
 	}
 	var r codeRow
 	err := tx.QueryRow(ctx, `
 		SELECT user_id, code_mac, expires_at > now(), contested, attempts,
 		       CASE WHEN day_start <= now() - interval '24 hours' THEN 0 ELSE day_count END, sent_at, day_start, now()
-		  FROM email_codes WHERE address_mac = $1 FOR UPDATE`, address).
+		  FROM email_codes WHERE address_mac = $1 AND purpose = $2 FOR UPDATE`, address, purpose).
 		Scan(&r.userID, &r.mac, &r.live, &r.contested, &r.attempts, &r.sent, &r.sentAt, &r.dayStart, &r.now)
 	return r, err
 }
@@ -133,12 +133,13 @@ func (r codeRow) wait(cooldown func(int) time.Duration) time.Duration {
 func (s Accounts) IssueCode(ctx context.Context, req accounts.CodeRequest) (accounts.CodeIssue, error) {
 	var iss accounts.CodeIssue
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
-		r, err := s.lockCode(ctx, req.Address)
+		r, err := s.lockCode(ctx, req.Address, purposeOf(req.Purpose))
 		if err != nil {
 			return err
 		}
 		if iss.Wait = r.wait(req.Cooldown); iss.Wait > 0 {
-			_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET touched_at = now() WHERE address_mac = $1`, req.Address)
+			_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET touched_at = now() WHERE address_mac = $1 AND purpose = $2`,
+				req.Address, purposeOf(req.Purpose))
 			return err
 		}
 		var userID *int64
@@ -151,8 +152,8 @@ func (s Accounts) IssueCode(ctx context.Context, req accounts.CodeRequest) (acco
 			       contested = contested AND $3::bytea IS NOT NULL AND code_mac IS NOT NULL AND expires_at > now(),
 			       day_start = CASE WHEN day_start <= now() - interval '24 hours' THEN now() ELSE day_start END,
 			       day_count = $5, touched_at = now()
-			 WHERE address_mac = $1
-			RETURNING sent_at`, req.Address, userID, req.Code, req.TTL, r.sent+1).Scan(&iss.SentAt)
+			 WHERE address_mac = $1 AND purpose = $6
+			RETURNING sent_at`, req.Address, userID, req.Code, req.TTL, r.sent+1, purposeOf(req.Purpose)).Scan(&iss.SentAt)
 		r.sent, r.sentAt, r.now = r.sent+1, iss.SentAt, iss.SentAt
 		if r.sent == 1 {
 			r.dayStart = iss.SentAt
@@ -164,20 +165,31 @@ func (s Accounts) IssueCode(ctx context.Context, req accounts.CodeRequest) (acco
 }
 
 // WithdrawCode implements accounts.Store.
-func (s Accounts) WithdrawCode(ctx context.Context, address []byte, sentAt time.Time) error {
+func (s Accounts) WithdrawCode(ctx context.Context, address []byte, purpose string, sentAt time.Time) error {
 	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET code_mac = NULL, expires_at = now(), sent_at = timestamptz 'epoch',
-		day_count = greatest(day_count - 1, 0) WHERE address_mac = $1 AND sent_at = $2`, address, sentAt)
+		day_count = greatest(day_count - 1, 0) WHERE address_mac = $1 AND purpose = $3 AND sent_at = $2`, address, sentAt, purposeOf(purpose))
 	return unavailable(err)
+}
+
+// purposeOf is a code's purpose, a sign-up's when none is named.
+func purposeOf(p string) string {
+	if p == "" {
+		return accounts.PurposeVerify
+	}
+	return p
 }
 
 // CheckCode implements accounts.Store: the address's row is locked, so
 // parallel guesses count one by one. Every address has a row once anyone
 // asks about it, so an address without an account counts tries like any.
+// A sign-up's code verifies a pending account; a reset's finds a verified
+// one, whose password the caller changes in the same transaction.
 func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts.CodeResult, error) {
 	var res accounts.CodeResult
+	purpose := purposeOf(c.Purpose)
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
-		r, err := s.lockCode(ctx, c.Address)
+		r, err := s.lockCode(ctx, c.Address, purpose)
 		if err != nil {
 			return err
 		}
@@ -190,28 +202,31 @@ func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts
 			if err != nil {
 				return err
 			}
-			if !u.EmailVerified {
+			if u.EmailVerified == (purpose == accounts.PurposeReset) {
 				claim, err := c.Accept(u, r.contested)
 				if err != nil {
 					return err
 				}
-				u, err = scanUser(tx.QueryRow(ctx, `
+				if purpose == accounts.PurposeVerify {
+					u, err = scanUser(tx.QueryRow(ctx, `
 					UPDATE users u SET email_verified = true, password_hash = coalesce(nullif($2, ''), password_hash),
 					       discord_username = CASE WHEN $3 THEN NULL ELSE discord_username END,
 					       discord_id = CASE WHEN $3 THEN NULL ELSE discord_id END,
 					       discord_verified = discord_verified AND NOT $3,
 					       name = CASE WHEN $3 THEN '' ELSE name END, updated_at = now()
 					 WHERE u.id = $1 RETURNING `+userColumns, u.ID, claim.PasswordHash, claim.Reset))
-				if err != nil {
-					return err
+					if err != nil {
+						return err
+					}
 				}
 				_, err = tx.Exec(ctx, `UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), attempts = 0,
-					contested = false, touched_at = now() WHERE address_mac = $1`, c.Address)
+					contested = false, touched_at = now() WHERE address_mac = $1 AND purpose = $2`, c.Address, purpose)
 				res = accounts.CodeResult{Outcome: accounts.CodeVerified, User: u}
 				return err
 			}
 		}
-		_, err = tx.Exec(ctx, `UPDATE email_codes SET attempts = attempts + 1, touched_at = now() WHERE address_mac = $1`, c.Address)
+		_, err = tx.Exec(ctx, `UPDATE email_codes SET attempts = attempts + 1, touched_at = now() WHERE address_mac = $1 AND purpose = $2`,
+			c.Address, purpose)
 		res = accounts.CodeResult{Outcome: accounts.CodeWrong, Left: c.MaxAttempts - r.attempts - 1}
 		return err
 	})
@@ -283,7 +298,7 @@ func (s Accounts) UpsertGoogleUser(ctx context.Context, address []byte, googleID
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
 		tx := s.DB.q(ctx)
 		if _, err := tx.Exec(ctx, `UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), contested = false
-			WHERE address_mac = $1`, address); err != nil {
+			WHERE address_mac = $1 AND purpose = 'verify'`, address); err != nil {
 			return err
 		}
 		var err error
@@ -320,10 +335,16 @@ func (s Accounts) UpdateDiscordUsername(ctx context.Context, userID int64, disco
 	return u, unavailable(err)
 }
 
-// UpdatePassword implements accounts.Store; raising token_version ends older sessions.
+// UpdatePassword implements accounts.Store; the caller ends the sessions
+// the change must end. A reset's code for the account dies with the old
+// password.
 func (s Accounts) UpdatePassword(ctx context.Context, userID int64, hash string) (accounts.User, error) {
-	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, `UPDATE users u SET password_hash = $2, token_version = token_version + 1,
+	u, err := scanUser(s.DB.q(ctx).QueryRow(ctx, `UPDATE users u SET password_hash = $2,
 		updated_at = now() WHERE u.id = $1 RETURNING `+userColumns, userID, hash))
+	if err == nil {
+		_, err = s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET code_mac = NULL, expires_at = now()
+			WHERE user_id = $1 AND purpose = 'reset'`, userID)
+	}
 	return u, unavailable(notFound(err, "Account not found"))
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/notify"
 )
 
@@ -84,12 +85,19 @@ func (s Notify) CountDevices(ctx context.Context, userID int64) (int, error) {
 	return n, unavailable(err)
 }
 
-// AddDevice implements notify.Store. A browser subscribed again (with new
-// keys, or signed in as someone else now) keeps one row: the latest.
+// AddDevice implements notify.Store. A browser subscribed again keeps one
+// row, the latest: with new keys for the same account, or for another
+// account with the same keys (the browser signed in as someone else). The
+// row is taken in the one statement, so two accounts racing cannot both.
 func (s Notify) AddDevice(ctx context.Context, d notify.Device) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO push_devices (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (endpoint) DO UPDATE SET user_id = $1, p256dh = $3, auth = $4, created_at = now()`,
-		d.UserID, d.Endpoint, d.Keys.P256dh, d.Keys.Auth)
+	var id int64
+	err := s.DB.q(ctx).QueryRow(ctx, `INSERT INTO push_devices (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (endpoint) DO UPDATE SET user_id = $1, p256dh = $3, auth = $4, created_at = now()
+		WHERE push_devices.user_id = $1 OR (push_devices.p256dh = $3 AND push_devices.auth = $4)
+		RETURNING id`, d.UserID, d.Endpoint, d.Keys.P256dh, d.Keys.Auth).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errs.E(errs.Conflict, "This browser's push subscription belongs to another account: turn push off there first.")
+	}
 	return unavailable(err)
 }
 

@@ -133,7 +133,8 @@ func notFound(err error, msg string) error {
 	return err
 }
 
-// unavailable wraps a connection failure so the API answers 503, not 500.
+// unavailable wraps a connection failure so the API answers 503, not 500,
+// and text the database cannot store so it answers 400.
 func unavailable(err error) error {
 	if err == nil {
 		return nil
@@ -141,6 +142,9 @@ func unavailable(err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && serverGoing(pgErr.Code) {
 		return dbUnavailable()
+	}
+	if errors.As(err, &pgErr) && unstorable(pgErr.Code) {
+		return errs.Wrap(errs.E(errs.Invalid, "The request holds a character that cannot be stored (such as a NUL)."), err)
 	}
 	if errors.As(err, &pgErr) || errors.Is(err, pgx.ErrNoRows) || errors.As(err, new(*errs.Error)) {
 		return err
@@ -168,6 +172,13 @@ func serverGoing(code string) bool {
 	}
 	return strings.HasPrefix(code, "08")
 }
+
+// unstorable tells the SQLSTATEs of text the database cannot hold: a NUL
+// or bytes that are not UTF-8 (22021 character_not_in_repertoire), or a
+// character the encoding lacks (22P05 untranslatable_character). The API
+// refuses such input before it gets here; should any slip by, it is the
+// caller's input that is wrong (400), not the server (500).
+func unstorable(code string) bool { return code == "22021" || code == "22P05" }
 
 // isConnErr tells a lost or refused connection (the server went away
 // mid-query: EOF; could not dial: a net error; a pooled connection found

@@ -242,3 +242,13 @@ func TestImageUsesCoverEveryReference(t *testing.T) {
 		t.Fatalf("postgres.ImageUses lists %v; the schema's foreign keys to images are %v", listed, inSchema)
 	}
 }
+
+// Text the database cannot hold (a NUL, bytes that are not UTF-8) is the
+// caller's input at fault, a 400, should it ever get past the API's edge.
+func TestTextTheDatabaseCannotStoreIsInvalid(t *testing.T) {
+	store := postgres.Tournaments{DB: pgtest.DB(t)}
+	for _, name := range []string{"ab\x00cd", "ab\xffcd"} {
+		_, err := store.FindTournament(context.Background(), name)
+		wantErr(t, name, err, errs.Invalid, "")
+	}
+}

@@ -53,7 +53,7 @@ func (s Tournaments) CreateTournament(ctx context.Context, in tournament.Tournam
 		err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `INSERT INTO tournaments (name, season, purse, scoring) VALUES ($1, nullif($2, 0), $3, $4)
 			RETURNING `+tournamentColumns, in.Name, in.Season, in.Purse, scoring), &t)
 		if isUniqueViolation(err) {
-			return errs.E(errs.Conflict, "A tournament named %s exists already.", in.Name)
+			return errs.E(errs.Conflict, "A tournament named %s exists already.", errs.Echo(in.Name))
 		}
 		if err != nil {
 			return err
@@ -223,6 +223,18 @@ func (s Tournaments) Withdraw(ctx context.Context, tournamentID, userID int64) (
 		return err
 	})
 	return was, unavailable(err)
+}
+
+// DropUnsold implements tournament.Store.
+func (s Tournaments) DropUnsold(ctx context.Context, tournamentID, userID int64) (bool, error) {
+	tag, err := s.DB.q(ctx).Exec(ctx, `
+		WITH dropped AS (
+			DELETE FROM registrations r WHERE r.tournament_id = $1 AND r.user_id = $2
+			   AND NOT EXISTS (SELECT 1 FROM team_players tp WHERE tp.tournament_id = $1 AND tp.user_id = $2)
+			RETURNING r.tournament_id)
+		UPDATE tournaments SET roster_version = roster_version + 1 WHERE id IN (SELECT tournament_id FROM dropped)`,
+		tournamentID, userID)
+	return tag.RowsAffected() > 0, unavailable(err)
 }
 
 // lockOpenRoster raises the roster version (locking the row) and refuses a

@@ -23,6 +23,8 @@ func TestServerGoingAwayIsUnavailable(t *testing.T) {
 		"23505": errs.Internal,    // unique_violation: the stores make it a conflict themselves
 		"42P01": errs.Internal,    // undefined_table: a bug, not an outage
 		"40001": errs.Internal,    // serialization_failure: retried by the unit of work, then a bug
+		"22021": errs.Invalid,     // character_not_in_repertoire: a NUL or bytes that are not UTF-8 in the input
+		"22P05": errs.Invalid,     // untranslatable_character
 	} {
 		for _, err := range []error{
 			&pgconn.PgError{Code: code, Severity: "FATAL"},

@@ -44,10 +44,14 @@ func (s Sender) Push(ctx context.Context, d notify.Device, m notify.Message) err
 	if ttl <= 0 {
 		ttl = 24 * time.Hour
 	}
-	client := s.Client
-	if client == nil {
-		client = &http.Client{Timeout: 15 * time.Second}
+	client := &http.Client{Timeout: 15 * time.Second}
+	if s.Client != nil {
+		c := *s.Client
+		client = &c
 	}
+	// A redirect is never followed: the message would go wherever the
+	// endpoint's owner points it, with our VAPID signature on it.
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	res, err := webpush.SendNotificationWithContext(ctx, payload, &webpush.Subscription{
 		Endpoint: d.Endpoint, Keys: webpush.Keys{P256dh: d.Keys.P256dh, Auth: d.Keys.Auth},
 	}, &webpush.Options{
@@ -67,6 +71,12 @@ func (s Sender) Push(ctx context.Context, d notify.Device, m notify.Message) err
 	switch {
 	case res.StatusCode == http.StatusNotFound || res.StatusCode == http.StatusGone:
 		return notify.ErrGone
+	case res.StatusCode >= 300 && res.StatusCode < 400:
+		// Push services (RFC 8030) do not redirect. An endpoint that does
+		// is not a push service, or no longer the browser's, and retrying
+		// for a day changes nothing: the subscription is forgotten like a
+		// gone one (the browser turns push on again if it still wants it).
+		return notify.ErrGone
 	case res.StatusCode >= 300:
 		return fmt.Errorf("push service answered %s", res.Status)
 	}
@@ -78,17 +88,23 @@ func (s Sender) Push(ctx context.Context, d notify.Device, m notify.Message) err
 var KnownServices = []string{"fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com",
 	"push.services.mozilla.com", "notify.windows.com", "push.apple.com"}
 
-// Allow is which endpoints a subscription may name: https on a known push
-// service, or a host (host:port) in extra, over http or https, which is
+// Allow is which endpoints a subscription may name, since the server posts
+// to them: https on a known push service at its port 443 (written or not),
+// or a host:port of extra exactly as given, over http or https, which is
 // how a test points the server at a push service of its own
-// (PUSH_ENDPOINT_HOSTS).
+// (PUSH_ENDPOINT_HOSTS). Never with a user or password in the address:
+// another port of a push service's host is not its push service, and
+// credentials are nothing a browser's subscription carries.
 func Allow(extra []string) func(*url.URL) bool {
 	return func(u *url.URL) bool {
+		if u.User != nil {
+			return false
+		}
 		if slices.Contains(extra, u.Host) && (u.Scheme == "https" || u.Scheme == "http") {
 			return true
 		}
 		host := u.Hostname()
-		if u.Scheme != "https" || net.ParseIP(host) != nil {
+		if u.Scheme != "https" || net.ParseIP(host) != nil || (u.Host != host && u.Host != host+":443") {
 			return false
 		}
 		for _, k := range KnownServices {

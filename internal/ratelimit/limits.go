@@ -49,6 +49,20 @@ var (
 	DiscordUser  = Rule{"discord-user", 10, time.Hour}
 	SaveUser     = Rule{"save-user", 30, time.Hour}
 	RegisterUser = Rule{"register-user", 20, time.Hour}
+	// Password resets: asked for and confirmed per client address, and per
+	// address and client, as sign-up's codes are (the address's own
+	// cooldown is kept with its code).
+	ResetIP           = Rule{"reset-ip", 10, 10 * time.Minute}
+	ResetEmailClient  = Rule{"reset-email-client", 5, 10 * time.Minute}
+	ResetConfirmIP    = Rule{"reset-confirm-ip", 30, 5 * time.Minute}
+	ResetConfirmEmail = Rule{"reset-confirm-email-client", 10, 5 * time.Minute}
+	// Account changes of a signed-in user: an e-mail change's codes and
+	// tries, a second factor's tries (a six-digit code: 10 tries in 15
+	// minutes leave a guess about one chance in 33,000 a day), deletion and
+	// export.
+	EmailChangeUser  = Rule{"email-change-user", 5, time.Hour}
+	SecondFactorUser = Rule{"second-factor-user", 10, 15 * time.Minute}
+	AccountUser      = Rule{"account-user", 10, time.Hour}
 )
 
 // Limiters holds one httprate limiter per rule.
@@ -77,7 +91,8 @@ func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *sl
 // All is every rule, for New.
 var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEmail, VerifyIP, VerifyEmailClient, ResendIP, ResendEmailClient,
 	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
-	PasswordUser, DiscordUser, SaveUser, RegisterUser}
+	PasswordUser, DiscordUser, SaveUser, RegisterUser,
+	ResetIP, ResetEmailClient, ResetConfirmIP, ResetConfirmEmail, EmailChangeUser, SecondFactorUser, AccountUser}
 
 // Exceeded counts one request for key under rule and reports whether it is
 // over the limit; httprate sets Retry-After and the X-RateLimit headers.

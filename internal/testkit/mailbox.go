@@ -93,10 +93,26 @@ func (mb *Mailbox) Last(to string) string {
 	return ""
 }
 
-var otpRe = regexp.MustCompile(`verification code is ([0-9]{6})`)
+var (
+	otpRe  = regexp.MustCompile(`verification code is ([0-9]{6})`)
+	codeRe = regexp.MustCompile(`\bis ([0-9]{6})\b`)
+)
 
-// OTP waits (up to 5 s) for the n-th mail to to (1-based) and returns its code.
+// OTP waits (up to 5 s) for the n-th mail to to (1-based) and returns its
+// sign-up code.
 func (mb *Mailbox) OTP(t testing.TB, to string, n int) string {
+	t.Helper()
+	return mb.code(t, to, n, otpRe)
+}
+
+// Code waits (up to 5 s) for the n-th mail to to (1-based) and returns the
+// code it gives, whatever it is for (a reset, a change of address).
+func (mb *Mailbox) Code(t testing.TB, to string, n int) string {
+	t.Helper()
+	return mb.code(t, to, n, codeRe)
+}
+
+func (mb *Mailbox) code(t testing.TB, to string, n int, re *regexp.Regexp) string {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -108,7 +124,7 @@ func (mb *Mailbox) OTP(t testing.TB, to string, n int) string {
 					seen++
 					if seen == n {
 						mb.mu.Unlock()
-						c := otpRe.FindStringSubmatch(m.Data)
+						c := re.FindStringSubmatch(m.Data)
 						if c == nil {
 							t.Fatalf("mail to %s has no code:\n%s", to, m.Data)
 						}

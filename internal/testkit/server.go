@@ -42,6 +42,9 @@ type Options struct {
 	RedisURL       string
 	Admins         []string
 	Configure      func(*config.Config)
+	// Log, when set, takes the server's log lines (text, Debug and up), for
+	// a test that checks what is logged.
+	Log io.Writer
 }
 
 // NewServer starts Pitlane on db for the test's life.
@@ -74,6 +77,9 @@ func NewServer(t testing.TB, db *postgres.DB, opt Options) *Server {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	}
+	if opt.Log != nil {
+		log = slog.New(slog.NewTextHandler(opt.Log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	a, err := app.New(context.Background(), cfg, db, nil, log)
 	if err != nil {

@@ -160,6 +160,9 @@ type Store interface {
 	// waitlisted.
 	Withdraw(ctx context.Context, tournamentID, userID int64) (string, error)
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
+	// DropUnsold takes a registered player who is on no team off a
+	// tournament's list whatever its phase, and says whether they were.
+	DropUnsold(ctx context.Context, tournamentID, userID int64) (bool, error)
 	Registrations(ctx context.Context, tournamentID int64) ([]Player, error)
 	// RegisteredPlayer is one card, or NotFound when not registered.
 	RegisteredPlayer(ctx context.Context, tournamentID, userID int64) (Player, error)
@@ -205,5 +208,5 @@ type Store interface {
 
 // ErrUnknown is the answer for a tournament that does not exist.
 func ErrUnknown(name string) error {
-	return errs.E(errs.NotFound, "Tournament %s not found", name)
+	return errs.E(errs.NotFound, "Tournament %s not found", errs.Echo(name))
 }

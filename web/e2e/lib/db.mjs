@@ -10,14 +10,17 @@ export function psql(url, sql) {
   if (r.status !== 0) throw new Error(`psql: ${r.stderr || r.error}`)
 }
 
-/** `prefix`: the file's part of the database's name; `password`: the organiser's and captains'. */
-export function seededDatabase(adminUrl, prefix, phase, password) {
+/**
+ * `prefix`: the file's part of the database's name; `password`: the organiser's and captains' (with
+ * `playersSignIn`, every player's too).
+ */
+export function seededDatabase(adminUrl, prefix, phase, password, { playersSignIn = false } = {}) {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   psql(adminUrl, `CREATE DATABASE ${name}`)
   const drop = () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  const r = spawnSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', password], {
+  const r = spawnSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', password, ...(playersSignIn ? ['-players-sign-in'] : [])], {
     cwd: resolve(webDir, '..'),
     env: { ...process.env, DATABASE_URL: url.toString() },
     encoding: 'utf8',

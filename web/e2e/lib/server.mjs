@@ -25,7 +25,11 @@ export function binaryPath() {
   return resolve(webDir, process.env.PITLANE_BIN ?? '../bin/pitlane')
 }
 
-export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extraEnv = {} }) {
+/**
+ * `host`: the name pages open the site by (default 127.0.0.1). Passkeys need a domain, not an address:
+ * with host 'localhost' the site's PUBLIC_URL is http://localhost:PORT, its WebAuthn relying party.
+ */
+export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extraEnv = {}, host = '127.0.0.1' }) {
   const bin = binaryPath()
   if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (build it, or set PITLANE_BIN)`)
   mkdirSync(tmpDir, { recursive: true })
@@ -50,6 +54,7 @@ export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extr
       // a run's own keys and channel: a `make run` on the same Redis sees none of its events
       REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `pitlane-e2e-${process.pid}:`,
       RATE_LIMIT_SCALE: '50',
+      ...(host === '127.0.0.1' ? {} : { PUBLIC_URL: `http://${host}:${port}` }),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +66,7 @@ export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extr
     exited = { code, signal }
   })
 
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://${host}:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
     if (exited) throw new Error(`server exited early (${JSON.stringify(exited)}); see ${log.path}`)

@@ -1,9 +1,11 @@
 // Loaded on first use: the auth modal with the stats/registration and profile views plugged in.
 import { useNavigate } from '@/lib/router'
 import { useAppConfig } from '@/config/app-config'
+import { tokenStore } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 import { AuthModal } from '@/features/auth/components/auth-modal'
+import { SecondFactorPrompt } from '@/features/auth/components/second-factor-prompt'
 import { NotificationSettings } from '@/features/notifications/components/notification-settings'
 import { ProfileView } from '@/features/profile/components/profile-view'
 import { ProfileRegistration } from './flows/profile-registration'
@@ -21,7 +23,7 @@ type Props = {
 
 export default function AuthFlow({ open, mode, openKey, onClose, pending, setPending }: Props) {
   const config = useAppConfig()
-  const { logout } = useSession()
+  const { logout, setSession } = useSession()
   const navigate = useNavigate()
   return (
     <AuthModal
@@ -47,6 +49,11 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
           }}
           registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
           notifications={<NotificationSettings />}
+          confirmSecondFactor={
+            ctx.user.security ? (
+              <SecondFactorPrompt security={ctx.user.security} onVerified={(u) => setSession(tokenStore.get() ?? '', u)} />
+            ) : null
+          }
         />
       )}
     />

@@ -60,7 +60,7 @@ export function errorMessage(err: unknown, fallback = 'Request failed'): string 
 
 // Paths whose 401 means "wrong credentials", not "your session expired" (change-password answers
 // 401 for a wrong current password; the form then checks the session itself).
-const CREDENTIAL_PATHS = ['/auth/login', '/auth/google-login', '/auth/signup', '/auth/verify-otp', '/auth/change-password']
+const CREDENTIAL_PATHS = ['/auth/login', '/auth/google-login', '/auth/signup', '/auth/verify-otp', '/auth/change-password', '/auth/password-reset/confirm']
 
 let onUnauthorized: () => void = () => tokenStore.clear()
 /** lib/auth sets this so an expired session also clears the cached user. */

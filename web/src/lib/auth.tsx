@@ -20,6 +20,24 @@ export type User = {
   sk_stats_uploaded: boolean
   tournament_registered: boolean
   stats_data: Record<string, unknown> | null
+  /** false for an account that signs in with Google only. */
+  has_password?: boolean
+  google_linked?: boolean
+  security?: Security
+}
+
+/** Where the account's sign-in stands: this session, and the second factor guarding an organiser's powers. */
+export type Security = {
+  session_id: number
+  /** An organiser's account whose session must use its second factor before it acts as one. */
+  organiser_locked: boolean
+  second_factor_available: boolean
+  second_factor_required: boolean
+  session_verified: boolean
+  totp: boolean
+  passkeys: number
+  recovery_codes_left: number
+  passkeys_on: boolean
 }
 
 export type AuthResponse = { token: string; user: User; message?: string }

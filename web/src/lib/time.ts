@@ -52,6 +52,17 @@ export function fromNow(iso: string | null, now: number = Date.now()): string {
   return timeLeft(iso, now)
 }
 
+/** How long ago a past moment was: "just now", "5 min ago", "3 h ago", "4 days ago". */
+export function ago(iso: string | null, now: number = Date.now()): string {
+  if (!iso) return ''
+  const min = Math.round((now - Date.parse(iso)) / 60_000)
+  if (!Number.isFinite(min)) return ''
+  if (min < 1) return 'just now'
+  if (min < 120) return `${min} min ago`
+  if (min < 48 * 60) return `${Math.round(min / 60)} h ago`
+  return `${Math.round(min / 1440)} days ago`
+}
+
 /** A datetime-local input's value (the viewer's local time, to the minute) for iso. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return ''

@@ -9,6 +9,7 @@ import { SubstitutesAdmin } from '@/features/auction/components/substitutes'
 import type { TournamentStatus } from '@/features/auction/types'
 import { AdminMatches } from '@/features/matches/admin-matches'
 import { seasonsKey } from '@/features/matches/api/league'
+import { OrganiserGate } from '../organiser-gate'
 import { AdminRosters } from './admin-rosters'
 
 export default function AdminMatchesRoute() {
@@ -18,17 +19,19 @@ export default function AdminMatchesRoute() {
     document.title = 'Matches · Organisers · Pitlane'
   }, [])
   return (
-    <AdminMatches
-      defaultTournament={tournament}
-      panels={(season, phase) => (
-        <>
-          {phase ? (
-            <PhaseControl tournament={season} status={phase as TournamentStatus} onChanged={() => qc.invalidateQueries({ queryKey: seasonsKey })} />
-          ) : null}
-          {phase === 'matches' ? <AdminRosters tournament={season} status="matches" /> : null}
-          {phase === 'matches' || phase === 'completed' ? <SubstitutesAdmin tournament={season} phase={phase} /> : null}
-        </>
-      )}
-    />
+    <OrganiserGate>
+      <AdminMatches
+        defaultTournament={tournament}
+        panels={(season, phase) => (
+          <>
+            {phase ? (
+              <PhaseControl tournament={season} status={phase as TournamentStatus} onChanged={() => qc.invalidateQueries({ queryKey: seasonsKey })} />
+            ) : null}
+            {phase === 'matches' ? <AdminRosters tournament={season} status="matches" /> : null}
+            {phase === 'matches' || phase === 'completed' ? <SubstitutesAdmin tournament={season} phase={phase} /> : null}
+          </>
+        )}
+      />
+    </OrganiserGate>
   )
 }

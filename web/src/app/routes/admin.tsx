@@ -30,6 +30,7 @@ import { NO_FLOW } from '@/features/auction/types'
 import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
+import { OrganiserGate } from '../organiser-gate'
 import { idleText } from './auction'
 import { AdminRosters } from './admin-rosters'
 import { can } from '@/lib/authorization'
@@ -185,6 +186,8 @@ export default function AdminRoute() {
       />
       {isLoading ? (
         <Spinner label="Checking your account" />
+      ) : user?.security?.organiser_locked ? (
+        <OrganiserGate page={false}>{null}</OrganiserGate>
       ) : !can(user, 'organise') ? (
         <EmptyState title="Organisers only.">
           <p>This page runs the league: the phases, the captains, the tiers and the auction. It is open to the league’s organisers.</p>

@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/modal'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
 import { MODAL_TAB_SWITCH_MS } from '@/config/constants'
+import { tokenStore } from '@/lib/api-client'
 import { useSession, type AuthResponse, type User } from '@/lib/auth'
 import { emitAuthComplete, type AuthMode } from '@/lib/window-events'
 import { currentStep, resolveView, viewAfterSignIn, type AuthView } from '../lib/resume'
@@ -12,6 +13,8 @@ import { DiscordStep } from './discord-step'
 import { GoogleButton } from './google-button'
 import { OtpForm } from './otp-form'
 import { ProgressSteps } from './progress-steps'
+import { ResetForm } from './reset-form'
+import { SecondFactorPrompt } from './second-factor-prompt'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
 
@@ -50,7 +53,11 @@ const TITLES: Record<AuthView, string> = {
   stats: 'Upload your SK stats',
   registered: 'Tournament registration',
   profile: 'Your profile',
+  reset: 'Reset your password',
+  'second-factor': 'Two-step sign-in',
 }
+
+const tokenOf = () => tokenStore.get() ?? ''
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null
 
@@ -62,6 +69,8 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   const [creds, setCreds] = useState<{ email: string; password: string | null; fromSignup: boolean; resendIn: number } | null>(null)
   const [flowMode, setFlowMode] = useState<AuthMode>(mode)
   const [autoRegister, setAutoRegister] = useState(false)
+  const [resetEmail, setResetEmail] = useState('')
+  const [after2fa, setAfter2fa] = useState<AuthView | null>(null)
   const tabTimer = useRef<number | undefined>(undefined)
 
   // Every open request starts from where the player stands (docs/site.md, "The player's path").
@@ -98,12 +107,25 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
     if (effectiveMode === 'register' && !opts.fromSignup) setAutoRegister(true)
     if (opts.google) setNotice({ kind: 'success', text: res.message || 'Google login successful!' })
     else setNotice(null)
+    // An organiser whose powers wait for the second factor is asked for it first.
+    if (res.user.security?.organiser_locked) {
+      setAfter2fa(next)
+      setView('second-factor')
+      return
+    }
     if (next === null) onClose()
     else setView(next)
   }
 
+  function leaveSecondFactor() {
+    setNotice(null)
+    if (after2fa === null) onClose()
+    else setView(after2fa)
+  }
+
   const step = currentStep(user)
-  const showProgress = view !== null && view !== 'profile' && !(view === 'signin' && flowMode === 'login')
+  const showProgress =
+    view !== null && view !== 'profile' && view !== 'reset' && view !== 'second-factor' && !(view === 'signin' && flowMode === 'login')
   const isTabView = view === 'signin' || view === 'signup'
   const title = view ? TITLES[view] : 'Loading'
 
@@ -118,8 +140,37 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
             setNotice({ kind: 'info', text: 'Enter the code from your e-mail to verify your account.' })
             setView('otp')
           }}
+          onForgot={(email) => {
+            setResetEmail(email)
+            setNotice(null)
+            setView('reset')
+          }}
         />
       )
+      break
+    case 'reset':
+      body = (
+        <ResetForm
+          initialEmail={resetEmail}
+          onReset={(res) => {
+            signedIn(res)
+            if (!res.user.security?.organiser_locked) setNotice({ kind: 'success', text: res.message || 'Your password has been reset.' })
+          }}
+          onBack={() => setView('signin')}
+        />
+      )
+      break
+    case 'second-factor':
+      body = user?.security ? (
+        <SecondFactorPrompt
+          security={user.security}
+          onVerified={(u) => {
+            setSession(tokenOf(), u)
+            leaveSecondFactor()
+          }}
+          onSkip={leaveSecondFactor}
+        />
+      ) : null
       break
     case 'signup':
       body = (

@@ -11,11 +11,13 @@ type Props = {
   /** The account exists but its e-mail is not verified yet: continue at the OTP view, where a
    *  new code can be asked for in `resendIn` seconds. */
   onNeedsVerification: (email: string, password: string, resendIn: number) => void
+  /** "Forgot password?", with the address typed so far. */
+  onForgot?: (email: string) => void
   submitLabel?: string
   idPrefix?: string
 }
 
-export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sign In', idPrefix = 'signin' }: Props) {
+export function SignInForm({ onSignedIn, onNeedsVerification, onForgot, submitLabel = 'Sign In', idPrefix = 'signin' }: Props) {
   const { values, bind } = useFormValues({ email: '', password: '' })
   const { email, password } = values
   const [invalid, setInvalid] = useState('')
@@ -58,6 +60,11 @@ export function SignInForm({ onSignedIn, onNeedsVerification, submitLabel = 'Sig
       <SubmitButton className="btn btn-primary btn-block" pending={signIn.isPending} pendingLabel="Signing in…">
         {submitLabel}
       </SubmitButton>
+      {onForgot ? (
+        <button type="button" className="btn btn-link forgot-link" onClick={() => onForgot(email.trim())}>
+          Forgot password?
+        </button>
+      ) : null}
     </form>
   )
 }

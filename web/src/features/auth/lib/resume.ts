@@ -2,7 +2,7 @@
 import type { User } from '@/lib/auth'
 import type { AuthMode } from '@/lib/window-events'
 
-export type AuthView = 'signin' | 'signup' | 'otp' | 'discord' | 'stats' | 'registered' | 'profile'
+export type AuthView = 'signin' | 'signup' | 'otp' | 'discord' | 'stats' | 'registered' | 'profile' | 'reset' | 'second-factor'
 
 /**
  * The Discord step is done with a name: a typed one (shown unverified) or a proven link (OAuth2 on the

@@ -5,7 +5,11 @@ import type { User } from '@/lib/auth'
 import { CalendarLink } from '@/components/calendar-link'
 import { DiscordLink } from './discord-link'
 import { DiscordNameForm } from './discord-name-form'
+import { EmailForm } from './email-form'
 import { PasswordForm } from './password-form'
+import { SessionsList } from './sessions-list'
+import { TwoStep } from './two-step'
+import { YourData } from './your-data'
 import { staffRole } from '@/lib/authorization'
 
 function statOf(user: User, ...keys: string[]) {
@@ -38,9 +42,11 @@ type Props = {
   registration?: ReactNode
   /** The notification settings, from the app layer. */
   notifications?: ReactNode
+  /** The prompt that confirms this session with its second factor, from the app layer. */
+  confirmSecondFactor?: ReactNode
 }
 
-export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration, notifications }: Props) {
+export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration, notifications, confirmSecondFactor }: Props) {
   const checks: [string, boolean][] = [
     ['E-mail verified', user.email_verified],
     ['Discord verified', user.discord_verified],
@@ -105,13 +111,21 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <CalendarLink />
         {/* A proven link is changed by unlinking it; the server refuses a typed name over it. */}
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
-        <PasswordForm />
+        <EmailForm user={user} />
+        {user.has_password === false ? null : <PasswordForm />}
       </section>
+      <ProfileSection id="profile-security" title="Sign-in & security">
+        <TwoStep user={user} confirmPrompt={confirmSecondFactor} />
+        <SessionsList />
+      </ProfileSection>
       {notifications ? (
         <ProfileSection id="profile-notifications" title="Notifications">
           {notifications}
         </ProfileSection>
       ) : null}
+      <ProfileSection id="profile-data" title="Your data">
+        <YourData user={user} />
+      </ProfileSection>
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>
           {user.sk_stats_uploaded ? 'Stats & registration' : 'Upload SK stats'}
