@@ -25,7 +25,7 @@ func TestAuditLog(t *testing.T) {
 	}{
 		{"POST", "/api/auth/login", "", map[string]string{"email": playerEmail, "password": "wrong-password-1"}, 401},
 		{"POST", "/api/auth/update-discord-username", playerTok, map[string]string{"discordUsername": "renamed_racer"}, 200},
-		{"POST", "/api/admin/tournaments/PPL7/status", adminTok, map[string]string{"status": "auction"}, 200},
+		{"POST", "/api/admin/tournaments/PPL7/status", adminTok, map[string]any{"status": "auction", "force": true}, 200},
 		{"POST", "/api/deck", adminTok, map[string]int{"slide": 4}, 200},
 		{"POST", "/api/admin/tournaments/PPL7/status", adminTok, map[string]string{"status": "registration"}, 200},
 		{"POST", "/api/auth/change-password", playerTok, map[string]string{"currentPassword": testkit.Password,

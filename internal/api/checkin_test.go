@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,7 +118,14 @@ func TestCheckinOverHTTP(t *testing.T) {
 		if st := status(c); st["status"] != "waitlisted" {
 			t.Fatalf("%v", st)
 		}
-		if r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", admin, map[string]string{"status": "auction"}); r.Status != 200 {
+		// The eight captains kept their places without checking in: the move lists them, then is forced.
+		move := map[string]any{"status": "auction"}
+		if r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", admin, move); r.Status != 409 ||
+			!strings.HasPrefix(problems(r)[0], "8 confirmed players did not check in") {
+			t.Fatalf("the auction with captains who did not check in: %d %s", r.Status, r.Body)
+		}
+		move["force"] = true
+		if r := s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", admin, move); r.Status != 200 {
 			t.Fatalf("the auction once the check-in closed: %d %s", r.Status, r.Body)
 		}
 		pool := s.Do(t, "GET", "/api/tournaments/PPL7/auction", "", nil).JSON["pool"].([]any)

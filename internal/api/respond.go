@@ -38,8 +38,9 @@ var statusOf = map[string]int{
 // client went away before the answer (nginx's 499): nothing was wrong here.
 const StatusClientClosedRequest = 499
 
-// writeError answers {"message": ...} with the status of err's kind. Only
-// internal errors are logged, and their details never leave the server.
+// writeError answers {"message": ...} with the status of err's kind, and
+// the problems it lists when it has some ({"message", "problems": [...]}).
+// Only internal errors are logged, and their details never leave the server.
 // A request whose client went away (its context cancelled: a closed tab, a
 // page navigated away) and whose work failed for that reason is no fault:
 // it is logged at Debug and answered 499, never as a 5xx that would page
@@ -68,6 +69,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *errs.Error
 	if errors.As(err, &e) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	if problems := errs.ProblemsOf(err); len(problems) > 0 {
+		writeJSON(w, status, map[string]any{"message": errs.MessageOf(err), "problems": problems})
+		return
 	}
 	writeJSON(w, status, map[string]string{"message": errs.MessageOf(err)})
 }

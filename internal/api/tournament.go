@@ -140,16 +140,21 @@ func (s *Server) tournamentInfo(w http.ResponseWriter, r *http.Request) {
 func (s *Server) adminRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
+	r.Get("/tournaments/{name}/status", s.tournamentPhase)
 	r.Get("/audit", s.auditLog)
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
 	s.seasonAdminRoutes(r)
 	s.staffRoutes(r)
+	s.undoRoutes(r)
 	return r
 }
 
+// statusInput is a phase move; Force makes a move that leaves things
+// incomplete (the 409's problems) all the same.
 type statusInput struct {
 	Status string `json:"status"`
+	Force  bool   `json:"force"`
 }
 
 func (s *Server) setTournamentStatus(w http.ResponseWriter, r *http.Request) {
@@ -158,12 +163,23 @@ func (s *Server) setTournamentStatus(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	t, err := s.Tournaments.SetStatus(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Status)
+	t, err := s.Tournaments.SetStatus(r.Context(), actorOf(r), chi.URLParam(r, "name"), in.Status, in.Force)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"name": t.Name, "status": t.Status, "registration_open": t.RegistrationOpen()})
+}
+
+// tournamentPhase is the season's phase and the moves it could make now,
+// each allowed, refused with its reasons, or allowed with warnings (force).
+func (s *Server) tournamentPhase(w http.ResponseWriter, r *http.Request) {
+	p, err := s.Tournaments.PhaseMoves(r.Context(), actorOf(r), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {

@@ -176,7 +176,7 @@ func TestRegistration(t *testing.T) {
 		expect(t, s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", token, map[string]string{"status": "auction"}), 403, "")
 	})
 	t.Run("ErrClosed", func(t *testing.T) {
-		expect(t, s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", adminToken, map[string]string{"status": "auction"}), 200, "")
+		expect(t, s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", adminToken, map[string]any{"status": "auction", "force": true}), 200, "")
 		defer s.Do(t, "POST", "/api/admin/tournaments/PPL7/status", adminToken, map[string]string{"status": "registration"})
 		expect(t, unreg(token, "PPL7"), 409, "")
 		other := s.SignUp(t, testkit.UniqueEmail("late"), "late_racer")

@@ -132,7 +132,7 @@ var actions = []action{
 		return err
 	}, "GET", "/api/tournament/status?tournamentName=PPL7", nil},
 	{"move the tournament's phase", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {
-		_, err := s.Tournaments.SetStatus(ctx, a, "PPL7", "registration")
+		_, err := s.Tournaments.SetStatus(ctx, a, "PPL7", "registration", false)
 		return err
 	}, "POST", "/api/admin/tournaments/PPL7/status", map[string]string{"status": "registration"}},
 	{"move the presenter's deck", adminOnly, func(ctx context.Context, s *api.Server, a core.Actor) error {

@@ -148,6 +148,14 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		}
 		return 0
 	}
+	// fixtures makes PPL7's fixtures, for a reset to take back.
+	fixtures := func(ctx context.Context, t *testing.T, _ postgres.Querier) int64 {
+		t.Helper()
+		if _, err := srv.Matches.Generate(ctx, organiser, "PPL7", "single_elimination"); err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	}
 	actions := []phaseAction{
 		{act: tournament.Register, succeeds: "newcomer", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Tournaments.Register(ctx, a, "PPL7")
@@ -238,6 +246,19 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		}},
 		{act: tournament.MakeFixtures, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
 			_, err := srv.Matches.Generate(ctx, a, "PPL7", "round_robin")
+			return err
+		}},
+		{act: tournament.ResetFixtures, succeeds: "organiser", setup: fixtures, setupIn: tournament.StatusMatches,
+			run: func(ctx context.Context, a core.Actor, _ int64) error {
+				_, err := srv.Matches.ResetFixtures(ctx, a, "PPL7", false)
+				return err
+			}},
+		{act: tournament.WithdrawPlayer, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Tournaments.WithdrawPlayer(ctx, a, "PPL7", pooled, tournament.WithdrawInput{Reason: "moved away"})
+			return err
+		}},
+		{act: tournament.WithdrawTeam, succeeds: "organiser", run: func(ctx context.Context, a core.Actor, _ int64) error {
+			_, err := srv.Matches.WithdrawTeam(ctx, a, "PPL7", "B", "stopped showing up")
 			return err
 		}},
 	}

@@ -50,6 +50,8 @@ const (
 	ActionAskSubstitute    = "team.substitute_request"
 	ActionSignSubstitute   = "team.substitute_signed"
 	ActionRefuseSubstitute = "team.substitute_refused"
+	// ActionReplace: a player took a withdrawn player's slot.
+	ActionReplace = "team.replacement"
 )
 
 // PlayerRef is a player as the auction shows them.
@@ -225,6 +227,14 @@ type Store interface {
 	DecideSubstituteRequest(ctx context.Context, r SubstituteRequest, status string, by int64, reason string) (SubstituteRequest, error)
 	// LockFlow reads the tournament's auction flow and locks it: pauses,
 	// turns and lots change it one at a time. Taken before a lot's lock.
+	// Slot is the player's place on a team of the tournament (false: on
+	// none).
+	Slot(ctx context.Context, tournamentID, userID int64) (Slot, bool, error)
+	// LeaveTeam takes the player off their team and out of the lineups of
+	// its matches still to play.
+	LeaveTeam(ctx context.Context, tournamentID, userID int64) error
+	// JoinTeam puts the player in slot (its team, price and kind).
+	JoinTeam(ctx context.Context, tournamentID int64, slot Slot, userID int64) error
 	LockFlow(ctx context.Context, tournamentID int64) (Flow, error)
 	// Flow reads the tournament's auction flow.
 	Flow(ctx context.Context, tournamentID int64) (Flow, error)

@@ -105,9 +105,11 @@ func (l *league) id() int64 {
 	return t.ID
 }
 
+// phase moves the league on, forced: its teams are not all captained or
+// full, which the move would otherwise list and stop at.
 func (l *league) phase(status string) {
 	l.t.Helper()
-	if _, err := l.tour.SetStatus(context.Background(), l.admin, l.name, status); err != nil {
+	if _, err := l.tour.SetStatus(context.Background(), l.admin, l.name, status, true); err != nil {
 		l.t.Fatal(err)
 	}
 }

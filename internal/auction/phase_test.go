@@ -51,12 +51,13 @@ func TestTheAuctionEndsWithItsLots(t *testing.T) {
 	if _, err := l.svc.Bid(ctx, a, l.name, lot.ID, lot.BasePrice); err != nil {
 		t.Fatal(err)
 	}
-	_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusMatches)
+	// Forcing overrides what is incomplete, never a lot that is open.
+	_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusMatches, true)
 	refused(t, "the matches phase while a lot is open", err, errs.Conflict, "")
 	if _, err := l.svc.Close(ctx, l.admin, l.name, lot.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err = l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusRegistration)
+	_, err = l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusRegistration, true)
 	refused(t, "registration again after a sale", err, errs.Conflict, "")
 	l.phase(tournament.StatusMatches)
 	_, err = l.svc.Void(ctx, l.admin, l.name, lot.ID)

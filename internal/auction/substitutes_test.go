@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/auction"
@@ -176,8 +177,8 @@ func TestSubstitutes(t *testing.T) {
 		}
 	})
 	t.Run("ErrBackToTheAuctionOnceSigned", func(t *testing.T) {
-		_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusAuction)
-		if errs.KindOf(err) != errs.Conflict {
+		_, err := l.tour.SetStatus(ctx, l.admin, l.name, tournament.StatusAuction, true)
+		if errs.KindOf(err) != errs.Conflict || !strings.Contains(errs.MessageOf(err), "withdraw them first") {
 			t.Fatal(err)
 		}
 	})

@@ -126,9 +126,9 @@ var usages = map[string]string{
 	"profile":  "`!profile [@member]` — a player's stats card",
 	"matches":  "`!matches` — your team's next and last matches",
 	"bracket":  "`!bracket` — where the tournament stands",
-	"admin": "`!admin status <registration|auction|matches|completed>` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
+	"admin": "`!admin status <registration|auction|matches|completed> [force]` · `!admin announce <text>` · `!admin resolve <match> <team>` · " +
 		"`!admin captain <team> @member` · `!admin pause` · `!admin resume` · `!admin undo` (the last sale) · `!admin bracket [single_elimination|double_elimination|swiss|round_robin|league_then_playoffs] " +
-		"[rounds=N cut=N | reset=on|off]` — organisers only",
+		"[rounds=N cut=N | reset=on|off]` · `!admin reset [force]` (the fixtures) · `!admin withdraw <team|@member> [reason]` — organisers only",
 }
 
 var order = []string{"help", "register", "verify", "checkin", "profile", "matches", "bracket", "admin"}
@@ -221,7 +221,11 @@ func (r *Router) fail(err error) Reply {
 		if e.Kind == errs.Unauthorized {
 			return Reply{Text: "Link your Discord first: `!register <email>`, or **Link Discord** on your profile at " + r.url("/") + "."}
 		}
-		return Reply{Text: e.Message}
+		text := e.Message
+		for _, p := range e.Problems {
+			text += "\n• " + p
+		}
+		return Reply{Text: truncate(text, 1900)}
 	}
 	r.log().Error("bot command failed", slog.Any("err", err))
 	return Reply{Text: "Something went wrong on our side. Please try again later."}

@@ -348,14 +348,11 @@ func (c *call) admin(ctx context.Context) Reply {
 	sub, args := strings.ToLower(c.args[0]), c.args[1:]
 	switch sub {
 	case "status":
-		if len(args) != 1 {
+		force := len(args) == 2 && strings.ToLower(args[1]) == "force"
+		if len(args) != 1 && !force {
 			return usage("admin")
 		}
-		t, err := c.Tournaments.SetStatus(ctx, c.actor, "", strings.ToLower(args[0]))
-		if err != nil {
-			return c.fail(err)
-		}
-		return Reply{Text: fmt.Sprintf("%s is now in the **%s** phase.", t.Name, t.Status)}
+		return c.setStatus(ctx, strings.ToLower(args[0]), force)
 	case "announce":
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.rest), c.args[0]))
 		if text == "" {
@@ -391,6 +388,18 @@ func (c *call) admin(ctx context.Context) Reply {
 			return usage("admin")
 		}
 		return c.auctionFlow(ctx, sub)
+	case "reset":
+		force := len(args) == 1 && strings.ToLower(args[0]) == "force"
+		if len(args) > 1 || len(args) == 1 && !force {
+			return usage("admin")
+		}
+		return c.resetFixtures(ctx, force)
+	case "withdraw":
+		if len(args) == 0 {
+			return usage("admin")
+		}
+		reason := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.rest), c.args[0])), args[0]))
+		return c.withdraw(ctx, args[0], reason)
 	case "captain":
 		if len(args) != 2 {
 			return usage("admin")
@@ -415,6 +424,84 @@ func (c *call) admin(ctx context.Context) Reply {
 		return Reply{Text: fmt.Sprintf("%s now captains Team %s (%s).", u.DisplayName(), team.ID, team.Name)}
 	}
 	return usage("admin")
+}
+
+// setStatus moves the default tournament to phase; a move that leaves
+// things incomplete lists them and says how to force it.
+func (c *call) setStatus(ctx context.Context, phase string, force bool) Reply {
+	t, err := c.Tournaments.SetStatus(ctx, c.actor, "", phase, force)
+	if err == nil {
+		return Reply{Text: fmt.Sprintf("%s is now in the **%s** phase.", t.Name, t.Status)}
+	}
+	rep := c.fail(err)
+	if p, perr := c.Tournaments.PhaseMoves(ctx, c.actor, ""); perr == nil && !force {
+		for _, m := range p.Moves {
+			if m.To == phase && m.Force {
+				rep.Text += fmt.Sprintf("\nTo move anyway: `!admin status %s force`.", phase)
+			}
+		}
+	}
+	return rep
+}
+
+// resetFixtures resets the default tournament's fixtures; with force over
+// results, which are archived.
+func (c *call) resetFixtures(ctx context.Context, force bool) Reply {
+	r, err := c.Matches.ResetFixtures(ctx, c.actor, "", force)
+	if err != nil {
+		rep := c.fail(err)
+		if len(errs.ProblemsOf(err)) > 0 && !force {
+			rep.Text += "\nTo reset anyway (the results are archived): `!admin reset force`."
+		}
+		return rep
+	}
+	text := fmt.Sprintf("The fixtures of %s are reset: %d matches taken back", r.Tournament, r.Matches)
+	switch {
+	case r.Results == 1:
+		text += ", 1 result archived"
+	case r.Results > 1:
+		text += fmt.Sprintf(", %d results archived", r.Results)
+	}
+	return Reply{Text: text + ". Make them again (`!admin bracket`) or move the season back to its auction."}
+}
+
+// withdraw withdraws a team (by letter) or a player (by mention) from the
+// default tournament, with the reason given.
+func (c *call) withdraw(ctx context.Context, who, reason string) Reply {
+	if did, ok := mentionID(who); ok {
+		if err := c.actor.MustBeAdmin(); err != nil {
+			return c.fail(err)
+		}
+		u, err := c.Accounts.FindByDiscordID(ctx, did)
+		if errs.KindOf(err) == errs.NotFound {
+			return Reply{Text: fmt.Sprintf("<@%s> has not linked a Pitlane account.", did)}
+		} else if err != nil {
+			return c.fail(err)
+		}
+		w, err := c.Tournaments.WithdrawPlayer(ctx, c.actor, "", u.ID, tournament.WithdrawInput{Reason: reason})
+		if err != nil {
+			return c.fail(err)
+		}
+		text := fmt.Sprintf("%s is withdrawn from %s.", w.Name, w.Tournament)
+		if w.Team != "" {
+			text += fmt.Sprintf(" Their slot on Team %s stays empty: the captain may sign a substitute (a replacement is picked when withdrawing on %s).",
+				w.Team, c.url("/admin/matches"))
+		}
+		return Reply{Text: text}
+	}
+	if len(who) != 1 {
+		return usage("admin")
+	}
+	w, err := c.Matches.WithdrawTeam(ctx, c.actor, "", who, reason)
+	if err != nil {
+		return c.fail(err)
+	}
+	text := fmt.Sprintf("%s is withdrawn from %s: %d of its matches forfeited to its opponents, the rest as they come.",
+		teamName(w.Team.ID, w.Team.Name), w.Tournament, len(w.Forfeited))
+	if len(w.ToRule) > 0 {
+		text += fmt.Sprintf(" %d reported matches wait for a ruling.", len(w.ToRule))
+	}
+	return Reply{Text: text}
 }
 
 // auctionFlow pauses or resumes the default tournament's auction, or

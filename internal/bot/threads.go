@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -35,6 +37,10 @@ type ThreadStore interface {
 	ThreadOf(ctx context.Context, matchID int64) (string, error)
 	// DiscordIDs are the users' linked Discord accounts.
 	DiscordIDs(ctx context.Context, userIDs []int64) (map[int64]string, error)
+	// ResetThreads are the threads of the matches a reset took away that
+	// were still open (a completed match's thread is archived already), by
+	// match id.
+	ResetThreads(ctx context.Context, resetID int64) (map[int64]string, error)
 }
 
 // MatchThreads follows the bracket topic and keeps a thread per match in
@@ -68,11 +74,15 @@ func (t *MatchThreads) Run(ctx context.Context) {
 }
 
 // Handle acts on one bracket event: fixtures made open their matches'
-// threads; a match's change is posted in its thread.
+// threads; a match's change is posted in its thread; a reset archives the
+// threads of the matches it took away.
 func (t *MatchThreads) Handle(ctx context.Context, d core.Delivery) error {
 	var v struct {
 		Tournament string         `json:"tournament"`
 		Match      *matches.Match `json:"match"`
+		Reset      *struct {
+			ID int64 `json:"id"`
+		} `json:"reset"`
 	}
 	if json.Unmarshal(d.Data, &v) != nil {
 		return nil
@@ -94,6 +104,39 @@ func (t *MatchThreads) Handle(ctx context.Context, d core.Delivery) error {
 			return nil
 		}
 		return t.update(ctx, d, *v.Match)
+	case matches.EventReset:
+		if v.Reset == nil {
+			return nil
+		}
+		return t.reset(ctx, v.Tournament, v.Reset.ID)
+	}
+	return nil
+}
+
+// reset closes the threads of the matches a reset took away: each is told
+// the match is off (once) and archived. The next fixtures open threads of
+// their own.
+func (t *MatchThreads) reset(ctx context.Context, tournament string, resetID int64) error {
+	threads, err := t.Store.ResetThreads(ctx, resetID)
+	if err != nil {
+		return err
+	}
+	ids := slices.Sorted(maps.Keys(threads))
+	for _, matchID := range ids {
+		thread := threads[matchID]
+		first, err := t.Store.ClaimAnnouncement(ctx, fmt.Sprintf("thread-reset:%d", matchID))
+		if err != nil {
+			return err
+		}
+		if first {
+			text := fmt.Sprintf("↩️ The organisers reset the fixtures of %s: this match is off. The new fixtures get threads of their own. This thread is archived.", tournament)
+			if err := t.Threads.Post(ctx, thread, Reply{Text: text}); err != nil {
+				return err
+			}
+		}
+		if err := t.Threads.Archive(ctx, thread); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -26,13 +26,14 @@ var SwissTieBreak = []string{"points", "Buchholz", "kill difference", "seed"}
 
 // SwissStandings ranks a Swiss stage: teams in seed order (teams[0] is
 // seed 1), rounds[r] the pairs made for round r+1, played or not (a team in
-// none of a round's pairs has that round's bye), results its completed
-// matches.
-func SwissStandings(teams []string, rounds [][]Pair, results []Result) []Row {
+// none of a round's pairs has that round's bye, unless it had withdrawn by
+// then: gone), results its completed matches. A withdrawn team stays in the
+// standings with what it won.
+func SwissStandings(teams []string, rounds [][]Pair, results []Result, gone Withdrawn) []Row {
 	rows := tally(teams, results)
-	for _, round := range rounds {
+	for r, round := range rounds {
 		for _, t := range teams {
-			if sitsOut(round, t) {
+			if sitsOut(round, t) && gone.inRound(t, r+1) {
 				rows[t].Byes++
 			}
 		}
@@ -81,33 +82,35 @@ func seedOf(teams []string, t string) int {
 }
 
 // SwissRound pairs the next round of a Swiss stage (len(rounds)+1) from
-// the standings so far (teams, rounds and results as SwissStandings takes
-// them). Home and Away are seeds (the team's place in teams, from 1), the
-// better-ranked at home.
-func SwissRound(teams []string, rounds [][]Pair, results []Result) []Match {
+// the standings so far (teams, rounds, results and gone as SwissStandings
+// takes them). Home and Away are seeds (the team's place in teams, from 1),
+// the better-ranked at home. A withdrawn team is paired no more: the bye
+// (with an odd count of the teams still in) goes among those still in.
+func SwissRound(teams []string, rounds [][]Pair, results []Result, gone Withdrawn) []Match {
 	seed := map[string]int{}
 	for i, t := range teams {
 		seed[t] = i + 1
 	}
+	next := len(rounds) + 1
 	p := pairing{met: map[[2]int]bool{}, hadBye: map[int]bool{}}
-	for _, row := range SwissStandings(teams, rounds, results) {
-		if s := seed[row.Team]; s > 0 {
+	for _, row := range SwissStandings(teams, rounds, results, gone) {
+		if s := seed[row.Team]; s > 0 && gone.inRound(row.Team, next) {
 			p.ranked = append(p.ranked, s)
 			p.points = append(p.points, row.Points)
 		}
 	}
-	for _, round := range rounds {
+	for r, round := range rounds {
 		for _, pr := range round {
 			a, b := seed[pr.Home], seed[pr.Away]
 			p.met[[2]int{a, b}], p.met[[2]int{b, a}] = true, true
 		}
 		for _, t := range teams {
-			if sitsOut(round, t) {
+			if sitsOut(round, t) && gone.inRound(t, r+1) {
 				p.hadBye[seed[t]] = true
 			}
 		}
 	}
-	return p.round(len(rounds) + 1)
+	return p.round(next)
 }
 
 // swissFirstRound pairs n teams nobody has seen play: by seed alone.

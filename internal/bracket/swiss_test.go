@@ -101,7 +101,7 @@ func TestSwissStage(t *testing.T) {
 				for r := 1; r <= rounds; r++ {
 					ms := f.Matches
 					if r > 1 {
-						ms = SwissRound(teams, made, results)
+						ms = SwissRound(teams, made, results, nil)
 					}
 					hadBye := map[string]bool{}
 					for team, b := range byes {
@@ -147,7 +147,7 @@ func TestSwissStage(t *testing.T) {
 					}
 					made = append(made, pairs)
 				}
-				rows := SwissStandings(teams, made, results)
+				rows := SwissStandings(teams, made, results, nil)
 				if len(rows) != n {
 					t.Fatalf("%d rows for %d teams", len(rows), n)
 				}
@@ -204,7 +204,7 @@ func TestSwissPairing(t *testing.T) {
 		teams := letters(8)
 		r1 := []Pair{{"A", "H"}, {"B", "G"}, {"C", "F"}, {"D", "E"}}
 		results := []Result{won("A", "H", "A"), won("B", "G", "B"), won("C", "F", "F"), won("D", "E", "E")}
-		got := fmt.Sprint(pairsOf(teams, SwissRound(teams, [][]Pair{r1}, results)))
+		got := fmt.Sprint(pairsOf(teams, SwissRound(teams, [][]Pair{r1}, results, nil)))
 		// On one point: A, B, E, F (by seed, Buchholz and kills level); on none: C, D, G, H.
 		if got != "[{A F} {B E} {C H} {D G}]" {
 			t.Fatalf("round 2: %s", got)
@@ -216,7 +216,7 @@ func TestSwissPairing(t *testing.T) {
 		// A leads on two points; B and C have one each and C is ranked lower,
 		// so A would meet C, whom it met in round 2: it meets B.
 		results := []Result{won("A", "D", "A"), won("B", "C", "C"), won("A", "C", "A"), won("B", "D", "B")}
-		got := fmt.Sprint(pairsOf(teams, SwissRound(teams, rounds, results)))
+		got := fmt.Sprint(pairsOf(teams, SwissRound(teams, rounds, results, nil)))
 		if got != "[{A B} {C D}]" {
 			t.Fatalf("round 3: %s", got)
 		}
@@ -225,7 +225,7 @@ func TestSwissPairing(t *testing.T) {
 		teams := letters(5)
 		r1 := []Pair{{"A", "D"}, {"B", "C"}} // E sat out
 		results := []Result{won("A", "D", "D"), won("B", "C", "C")}
-		ms := SwissRound(teams, [][]Pair{r1}, results)
+		ms := SwissRound(teams, [][]Pair{r1}, results, nil)
 		var playing []string
 		for _, p := range pairsOf(teams, ms) {
 			playing = append(playing, p.Home, p.Away)
@@ -251,7 +251,7 @@ func TestSwissStandings(t *testing.T) {
 		{Home: "E", Away: "A", Winner: "E", Lines: []Line{lines("E", 9, 3), lines("A", 4, 9)}},
 		{Home: "C", Away: "D", Winner: "C", Forfeit: true},
 	}
-	rows := SwissStandings(teams, rounds, results)
+	rows := SwissStandings(teams, rounds, results, nil)
 	var got []string
 	for _, r := range rows {
 		got = append(got, fmt.Sprintf("%s %d/%d/%d", r.Team, r.Points, r.Buchholz, r.KillDiff))

@@ -69,7 +69,7 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 	if err != nil {
 		return err
 	}
-	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusAuction); err != nil {
+	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusAuction, true); err != nil {
 		return err
 	}
 	perTeam := 2
@@ -82,7 +82,7 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 	if phase == tournament.StatusAuction {
 		return nil
 	}
-	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusMatches); err != nil {
+	if _, err := tour.SetStatus(ctx, organiser, name, tournament.StatusMatches, true); err != nil {
 		return err
 	}
 	if phase == tournament.StatusMatches && fixtures.Format == "" {
@@ -97,7 +97,7 @@ func AdvanceIn(ctx context.Context, db *postgres.DB, name, phase string, fixture
 	if err := playSeason(ctx, mat, t); err != nil {
 		return err
 	}
-	_, err = tour.SetStatus(ctx, organiser, name, tournament.StatusCompleted)
+	_, err = tour.SetStatus(ctx, organiser, name, tournament.StatusCompleted, true)
 	return err
 }
 

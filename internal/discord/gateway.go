@@ -119,7 +119,7 @@ var Commands = []*discordgo.ApplicationCommand{
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "Whose card (yours if empty)"}}},
 	{Name: "matches", Description: "Your team's next and last matches"},
 	{Name: "bracket", Description: "Where the tournament stands"},
-	{Name: "admin", Description: "Organisers: status <phase> | announce <text> | resolve <match> <team> | captain <team> @member",
+	{Name: "admin", Description: "Organisers: status <phase> [force] | resolve | bracket | reset [force] | withdraw <team>",
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "command", Description: "e.g. status matches", Required: true}}},
 }
 

@@ -31,6 +31,10 @@ type Error struct {
 	Message string
 	// RetryAfter, in seconds, for RateLimited errors.
 	RetryAfter int
+	// Problems are the things that stand in the way, one sentence each,
+	// when there are several (a phase move's empty roster slots): the
+	// answer lists them beside the message.
+	Problems []string
 }
 
 func (e *Error) Error() string { return e.Kind + ": " + e.Message }
@@ -61,6 +65,21 @@ func Echo(s string) string {
 // Limited builds a RateLimited error that tells the client when to retry.
 func Limited(retryAfter int, format string, args ...any) *Error {
 	return &Error{Kind: RateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: retryAfter}
+}
+
+// WithProblems builds an *Error of kind with a formatted message and the
+// problems it sums up.
+func WithProblems(kind string, problems []string, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...), Problems: problems}
+}
+
+// ProblemsOf returns the problems an error lists, nil for none.
+func ProblemsOf(err error) []string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Problems
+	}
+	return nil
 }
 
 // Wrap puts an internal cause behind a user-facing error: KindOf and

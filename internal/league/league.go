@@ -47,5 +47,6 @@ func New(db *postgres.DB, o Options) *League {
 		Tx: db, Events: events, Audit: l.Audit, Jobs: o.Jobs}
 	l.Tournaments.OnComplete = l.Matches.Award
 	l.Tournaments.OnAuction = l.Auction.StartTurns
+	l.Tournaments.OnWithdraw = l.Auction.WithdrawFromTeam
 	return l
 }

@@ -4,17 +4,26 @@ package matches
 
 import (
 	"context"
-	"slices"
 
 	"github.com/pitlane/pitlane/internal/bracket"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-// complete records a result: the winner advances (and a double
+// complete records a result (record), then forfeits whatever match it
+// brings a withdrawn team to (settleWithdrawn).
+func (s *Service) complete(ctx context.Context, m Match, r Report, forfeit bool) error {
+	if err := s.record(ctx, m, r, forfeit); err != nil {
+		return err
+	}
+	_, err := s.settleWithdrawn(ctx, m.TournamentID)
+	return err
+}
+
+// record records a result: the winner advances (and a double
 // elimination's loser drops), a finished league stage makes its play-offs,
 // a finished Swiss round the next round or the top cut, a final or a
 // grand final crowns the champion, and the tables change.
-func (s *Service) complete(ctx context.Context, m Match, r Report, forfeit bool) error {
+func (s *Service) record(ctx context.Context, m Match, r Report, forfeit bool) error {
 	winner := m.Side(r.Winner)
 	lines := r.Players
 	if forfeit {
@@ -89,17 +98,21 @@ type swissStage struct {
 	bySeed  map[int]TeamRef
 	rounds  [][]bracket.Pair
 	results []bracket.Result
+	out     bracket.Withdrawn
 }
 
 func (s *Service) swissStage(ctx context.Context, t tournament.Tournament, all []Match) (swissStage, error) {
 	st := swissStage{bySeed: map[int]TeamRef{}}
-	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	seeds, err := s.fixtureTeams(ctx, t, all)
 	if err != nil {
 		return st, err
 	}
 	for _, sd := range seeds {
 		st.teams = append(st.teams, sd.Team.ID)
 		st.bySeed[sd.Seed] = sd.Team
+	}
+	if st.out, err = s.Store.Withdrawn(ctx, t.ID); err != nil {
+		return st, err
 	}
 	for _, m := range all {
 		if m.Stage != bracket.StageSwiss || m.Team1 == nil || m.Team2 == nil {
@@ -129,35 +142,47 @@ func (s *Service) afterSwiss(ctx context.Context, t tournament.Tournament, all [
 	}
 	played := len(st.rounds)
 	if played < t.Options.Rounds {
-		if _, err := s.Store.CreateMatches(ctx, t.ID, bracket.SwissRound(st.teams, st.rounds, st.results), st.bySeed); err != nil {
-			return err
+		// Fewer than two teams still in pair no round: the stage is over.
+		if next := bracket.SwissRound(st.teams, st.rounds, st.results, st.out); len(next) > 0 {
+			if _, err := s.Store.CreateMatches(ctx, t.ID, next, st.bySeed); err != nil {
+				return err
+			}
+			return s.emitBracket(ctx, t.ID)
 		}
-		return s.emitBracket(ctx, t.ID)
 	}
-	rows := bracket.SwissStandings(st.teams, st.rounds, st.results)
-	if len(rows) == 0 {
+	rows := bracket.SwissStandings(st.teams, st.rounds, st.results, st.out)
+	refs := map[string]TeamRef{}
+	for _, ref := range st.bySeed {
+		refs[ref.ID] = ref
+	}
+	// Without a cut the leader still in is champion; with one, the teams
+	// still in play it off (fewer when fewer are left).
+	return s.playoffs(ctx, t, bracket.Qualify(rows, st.out, max(t.Options.TopCut, 1)), refs, played)
+}
+
+// playoffs crowns the only qualified team, or makes the play-offs of the
+// qualified (best first) after round last.
+func (s *Service) playoffs(ctx context.Context, t tournament.Tournament, qualified []string, refs map[string]TeamRef, last int) error {
+	switch len(qualified) {
+	case 0:
 		return nil
+	case 1:
+		champion := refs[qualified[0]]
+		return s.Store.SetChampion(ctx, t.ID, &champion)
 	}
-	refs := map[int]TeamRef{}
-	for i, row := range rows {
-		refs[i+1] = st.bySeed[slices.Index(st.teams, row.Team)+1]
+	bySeed := map[int]TeamRef{}
+	order := make([]int, len(qualified))
+	for i, team := range qualified {
+		bySeed[i+1], order[i] = refs[team], i+1
 	}
-	if t.Options.TopCut == 0 {
-		leader := refs[1]
-		return s.Store.SetChampion(ctx, t.ID, &leader)
-	}
-	order := make([]int, len(rows))
-	for i := range order {
-		order[i] = i + 1
-	}
-	po, err := bracket.Playoffs(order, t.Options.TopCut)
+	po, err := bracket.Playoffs(order, len(qualified))
 	if err != nil {
 		return err
 	}
 	for i := range po {
-		po[i].Round += played
+		po[i].Round += last
 	}
-	if _, err := s.Store.CreateMatches(ctx, t.ID, po, refs); err != nil {
+	if _, err := s.Store.CreateMatches(ctx, t.ID, po, bySeed); err != nil {
 		return err
 	}
 	return s.emitBracket(ctx, t.ID)
@@ -172,43 +197,34 @@ func stageDone(all []Match, stage string) bool {
 	return true
 }
 
-// afterLeague ends a league stage: the table's leader is champion of a
-// round robin; a league then play-offs sends its top four to the semi-finals.
+// afterLeague ends a league stage: the table's leader still in is
+// champion of a round robin; a league then play-offs sends its top four
+// still in (fewer when fewer are left) to the play-offs.
 func (s *Service) afterLeague(ctx context.Context, t tournament.Tournament, all []Match) error {
 	table, err := s.standings(ctx, t)
 	if err != nil {
 		return err
 	}
-	if len(table.Rows) == 0 {
-		return nil
+	out, err := s.Store.Withdrawn(ctx, t.ID)
+	if err != nil || len(table.Rows) == 0 {
+		return err
+	}
+	rows := make([]bracket.Row, len(table.Rows))
+	refs := map[string]TeamRef{}
+	for i, row := range table.Rows {
+		rows[i], refs[row.Team] = row.Row, row.TeamRef
 	}
 	if t.Format != bracket.LeagueThenPlayoffs || len(table.Rows) < bracket.PlayoffTeams {
-		return s.Store.SetChampion(ctx, t.ID, &table.Rows[0].TeamRef)
+		return s.playoffs(ctx, t, bracket.Qualify(rows, out, 1), refs, 0)
 	}
 	for _, m := range all {
 		if m.Stage != bracket.StageLeague {
 			return nil // the play-offs are made already
 		}
 	}
-	refs := map[int]TeamRef{}
-	order := make([]int, len(table.Rows))
-	for i, row := range table.Rows {
-		refs[i+1] = row.TeamRef
-		order[i] = i + 1
-	}
-	po, err := bracket.Playoffs(order, bracket.PlayoffTeams)
-	if err != nil {
-		return err
-	}
 	lastRound := 0
 	for _, m := range all {
 		lastRound = max(lastRound, m.Round)
 	}
-	for i := range po {
-		po[i].Round += lastRound
-	}
-	if _, err := s.Store.CreateMatches(ctx, t.ID, po, refs); err != nil {
-		return err
-	}
-	return s.emitBracket(ctx, t.ID)
+	return s.playoffs(ctx, t, bracket.Qualify(rows, out, bracket.PlayoffTeams), refs, lastRound)
 }

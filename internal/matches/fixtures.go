@@ -101,8 +101,13 @@ func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, i
 			seeds []SeededTeam
 			err   error
 		)
-		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.MakeFixtures, "The fixtures of %s are made already."); err != nil {
+		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.MakeFixtures, "The fixtures of %s are made already: reset them first to make them again."); err != nil {
 			return err
+		}
+		// A withdrawn team is in no fixtures: the others are seeded 1 to n.
+		seeds = slices.DeleteFunc(seeds, func(st SeededTeam) bool { return st.Withdrawn })
+		for i := range seeds {
+			seeds[i].Seed = i + 1
 		}
 		if len(seeds) < bracket.MinTeams || len(seeds) > bracket.MaxTeams {
 			return errs.E(errs.Conflict, "%d teams have a captain; fixtures need %d to %d.", len(seeds), bracket.MinTeams, bracket.MaxTeams)
@@ -193,9 +198,11 @@ func (s *Service) SetSeeds(ctx context.Context, a core.Actor, name string, order
 		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.ReorderSeeds, "The fixtures of %s are made: its seeds are final."); err != nil {
 			return err
 		}
-		letters := make([]string, len(seeds))
-		for i, st := range seeds {
-			letters[i] = st.Team.ID
+		var letters []string // the teams still in: a withdrawn one is in no fixtures
+		for _, st := range seeds {
+			if !st.Withdrawn {
+				letters = append(letters, st.Team.ID)
+			}
 		}
 		clean := make([]string, len(order))
 		for i, l := range order {
@@ -284,11 +291,18 @@ func (s *Service) bracketOf(ctx context.Context, a core.Actor, t tournament.Tour
 		}
 		b.Rounds[n-1].Matches = append(b.Rounds[n-1].Matches, m)
 	}
+	out, err := s.Store.Withdrawn(ctx, t.ID)
+	if err != nil {
+		return b, err
+	}
 	for i, r := range b.Rounds {
 		if r.Stage != bracket.StageSwiss {
 			continue
 		}
 		for _, st := range b.Seeds {
+			if rounds, gone := out[st.Team.ID]; gone && r.Number > rounds {
+				continue // withdrawn before the round: no bye, it is out
+			}
 			if !slices.ContainsFunc(r.Matches, func(m Match) bool { return m.Side(st.Team.ID) != nil }) {
 				b.Rounds[i].Bye = &st.Team
 			}

@@ -113,7 +113,7 @@ func TestDoubleEliminationSeason(t *testing.T) {
 	if len(b.Rounds) != 9 || b.Champion != nil {
 		t.Fatalf("corrected back: rounds %v, champion %+v", roundsOf(b), b.Champion)
 	}
-	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted)
+	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false)
 	refused(t, "completing before the reset", err, errs.Conflict)
 
 	if n := s.play(win, rng); n != 1 {
@@ -143,7 +143,7 @@ func TestDoubleEliminationSeason(t *testing.T) {
 	if err != nil || table.Stage != "all" || len(table.Rows) != 8 {
 		t.Fatalf("points table %+v %v", table, err)
 	}
-	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted); err != nil {
+	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -231,7 +231,7 @@ func TestSwissSeason(t *testing.T) {
 	if b.Champion == nil || !slices.Contains([]string{rank(0), rank(1), rank(2), rank(3)}, b.Champion.ID) {
 		t.Fatalf("champion %+v", b.Champion)
 	}
-	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted); err != nil {
+	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -60,7 +60,7 @@ func TestNoRulingAfterTheSeason(t *testing.T) {
 	}
 	for s.play(func(m matches.Match) string { return m.Team1.ID }, rng) > 0 {
 	}
-	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted); err != nil {
+	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := s.svc.Bracket(ctx, s.admin, "PPL7")
@@ -72,7 +72,7 @@ func TestNoRulingAfterTheSeason(t *testing.T) {
 	if after, _ := s.svc.Bracket(ctx, s.admin, "PPL7"); after.Champion == nil || after.Champion.ID != b.Champion.ID {
 		t.Fatalf("the champion changed: %+v, was %+v", after.Champion, b.Champion)
 	}
-	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusMatches)
+	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusMatches, false)
 	refused(t, "reopening a completed season", err, errs.Conflict)
 }
 

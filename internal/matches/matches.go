@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pitlane/pitlane/internal/bracket"
+	"github.com/pitlane/pitlane/internal/tournament"
 )
 
 // Match statuses (MatchRules says how a match moves between them).
@@ -216,6 +217,8 @@ type SeededTeam struct {
 	Seed     int     `json:"seed"`
 	Team     TeamRef `json:"team"`
 	Strength float64 `json:"strength"` // the mean K/D of its captain and players
+	// Withdrawn: the team withdrew from the season (it plays no more).
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // Store is what the matches need from the database; every method joins the
@@ -279,6 +282,19 @@ type Store interface {
 	// Award gives the badge named (made once) to the users.
 	Award(ctx context.Context, badge, icon, color string, userIDs []int64) error
 	TeamMembers(ctx context.Context, teamID int64) ([]Member, error)
+	// Withdrawn are the tournament's withdrawn teams by letter, each with
+	// the Swiss rounds paired when it withdrew.
+	Withdrawn(ctx context.Context, tournamentID int64) (bracket.Withdrawn, error)
+	// WithdrawTeam marks the team withdrawn, rounds Swiss rounds paired.
+	WithdrawTeam(ctx context.Context, teamID int64, reason string, rounds int) error
+	// ResetFixtures archives the tournament's fixtures with their results
+	// (a reset by the user, forced or not), deletes them, and takes their
+	// format and champion away; the seeds go too unless an organiser set
+	// them.
+	ResetFixtures(ctx context.Context, t tournament.Tournament, by int64, forced bool) (Reset, error)
+	// Resets are the tournament's resets, the newest first, with their
+	// archived fixtures.
+	Resets(ctx context.Context, tournamentID int64) ([]Reset, error)
 }
 
 // RoundName is how a round is called: "Round 3" of a league, "Semi-finals"

@@ -211,7 +211,7 @@ func TestSeasonLeagueThenPlayoffs(t *testing.T) {
 		semis.Matches[0].Team1.ID != "A" || semis.Matches[0].Team2.ID != "D" || semis.Matches[1].Team1.ID != "B" || semis.Matches[1].Team2.ID != "C" {
 		t.Fatalf("play-offs %+v / %+v", semis, last)
 	}
-	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted)
+	_, err = s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false)
 	refused(t, "completing without a champion", err, errs.Conflict)
 
 	// The play-offs: the higher letter wins now, so C beats B, D beats A, and D takes the final.
@@ -227,7 +227,7 @@ func TestSeasonLeagueThenPlayoffs(t *testing.T) {
 	if err != nil || len(rc.Rows) == 0 || rc.Rows[0].Name == "" {
 		t.Fatalf("red cap %+v %v", rc, err)
 	}
-	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted); err != nil {
+	if _, err := s.tour.SetStatus(ctx, s.admin, "PPL7", tournament.StatusCompleted, false); err != nil {
 		t.Fatal(err)
 	}
 	var winners, redCaps int

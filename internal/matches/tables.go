@@ -15,6 +15,8 @@ type TableRow struct {
 	bracket.Row
 	TeamRef TeamRef `json:"-"`
 	Name    string  `json:"name"`
+	// Withdrawn: the team withdrew; it keeps what it won, plays no more.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // Table is the Points Table and the Red Cap at one moment.
@@ -57,11 +59,19 @@ func (s *Service) standings(ctx context.Context, t tournament.Tournament) (Table
 	if err != nil {
 		return tab, err
 	}
-	seeds, err := s.Store.SeedTeams(ctx, t.ID)
+	all, err := s.Store.Matches(ctx, t.ID)
+	if err != nil {
+		return tab, err
+	}
+	seeds, err := s.fixtureTeams(ctx, t, all)
 	if err != nil {
 		return tab, err
 	}
 	refs, err := s.Store.Teams(ctx, t.ID)
+	if err != nil {
+		return tab, err
+	}
+	out, err := s.Store.Withdrawn(ctx, t.ID)
 	if err != nil {
 		return tab, err
 	}
@@ -70,7 +80,7 @@ func (s *Service) standings(ctx context.Context, t tournament.Tournament) (Table
 		letters = append(letters, st.Team.ID)
 	}
 	for _, row := range bracket.Standings(letters, results, t.Scoring) {
-		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
+		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name, Withdrawn: out.Out(row.Team)})
 	}
 	return tab, nil
 }
@@ -91,8 +101,8 @@ func (s *Service) swissTable(ctx context.Context, t tournament.Tournament, tab T
 	for _, ref := range st.bySeed {
 		refs[ref.ID] = ref
 	}
-	for _, row := range bracket.SwissStandings(st.teams, st.rounds, st.results) {
-		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name})
+	for _, row := range bracket.SwissStandings(st.teams, st.rounds, st.results, st.out) {
+		tab.Rows = append(tab.Rows, TableRow{Row: row, TeamRef: refs[row.Team], Name: refs[row.Team].Name, Withdrawn: st.out.Out(row.Team)})
 	}
 	return tab, nil
 }

@@ -31,7 +31,8 @@ SELECT t.letter, u.id, ` + shownName + `, m.o = 2
 // SeedTeams implements matches.Store.
 func (s Matches) SeedTeams(ctx context.Context, tournamentID int64) ([]matches.SeededTeam, error) {
 	rows, err := s.DB.q(ctx).Query(ctx, `
-		SELECT t.id, t.letter, t.name, round(coalesce(avg(s.kd), 0), 2)::float8, coalesce(sum(s.games_played), 0)
+		SELECT t.id, t.letter, t.name, round(coalesce(avg(s.kd), 0), 2)::float8, coalesce(sum(s.games_played), 0),
+		       t.withdrawn_at IS NOT NULL
 		  FROM teams t
 		  JOIN LATERAL (SELECT t.captain_user_id AS uid UNION ALL
 		                SELECT tp.user_id FROM team_players tp WHERE tp.team_id = t.id AND NOT tp.substitute) m ON true
@@ -49,7 +50,7 @@ func (s Matches) SeedTeams(ctx context.Context, tournamentID int64) ([]matches.S
 		)
 		i++
 		st.Seed = i
-		return st, row.Scan(&st.Team.DBID, &st.Team.ID, &st.Team.Name, &st.Strength, &games)
+		return st, row.Scan(&st.Team.DBID, &st.Team.ID, &st.Team.Name, &st.Strength, &games, &st.Withdrawn)
 	})
 	if out == nil {
 		out = []matches.SeededTeam{}

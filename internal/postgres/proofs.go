@@ -43,6 +43,7 @@ var ImageUses = []struct{ Table, Column string }{
 	{"matches", "proof_image_id"},
 	{"match_proofs", "image_id"},
 	{"tournaments", "banner_image_id"},
+	{"fixture_reset_matches", "proof"}, // a reset's archive keeps the proofs of its results
 }
 
 // PruneProofs implements matches.Store.

@@ -57,3 +57,25 @@ func (b Bot) DiscordIDs(ctx context.Context, userIDs []int64) (map[int64]string,
 	}
 	return out, unavailable(rows.Err())
 }
+
+// ResetThreads implements bot.ThreadStore.
+func (b Bot) ResetThreads(ctx context.Context, resetID int64) (map[int64]string, error) {
+	rows, err := b.DB.q(ctx).Query(ctx, `SELECT match_id, thread_id FROM fixture_reset_matches
+		WHERE reset_id = $1 AND thread_id <> '' AND status <> 'completed'`, resetID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var (
+			id     int64
+			thread string
+		)
+		if err := rows.Scan(&id, &thread); err != nil {
+			return nil, unavailable(err)
+		}
+		out[id] = thread
+	}
+	return out, unavailable(rows.Err())
+}

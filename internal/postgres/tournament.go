@@ -99,28 +99,57 @@ func (s Tournaments) FindTournamentByID(ctx context.Context, id int64) (tourname
 	return t, unavailable(err)
 }
 
-// LockForMove implements tournament.Store: the lock, then the facts in a
-// statement of their own, so they are read after any change that held the
+// LockForMove implements tournament.Store: the lock, then the facts in
+// statements of their own, so they are read after any change that held the
 // row before us has committed.
 func (s Tournaments) LockForMove(ctx context.Context, id int64) (tournament.Tournament, tournament.Facts, error) {
-	var (
-		t tournament.Tournament
-		f tournament.Facts
-	)
-	q := s.DB.q(ctx)
-	err := scanTournament(q.QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id), &t)
+	var t tournament.Tournament
+	err := scanTournament(s.DB.q(ctx).QueryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id), &t)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return t, f, errs.E(errs.NotFound, "Tournament %d not found", id)
+		return t, tournament.Facts{}, errs.E(errs.NotFound, "Tournament %d not found", id)
 	} else if err != nil {
-		return t, f, unavailable(err)
+		return t, tournament.Facts{}, unavailable(err)
 	}
-	f.Checkin = t.Checkin
-	err = q.QueryRow(ctx, `SELECT
+	f, err := s.MoveFacts(ctx, t)
+	return t, f, err
+}
+
+// MoveFacts implements tournament.Store.
+func (s Tournaments) MoveFacts(ctx context.Context, t tournament.Tournament) (tournament.Facts, error) {
+	f := tournament.Facts{Checkin: t.Checkin}
+	q := s.DB.q(ctx)
+	err := q.QueryRow(ctx, `SELECT
 		EXISTS (SELECT 1 FROM auction_lots WHERE tournament_id = $1 AND status = 'open'),
 		(SELECT count(*) FROM auction_lots WHERE tournament_id = $1 AND status = 'sold'),
 		(SELECT count(*) FROM matches WHERE tournament_id = $1),
-		(SELECT count(*) FROM team_players WHERE tournament_id = $1 AND substitute)`, id).Scan(&f.OpenLot, &f.Sales, &f.Fixtures, &f.Substitutes)
-	return t, f, unavailable(err)
+		(SELECT count(*) FROM matches WHERE tournament_id = $1 AND status NOT IN ('completed', 'cancelled')),
+		(SELECT champion_team_id IS NOT NULL FROM tournaments WHERE id = $1),
+		(SELECT count(*) FROM team_players WHERE tournament_id = $1 AND substitute)`, t.ID).
+		Scan(&f.OpenLot, &f.Sales, &f.Fixtures, &f.Unplayed, &f.Champion, &f.Substitutes)
+	if err != nil {
+		return f, unavailable(err)
+	}
+	rows, err := q.Query(ctx, `SELECT t.letter, t.captain_user_id IS NOT NULL, t.withdrawn_at IS NOT NULL,
+		(SELECT count(*) FROM team_players p WHERE p.team_id = t.id AND NOT p.substitute)
+		FROM teams t WHERE t.tournament_id = $1 ORDER BY t.letter`, t.ID)
+	if err != nil {
+		return f, unavailable(err)
+	}
+	f.Teams, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.TeamFacts, error) {
+		var tf tournament.TeamFacts
+		return tf, row.Scan(&tf.Letter, &tf.Captain, &tf.Withdrawn, &tf.Players)
+	})
+	if err != nil || t.Checkin.ClosedAt == nil {
+		return f, unavailable(err)
+	}
+	rows, err = q.Query(ctx, `SELECT `+shownName+` FROM registrations r JOIN users u ON u.id = r.user_id
+		LEFT JOIN stats s ON s.user_id = u.id
+		WHERE r.tournament_id = $1 AND r.status = 'confirmed' AND r.checked_in_at IS NULL ORDER BY r.created_at, u.id`, t.ID)
+	if err != nil {
+		return f, unavailable(err)
+	}
+	f.NoShows, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	return f, unavailable(err)
 }
 
 // Register implements tournament.Store. Raising the roster version first
@@ -174,6 +203,25 @@ func (s Tournaments) Unregister(ctx context.Context, tournamentID, userID int64)
 			tournamentID, userID).Scan(&was)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errs.E(errs.Conflict, tournament.MsgNotRegistered)
+		}
+		return err
+	})
+	return was, unavailable(err)
+}
+
+// Withdraw implements tournament.Store; the list changes, so its cache
+// version is raised with it.
+func (s Tournaments) Withdraw(ctx context.Context, tournamentID, userID int64) (string, error) {
+	var was string
+	err := s.DB.Transact(ctx, func(ctx context.Context) error {
+		q := s.DB.q(ctx)
+		if err := raiseRoster(ctx, q, tournamentID); err != nil {
+			return err
+		}
+		err := q.QueryRow(ctx, `DELETE FROM registrations WHERE tournament_id = $1 AND user_id = $2 RETURNING status`,
+			tournamentID, userID).Scan(&was)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errs.E(errs.NotFound, "Player not registered")
 		}
 		return err
 	})

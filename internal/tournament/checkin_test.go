@@ -281,7 +281,8 @@ func TestCheckin(t *testing.T) {
 		wantRefusal(t, "a stranger's check-in", err, errs.Conflict, tournament.MsgNotRegistered)
 	})
 	t.Run("ErrTheSeasonWaitsForTheDeadline", func(t *testing.T) {
-		_, err := s.svc.SetStatus(ctx, s.admin, s.name, tournament.StatusAuction)
+		// Forcing overrides what is incomplete, never the check-in's deadline.
+		_, err := s.svc.SetStatus(ctx, s.admin, s.name, tournament.StatusAuction, true)
 		wantRefusal(t, "the auction before the check-in closed", err, errs.Conflict, "")
 	})
 	t.Run("AMovedDeadlineLeavesTheOldJobNothingToDo", func(t *testing.T) {
@@ -372,7 +373,8 @@ func TestCheckin(t *testing.T) {
 		}
 	})
 	t.Run("NowTheSeasonMayMoveOn", func(t *testing.T) {
-		if _, err := s.svc.SetStatus(ctx, s.admin, s.name, tournament.StatusAuction); err != nil {
+		// Its teams have no captains: the organiser moves on all the same.
+		if _, err := s.svc.SetStatus(ctx, s.admin, s.name, tournament.StatusAuction, true); err != nil {
 			t.Fatal(err)
 		}
 		// The job of a season past registration does nothing.

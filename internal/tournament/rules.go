@@ -56,10 +56,19 @@ const (
 	TalkInRoom   Action = "speak in the captains room"
 	ReorderSeeds Action = "reorder the seeds"
 	MakeFixtures Action = "make the fixtures"
+	// ResetFixtures takes the fixtures back (archived with their results),
+	// so they can be made again or the season go back to its auction.
+	ResetFixtures Action = "reset the fixtures"
 	// Substitutes are signed once the auction is over, from the players
 	// it left: a captain asks, an organiser approves or refuses.
 	AskSubstitute  Action = "ask to sign a substitute"
 	RuleSubstitute Action = "approve or refuse a substitute"
+	// WithdrawPlayer takes a player out of the season (an organiser's
+	// unregistration; from a team, its slot left empty or given to a
+	// replacement); WithdrawTeam takes a team out of the matches, its
+	// remaining matches forfeited to its opponents.
+	WithdrawPlayer Action = "withdraw a player"
+	WithdrawTeam   Action = "withdraw a team"
 	PlayMatch      Action = "play a match" // a side's room, time, check-in, lineup, proof, report, answer, forfeit
 	RuleMatch      Action = "rule on a match"
 )
@@ -107,10 +116,16 @@ var Rules = map[Action]Rule{
 	// matches), once the rosters are final.
 	ReorderSeeds: {[]Who{Organisers}, []string{StatusMatches}, "Seeds are reordered in the matches phase, before the fixtures: %[1]s is in its %[2]s phase."},
 	MakeFixtures: {[]Who{Organisers}, []string{StatusMatches}, "Fixtures are made in the matches phase: %[1]s is in its %[2]s phase."},
+	ResetFixtures: {[]Who{Organisers}, []string{StatusMatches},
+		"Fixtures are reset in the matches phase (a completed season is final): %[1]s is in its %[2]s phase."},
 	AskSubstitute: {[]Who{Captains}, []string{StatusMatches},
 		"Substitutes are signed once the auction is over, in the matches phase: %[1]s is in its %[2]s phase."},
 	RuleSubstitute: {[]Who{Organisers}, []string{StatusMatches},
 		"Substitutes are signed once the auction is over, in the matches phase: %[1]s is in its %[2]s phase."},
+	WithdrawPlayer: {[]Who{Organisers}, []string{StatusRegistration, StatusAuction, StatusMatches},
+		"Players are withdrawn until the season ends (a completed season is final): %[1]s is in its %[2]s phase."},
+	WithdrawTeam: {[]Who{Organisers}, []string{StatusMatches},
+		"Teams are withdrawn in the matches phase: %[1]s is in its %[2]s phase."},
 	PlayMatch: {[]Who{Captains}, []string{StatusMatches}, "Matches are played in the matches phase: %[1]s is in its %[2]s phase."},
 	RuleMatch: {[]Who{Organisers}, []string{StatusMatches}, "Matches are ruled on in the matches phase: %[1]s is in its %[2]s phase."},
 }
@@ -153,78 +168,4 @@ func Admit(a core.Actor, act Action) error {
 		return a.MustBeUser()
 	}
 	return a.MustSignIn()
-}
-
-// Facts are what a phase change depends on besides the phase.
-type Facts struct {
-	OpenLot  bool // a player is under the hammer
-	Sales    int  // players bought (sold lots not voided)
-	Fixtures int  // matches made
-	// Checkin is the season's check-in window; one that has a deadline
-	// and has not closed yet keeps the season registering.
-	Checkin     Checkin
-	Substitutes int // substitutes signed
-}
-
-// Moves are the phase changes an organiser may make: a season goes forward
-// one phase at a time, and back only while nothing of the later phase has
-// happened; a completed season is final.
-var Moves = []struct {
-	From, To string
-	// Check says why the move may not be made now, or "".
-	Check func(f Facts) string
-}{
-	{StatusRegistration, StatusAuction, func(f Facts) string {
-		if f.Checkin.Pending() {
-			return fmt.Sprintf("its check-in is open until %s: wait for its deadline (the players who did not check in go to the waitlist), or cancel it",
-				When(*f.Checkin.Deadline))
-		}
-		return ""
-	}},
-	{StatusAuction, StatusRegistration, func(f Facts) string {
-		switch {
-		case f.OpenLot:
-			return "a lot is open: close it first"
-		case f.Sales > 0:
-			return "players were bought already: void the sales first"
-		}
-		return ""
-	}},
-	{StatusAuction, StatusMatches, func(f Facts) string {
-		if f.OpenLot {
-			return "a lot is open: close it first"
-		}
-		return ""
-	}},
-	{StatusMatches, StatusAuction, func(f Facts) string {
-		switch {
-		case f.Fixtures > 0:
-			return "the fixtures are made already"
-		case f.Substitutes > 0:
-			return "substitutes are signed already (they are signed after the auction)"
-		}
-		return ""
-	}},
-	// The champion is checked by the awards (Service.OnComplete).
-	{StatusMatches, StatusCompleted, func(Facts) string { return "" }},
-}
-
-// CheckMove says whether t may move to phase to given f: nil, or a
-// Conflict that says why not.
-func CheckMove(t Tournament, to string, f Facts) error {
-	switch {
-	case t.Status == to:
-		return errs.E(errs.Conflict, "%s is in its %s phase already.", t.Name, to)
-	case t.Status == StatusCompleted:
-		return errs.E(errs.Conflict, "%s is completed: a finished season is final (its champion and badges are given).", t.Name)
-	}
-	for _, m := range Moves {
-		if m.From == t.Status && m.To == to {
-			if why := m.Check(f); why != "" {
-				return errs.E(errs.Conflict, "%s cannot move to its %s phase now: %s.", t.Name, to, why)
-			}
-			return nil
-		}
-	}
-	return errs.E(errs.Conflict, "%s moves one phase at a time (registration, auction, matches, completed): it is in its %s phase.", t.Name, t.Status)
 }

@@ -23,7 +23,8 @@ func TestPhaseMoves(t *testing.T) {
 	none := tournament.Facts{}
 	lot := tournament.Facts{OpenLot: true}
 	sold := tournament.Facts{Sales: 3}
-	fixtures := tournament.Facts{Sales: 40, Fixtures: 28}
+	fixtures := tournament.Facts{Sales: 40, Fixtures: 28, Champion: true}
+	unfinished := tournament.Facts{Sales: 40, Fixtures: 28, Unplayed: 3}
 	deadline := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
 	checkingIn := tournament.Facts{Checkin: tournament.Checkin{OpenedAt: &deadline, Deadline: &deadline}}
 	checkedIn := tournament.Facts{Checkin: tournament.Checkin{OpenedAt: &deadline, Deadline: &deadline, ClosedAt: &deadline}}
@@ -50,6 +51,7 @@ func TestPhaseMoves(t *testing.T) {
 		{mat, auc, signed, false}, // substitutes are signed after the auction
 		{mat, reg, sold, false},
 		{mat, done, fixtures, true},
+		{mat, done, unfinished, false}, // no champion yet: the badges need one
 		{done, mat, fixtures, false},
 		{done, auc, none, false},
 		{done, reg, none, false},
@@ -57,7 +59,7 @@ func TestPhaseMoves(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s to %s %+v", c.from, c.to, c.facts), func(t *testing.T) {
-			err := tournament.CheckMove(tournament.Tournament{Name: "PPL7", Status: c.from}, c.to, c.facts)
+			_, err := tournament.CheckMove(tournament.Tournament{Name: "PPL7", Status: c.from}, c.to, c.facts, false)
 			if c.ok != (err == nil) || (err != nil && errs.KindOf(err) != errs.Conflict) {
 				t.Fatalf("got %v, want allowed=%v", err, c.ok)
 			}
@@ -101,8 +103,8 @@ func TestTheDocsStateTheSeasonsTable(t *testing.T) {
 		tournament.CheckIn, tournament.CloseCheckin, tournament.Promote, tournament.NameCaptain, tournament.SetTier,
 		tournament.OpenLot, tournament.Bid, tournament.CloseLot, tournament.VoidSale, tournament.PauseAuction, tournament.ResumeAuction,
 		tournament.UndoSale, tournament.SetTurns, tournament.Nominate, tournament.NominateDue, tournament.TalkInRoom,
-		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.AskSubstitute, tournament.RuleSubstitute,
-		tournament.PlayMatch, tournament.RuleMatch}
+		tournament.ReorderSeeds, tournament.MakeFixtures, tournament.ResetFixtures, tournament.AskSubstitute, tournament.RuleSubstitute,
+		tournament.WithdrawPlayer, tournament.WithdrawTeam, tournament.PlayMatch, tournament.RuleMatch}
 	if len(order) != len(tournament.Rules) {
 		t.Fatalf("%d actions listed, %d in the table", len(order), len(tournament.Rules))
 	}

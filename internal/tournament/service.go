@@ -41,6 +41,10 @@ type Service struct {
 	Images Images
 	// Staff keeps the tournaments' co-organisers.
 	Staff StaffStore
+	// OnWithdraw runs in the transaction that withdraws a player once the
+	// registration is over: it frees their slot on a team (giving it to
+	// replacement, when not 0) and names the team ("" for none).
+	OnWithdraw func(ctx context.Context, a core.Actor, t Tournament, userID, replacement int64) (string, error)
 }
 
 func (s *Service) name(n string) string {
@@ -201,8 +205,10 @@ func (s *Service) Teams(ctx context.Context, name string) (Tournament, []Team, e
 	return t, teams, err
 }
 
-// SetStatus moves a tournament to status (organisers only), as Moves allow.
-func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status string) (Tournament, error) {
+// SetStatus moves a tournament to status (organisers only), as Moves
+// allow: a move that would leave things incomplete (Verdict.Warnings) is
+// made only with force, and its audit entry records the problems overridden.
+func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status string, force bool) (Tournament, error) {
 	if err := a.MustBeAdmin(); err != nil {
 		return Tournament{}, err
 	}
@@ -221,7 +227,8 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 		if err != nil {
 			return err
 		}
-		if err := CheckMove(before, status, facts); err != nil {
+		v, err := CheckMove(before, status, facts, force)
+		if err != nil {
 			return err
 		}
 		if t, err = s.Store.SetStatus(ctx, before.Name, status); err != nil {
@@ -237,8 +244,11 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 				return err
 			}
 		}
-		if err := s.Audit.Record(ctx, a, core.ActionTournamentStatus, t.ID, t.Name,
-			map[string]string{"from": before.Status, "to": t.Status}); err != nil {
+		data := map[string]any{"from": before.Status, "to": t.Status}
+		if len(v.Warnings) > 0 {
+			data["force"], data["problems"] = true, v.Warnings
+		}
+		if err := s.Audit.Record(ctx, a, core.ActionTournamentStatus, t.ID, t.Name, data); err != nil {
 			return err
 		}
 		_, err = s.Events.Emit(ctx, core.TopicRegistrations, EventStatus,
@@ -246,6 +256,37 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 		return err
 	})
 	return t, err
+}
+
+// Phase is where a season stands and the moves it could make now, each
+// with what it would meet: the organisers' page offers a move only when
+// the server would take it, and says why (or what forcing it overrides).
+type Phase struct {
+	Tournament string       `json:"tournament"`
+	Status     string       `json:"status"`
+	Moves      []MoveOption `json:"moves"`
+}
+
+// PhaseMoves is the named tournament's phase and its possible moves
+// (organisers only), read at one moment.
+func (s *Service) PhaseMoves(ctx context.Context, a core.Actor, name string) (Phase, error) {
+	if err := a.MustBeAdmin(); err != nil {
+		return Phase{}, err
+	}
+	var p Phase
+	err := s.Tx.Snapshot(ctx, func(ctx context.Context) error {
+		t, err := s.Find(ctx, name)
+		if err != nil {
+			return err
+		}
+		f, err := s.Store.MoveFacts(ctx, t)
+		if err != nil {
+			return err
+		}
+		p = Phase{Tournament: t.Name, Status: t.Status, Moves: Options(t, f)}
+		return nil
+	})
+	return p, err
 }
 
 // PlayerChanged tells every list the player is on that their card changed

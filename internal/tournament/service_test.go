@@ -127,28 +127,44 @@ func TestSetStatus(t *testing.T) {
 
 	t.Run("ErrNotAnOrganiser", func(t *testing.T) {
 		before := l.seq(t)
-		_, err := l.svc.SetStatus(ctx, l.player(t), "PPL7", tournament.StatusAuction)
+		_, err := l.svc.SetStatus(ctx, l.player(t), "PPL7", tournament.StatusAuction, false)
 		if errs.KindOf(err) != errs.Forbidden || l.seq(t) != before {
 			t.Fatalf("%v", err)
 		}
 	})
 	t.Run("ErrUnknownStatus", func(t *testing.T) {
-		if _, err := l.svc.SetStatus(ctx, admin, "PPL7", "playoffs"); errs.KindOf(err) != errs.Invalid {
+		if _, err := l.svc.SetStatus(ctx, admin, "PPL7", "playoffs", false); errs.KindOf(err) != errs.Invalid {
 			t.Fatal(err)
 		}
 	})
+	t.Run("ErrIncompleteUnlessForced", func(t *testing.T) {
+		before := l.seq(t)
+		_, err := l.svc.SetStatus(ctx, admin, "PPL7", tournament.StatusAuction, false)
+		if errs.KindOf(err) != errs.Conflict || len(errs.ProblemsOf(err)) != 8 || l.seq(t) != before {
+			t.Fatalf("eight teams without captains, unforced: %v %q", err, errs.ProblemsOf(err))
+		}
+	})
 	t.Run("OKAuditedAndEmittedTogether", func(t *testing.T) {
-		got, err := l.svc.SetStatus(ctx, admin, "PPL7", tournament.StatusAuction)
+		got, err := l.svc.SetStatus(ctx, admin, "PPL7", tournament.StatusAuction, true)
 		if err != nil || got.Status != tournament.StatusAuction || got.RegistrationOpen() {
 			t.Fatalf("%+v %v", got, err)
 		}
-		defer l.svc.SetStatus(ctx, admin, "PPL7", tournament.StatusRegistration)
+		defer l.svc.SetStatus(ctx, admin, "PPL7", tournament.StatusRegistration, false)
 		if _, name, data := l.lastEvent(t, core.TopicRegistrations); name != tournament.EventStatus || data["status"] != "auction" {
 			t.Fatalf("%s %v", name, data)
 		}
 		entries, err := postgres.Audit{DB: l.db}.List(ctx, core.AuditFilter{TournamentID: got.ID, Limit: 1})
 		if err != nil || len(entries) != 1 || entries[0].Act != core.ActionTournamentStatus || entries[0].Actor.Name != "organiser" {
 			t.Fatalf("%+v %v", entries, err)
+		}
+		// Forced: the entry keeps what the organiser overrode.
+		var data struct {
+			Force    bool     `json:"force"`
+			Problems []string `json:"problems"`
+		}
+		if err := json.Unmarshal(entries[0].Data, &data); err != nil || !data.Force || len(data.Problems) != 8 ||
+			data.Problems[0] != "Team A has no captain yet: it cannot bid" {
+			t.Fatalf("audited %s", entries[0].Data)
 		}
 		// A closed tournament takes no registration.
 		if _, err := l.svc.Register(ctx, l.player(t), "PPL7"); errs.KindOf(err) != errs.Conflict {

@@ -157,6 +157,10 @@ type Store interface {
 	// Unregister takes the user off an open tournament's list and says
 	// whether they were confirmed or waitlisted.
 	Unregister(ctx context.Context, tournamentID, userID int64) (string, error)
+	// Withdraw takes the user off the tournament's list whatever its phase
+	// (an organiser's withdrawal) and says whether they were confirmed or
+	// waitlisted.
+	Withdraw(ctx context.Context, tournamentID, userID int64) (string, error)
 	IsRegistered(ctx context.Context, tournamentID, userID int64) (bool, error)
 	// DropUnsold takes a registered player who is on no team off a
 	// tournament's list whatever its phase, and says whether they were.
@@ -194,6 +198,9 @@ type Store interface {
 	// its phase, lots and fixtures, then reads it with the facts a phase
 	// change depends on.
 	LockForMove(ctx context.Context, id int64) (Tournament, Facts, error)
+	// MoveFacts reads the facts a phase change of t depends on, locking
+	// nothing.
+	MoveFacts(ctx context.Context, t Tournament) (Facts, error)
 	// CreateTournament makes a tournament, open for registration, with its
 	// eight teams; Conflict when the name is taken.
 	CreateTournament(ctx context.Context, t Tournament) (Tournament, error)

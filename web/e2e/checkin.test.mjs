@@ -103,10 +103,9 @@ describe('check-in and substitutes in real browsers', { skip, timeout: 240_000 }
     await shoot(player, 'checkin-player')
     await shoot(organiser, 'checkin-admin')
 
-    // The season waits for the check-in: the auction is refused while it is open.
-    await organiser.getByRole('button', { name: 'Move to auction' }).click()
-    await organiser.getByRole('button', { name: 'Yes, auction' }).click()
-    await organiser.getByText(/its check-in is open until/).waitFor()
+    // The season waits for the check-in: the auction is not offered while it is open, and the page says why.
+    await organiser.getByTestId('phase-refused-auction').filter({ hasText: /Its check-in is open until/ }).waitFor()
+    assert.equal(await organiser.getByRole('button', { name: 'Move to auction' }).count(), 0, 'no button for a refused move')
 
     // Cancelled, nobody moves to the waitlist and the banner goes.
     await card.getByRole('button', { name: 'Cancel the check-in' }).click()

@@ -142,8 +142,10 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
     await card.getByRole('button', { name: `Promote ${waiting[0].name}` }).waitFor({ state: 'detached' })
     // Enough for a player a team and the substitute; the rest wait.
     for (const p of waiting.slice(1, 12)) await s.api('POST', `/admin/tournaments/${T}/waitlist/${p.id}/promote`, {}, 'admin')
+    // The captains keep their places without checking in: the move says so, and the organiser moves anyway.
     await organiser.getByRole('button', { name: 'Move to auction' }).click()
-    await organiser.getByRole('button', { name: 'Yes, auction' }).click()
+    await organiser.getByText(/confirmed players did not check in/).waitFor()
+    await organiser.getByRole('button', { name: 'Move anyway' }).click()
     await organiser.locator('.phase-steps li[aria-current="step"]').filter({ hasText: 'Auction' }).waitFor()
   }
 
@@ -217,8 +219,10 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
         await s.api('POST', `/admin/tournaments/${T}/auction/lots/${l.id}/close`, {}, 'admin')
       }
     }
+    // One player a team: the move lists the empty slots, and the organiser moves anyway.
     await organiser.getByRole('button', { name: 'Move to matches' }).click()
-    await organiser.getByRole('button', { name: 'Yes, matches' }).click()
+    await organiser.getByText('Team A has 4 of 5 slots empty').waitFor()
+    await organiser.getByRole('button', { name: 'Move anyway' }).click()
     await organiser.locator('.phase-steps li[aria-current="step"]').filter({ hasText: 'Matches' }).waitFor()
   }
 

@@ -1,5 +1,5 @@
 // The one HTTP client: same-origin /api, bearer token from localStorage, JSON in and out,
-// `{"message": ...}` errors turned into ApiError, and a 401 with a token drops the session.
+// `{"message": ..., "problems"?: [...]}` errors turned into ApiError, and a 401 with a token drops the session.
 
 export const TOKEN_KEY = 'token'
 export const TOKEN_EVENT = 'pitlane:token'
@@ -34,14 +34,22 @@ export class ApiError extends Error {
   readonly serverMessage: string | null
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | null
+  /** The things in the way, one sentence each, when the server listed several (`problems`). */
+  readonly problems: string[]
 
-  constructor(status: number, serverMessage: string | null, retryAfter: number | null = null) {
+  constructor(status: number, serverMessage: string | null, retryAfter: number | null = null, problems: string[] = []) {
     super(serverMessage || 'Request failed')
     this.name = 'ApiError'
     this.status = status
     this.serverMessage = serverMessage
     this.retryAfter = retryAfter
+    this.problems = problems
   }
+}
+
+/** The problems a failed call listed (a phase move's empty slots), none for any other failure. */
+export function errorProblems(err: unknown): string[] {
+  return err instanceof ApiError ? err.problems : []
 }
 
 /** The text to show for a failed call: the server's message, else "Request failed" (docs/site.md). */
@@ -108,7 +116,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (res.status === 401 && token && !CREDENTIAL_PATHS.some((p) => path.startsWith(p))) {
       onUnauthorized()
     }
-    throw new ApiError(res.status, msg, Number.isFinite(retry) && retry > 0 ? retry : null)
+    const listed = data && typeof data === 'object' ? (data as { problems?: unknown }).problems : undefined
+    const problems = Array.isArray(listed) ? listed.filter((p): p is string => typeof p === 'string') : []
+    throw new ApiError(res.status, msg, Number.isFinite(retry) && retry > 0 ? retry : null, problems)
   }
   return data as T
 }

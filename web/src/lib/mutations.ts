@@ -18,6 +18,12 @@ export function lastFailure(...writes: [Write, string][]): string {
   return last.error ? errorMessage(last.error, fallback) : ''
 }
 
+/** The failure of the last write started, kept whole (the problems it lists), with its fallback. */
+export function lastError(...writes: [Write, string][]): { error: unknown; fallback: string } {
+  const [last, fallback] = writes.reduce((a, b) => (b[0].submittedAt > a[0].submittedAt ? b : a))
+  return { error: last.error, fallback }
+}
+
 // A write that needs no cache: the sign-in forms and the stats review also stand on their own,
 // outside the app's QueryClientProvider (as their tests render them); there they run on a client of
 // their own.

@@ -1,7 +1,8 @@
-// /admin: the organisers' page: the phase, the season's own identity (its name, hero line, description,
-// dates and banner), the registration (its cap, the check-in, the waitlist),
-// the captains, the tiers and the player queue, the auction's flow (pause, resume, undo the last sale,
-// nomination turns), the lot under the hammer (close it early), the sales (void one) and the audit log. The server checks
+// /admin: the organisers' page: the phase (each move as the server would take it), the season's own
+// identity (its name, hero line, description, dates and banner), the registration (its cap, the
+// check-in, the waitlist), the captains, the tiers and the player queue, the auction's flow (pause,
+// resume, undo the last sale, nomination turns), the lot under the hammer (close it early), the sales
+// (void one), the rosters (withdraw a player), the co-organisers and the audit log. The server checks
 // every call; this page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -33,6 +34,7 @@ import { RegistrationAdmin } from '@/features/tournament/components/registration
 import { SeasonAdmin } from '@/features/tournament/components/season-admin'
 import { OrganiserGate } from '../organiser-gate'
 import { idleText } from './auction'
+import { AdminRosters } from './admin-rosters'
 import { can } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
@@ -124,6 +126,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
       </section>
       <QueueAdmin
         tournament={tournament}
+        status={status}
         pool={view.pool}
         unsold={view.unsold}
         rules={view.rules}
@@ -164,6 +167,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
         <h2 id="admin-teams-title">Teams</h2>
         <TeamsBoard teams={view.teams} leading={lot?.high_bid?.team ?? null} compact />
       </section>
+      {status === 'auction' || status === 'matches' ? <AdminRosters tournament={tournament} status={status} /> : null}
       <AuditLog tournament={tournament} />
     </div>
   )

@@ -62,6 +62,16 @@ const routes = (view: AuctionView = auction()) => ({
   'GET /tournament/info': { body: { name: 'PPL7', status: view.status, registration_open: view.status === 'registration', count: 60 } },
   'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 0, seq: 0, players: [] } },
   'GET /tournaments/PPL7/auction': { body: view },
+  'GET /admin/tournaments/PPL7/status': {
+    body: {
+      tournament: 'PPL7',
+      status: view.status,
+      moves: [
+        { to: 'registration', back: true, allowed: false, force: false, refusals: ['players were bought already: void the sales first'], warnings: [] },
+        { to: 'matches', back: false, allowed: true, force: true, refusals: [], warnings: ['Team A has 3 of 5 slots empty', 'Team B has 2 of 5 slots empty'] },
+      ],
+    },
+  },
   'GET /tournaments/PPL7/captains/messages': {
     body: { tournament: 'PPL7', seq: 3, messages: [{ id: 1, author: 'Cap B', user_id: 3, role: 'captain', team: 'B', text: 'Good luck all', at: new Date().toISOString() }] },
   },
@@ -169,6 +179,21 @@ describe('/admin', () => {
     expect(screen.getByRole('button', { name: 'Void' })).toBeInTheDocument()
     expect(await screen.findByTestId('audit-list')).toHaveTextContent('auction.open_lot')
     expect(screen.getByRole('button', { name: 'Move to matches' })).toBeInTheDocument()
+  })
+
+  it('lists what moving on leaves incomplete and offers "Move anyway", which forces it; a refused move is no button, only why', async () => {
+    const api = mockApi({ ...routes(auction({ lot: null })), 'POST /admin/tournaments/PPL7/status': { body: { name: 'PPL7', status: 'matches' } } })
+    at('/admin', makeUser({ role: 'admin' }))
+    expect(await screen.findByTestId('phase-refused-registration')).toHaveTextContent('Back to registration: not now. Players were bought already')
+    expect(screen.queryByRole('button', { name: 'Back to registration' })).not.toBeInTheDocument()
+    expect(screen.getByTestId('phase-warnings-matches')).toHaveTextContent('2 things incomplete')
+    fireEvent.click(screen.getByRole('button', { name: 'Move to matches' }))
+    const box = screen.getByRole('group', { name: 'Move PPL7 to its matches phase?' })
+    expect(within(box).getByText('Team A has 3 of 5 slots empty')).toBeInTheDocument()
+    expect(within(box).queryByRole('button', { name: 'Yes, matches' })).not.toBeInTheDocument()
+    fireEvent.click(within(box).getByRole('button', { name: 'Move anyway' }))
+    await waitFor(() => expect(api.callsTo('POST', '/admin/tournaments/PPL7/status')).toHaveLength(1))
+    expect(api.callsTo('POST', '/admin/tournaments/PPL7/status')[0].body).toEqual({ status: 'matches', force: true })
   })
 
   it('opens a lot at the tier’s base price', async () => {

@@ -15,6 +15,8 @@ type Props = {
   disabled?: boolean
   /** Extra classes of the first button (its look where it stands). */
   className?: string
+  /** Fields the answer takes (a reason, a replacement), between the question and its buttons. */
+  children?: ReactNode
 }
 
 export function ConfirmAction({
@@ -27,6 +29,7 @@ export function ConfirmAction({
   onConfirm,
   disabled = false,
   className = 'btn btn-danger',
+  children,
 }: Props) {
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -67,7 +70,8 @@ export function ConfirmAction({
       <p id={titleId} className="confirm-question">
         {question}
       </p>
-      {detail ? <p className="confirm-detail">{detail}</p> : null}
+      {detail ? <div className="confirm-detail">{detail}</div> : null}
+      {children}
       <div className="row-actions">
         <button type="button" className="btn btn-danger" onClick={confirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

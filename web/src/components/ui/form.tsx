@@ -1,16 +1,36 @@
 // The pieces every form is made of: a labelled field, the button of a write (its busy label while
 // the write runs), and the failure in the server's own words (docs/site.md, "Forms and their checks").
 import { useId, useState, type ButtonHTMLAttributes, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, errorProblems } from '@/lib/api-client'
 import { Message } from './popup'
 
 /**
  * A failed write or check: a string is shown as it is, an API error as the server's message (else
- * `fallback`); nothing at all while there is none.
+ * `fallback`) with the problems it listed under it; nothing at all while there is none.
  */
 export function ErrorMessage({ error, fallback }: { error: unknown; fallback?: string }) {
   const text = !error ? '' : typeof error === 'string' ? error : errorMessage(error, fallback)
+  const problems = errorProblems(error)
+  if (text && problems.length > 0) {
+    return (
+      <div className="msg msg-error" role="alert">
+        <p>{text}</p>
+        <ProblemList problems={problems} />
+      </div>
+    )
+  }
   return <Message kind="error">{text}</Message>
+}
+
+/** The things in the way of an action, one a line. */
+export function ProblemList({ problems }: { problems: string[] }) {
+  return (
+    <ul className="problem-list">
+      {problems.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  )
 }
 
 type FieldProps = {

@@ -1,135 +1,31 @@
-// /admin/matches: the organisers' tools for a season's matches — fixtures, the disputes queue,
-// rulings and corrections (audited by the server), the sides that did not check in (forfeited in one
-// click, never by themselves), and the move to completed once crowned. Panels of other features
-// (substitutes) come in through `panels`.
+// /admin/matches: the organisers' tools for a season's matches — fixtures (made, reset, made again),
+// the disputes queue, rulings and corrections (audited by the server), the sides that did not check in
+// (forfeited in one click, never by themselves), teams withdrawn, and the move to completed once
+// crowned. Panels of other features (the phase, rosters, substitutes) come in through `panels`.
 import { useState, type ReactNode } from 'react'
 import { Link } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ActionButton, ErrorMessage } from '@/components/ui/form'
-import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useCompleteSeason } from './api/complete-season'
 import { useForfeitFor } from './api/forfeit-for'
-import { useGenerateFixtures } from './api/generate-fixtures'
 import { useAllMatches, useBracket, useSeasons } from './api/league'
 import { useSetSeeds } from './api/set-seeds'
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
 import { StatusBadge } from './components/status-badge'
-import { BY_ORGANISERS, defaultSwissRounds, formatSummary, moveSeed, topCutChoices } from './lib/bracket-model'
+import { BY_ORGANISERS, formatSummary, moveSeed } from './lib/bracket-model'
+import { Fixtures } from './components/admin-fixtures'
+import { TeamsAdmin } from './components/admin-teams'
+import { resultsOf } from './lib/undo-model'
 import { useNow } from '@/lib/use-now'
 import { clockTime } from '@/lib/time'
-import { FORMATS, isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
-import type { FormatInput, Match, Seed } from './types'
+import { isOverdue, matchTime, needsRuling, noShows, roundTitle, stillToPlay, teamName } from './lib/match-model'
+import type { Match, Seed } from './types'
 import { can } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
-
-function Fixtures({ tournament, phase, hasFixtures, teams }: { tournament: string; phase: string; hasFixtures: boolean; teams: number }) {
-  const [format, setFormat] = useState<string>('league_then_playoffs')
-  const [rounds, setRounds] = useState('')
-  const [cut, setCut] = useState(0)
-  const [reset, setReset] = useState(true)
-  const fixtures = useGenerateFixtures(tournament)
-  const made = fixtures.isSuccess ? fixtures.data : null
-  function generate() {
-    const input: FormatInput = { format }
-    if (format === 'swiss') {
-      if (rounds.trim()) input.rounds = Number(rounds)
-      input.top_cut = cut
-    }
-    if (format === 'double_elimination') input.grand_final_reset = reset
-    fixtures.mutate(input)
-  }
-  const n = Math.max(teams, 2)
-  return (
-    <section className="match-panel" aria-label="Fixtures">
-      <h2>Fixtures</h2>
-      {hasFixtures ? (
-        <p className="muted">
-          The fixtures are made. <Link to={`/tournament?tab=bracket&season=${encodeURIComponent(tournament)}`}>See the bracket</Link>.
-        </p>
-      ) : (
-        <>
-          {phase !== 'matches' ? (
-            <p className="msg msg-info">Fixtures are made in the matches phase; the tournament is in {phase || '…'}.</p>
-          ) : null}
-          <fieldset className="format-pick">
-            <legend>Format</legend>
-            {FORMATS.map((f) => (
-              <label key={f.key} className={`format-option ${format === f.key ? 'is-on' : ''}`}>
-                <input type="radio" name="format" value={f.key} checked={format === f.key} onChange={() => setFormat(f.key)} />
-                <span>
-                  <strong>{f.label}</strong>
-                  <small className="muted">{f.hint}</small>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          {format === 'swiss' ? (
-            <div className="format-options" role="group" aria-label="Swiss options">
-              <div className="field">
-                <label htmlFor="swiss-rounds">Rounds</label>
-                <input
-                  id="swiss-rounds"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={n - 1}
-                  placeholder={`${defaultSwissRounds(n)} (the default)`}
-                  value={rounds}
-                  onChange={(e) => setRounds(e.target.value)}
-                />
-                <small className="field-hint">
-                  1 to {n - 1} for {n} teams; no two teams meet twice while it can be helped.
-                </small>
-              </div>
-              <div className="field">
-                <label htmlFor="swiss-cut">Top cut</label>
-                <select id="swiss-cut" value={cut} onChange={(e) => setCut(Number(e.target.value))}>
-                  {topCutChoices(n).map((c) => (
-                    <option key={c} value={c}>
-                      {TOP_CUT_LABEL[c] ?? `Top ${c}`}
-                    </option>
-                  ))}
-                </select>
-                <small className="field-hint">After the last round, the top of the standings play a knockout for the title.</small>
-              </div>
-            </div>
-          ) : null}
-          {format === 'double_elimination' ? (
-            <label className="format-options check-line">
-              <input type="checkbox" checked={reset} onChange={(e) => setReset(e.target.checked)} />
-              <span>
-                <strong>Grand final reset</strong>
-                <small className="muted">
-                  If the losers’ champion wins the grand final, it is played again: both sides go out only on a second loss.
-                </small>
-              </span>
-            </label>
-          ) : null}
-          <div className="row-actions">
-            <ActionButton pending={fixtures.isPending} pendingLabel="Generating…" onClick={generate}>
-              Generate fixtures
-            </ActionButton>
-          </div>
-        </>
-      )}
-      <ErrorMessage error={fixtures.error} fallback="The fixtures could not be made." />
-      <Message kind="success">
-        {made ? `Fixtures made: ${made.rounds.reduce((n, r) => n + r.matches.length, 0)} matches, ${formatSummary(made.format, made.options)}.` : ''}
-      </Message>
-    </section>
-  )
-}
-
-const TOP_CUT_LABEL: Record<number, string> = {
-  0: 'None: the leader is champion',
-  2: 'Top 2: a final',
-  4: 'Top 4: semi-finals and a final',
-  8: 'Top 8: quarter-finals on',
-}
 
 /** The seeds' order before the fixtures: strongest first unless the organisers move teams; saved as a whole. */
 function Seeds({ tournament, phase, seeds, seededBy }: { tournament: string; phase: string; seeds: Seed[]; seededBy: string }) {
@@ -401,9 +297,15 @@ export function AdminMatches({
       {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={tournament} /> : null}
 
       <div className="admin-grid">
-        <Fixtures tournament={tournament} phase={phase} hasFixtures={hasFixtures} teams={bracket.data?.seeds?.length ?? 0} />
+        <Fixtures
+          tournament={tournament}
+          phase={phase}
+          hasFixtures={hasFixtures}
+          teams={(bracket.data?.seeds ?? []).filter((s) => !s.withdrawn).length}
+          results={resultsOf(all.data ?? [])}
+        />
         {!hasFixtures && (bracket.data?.seeds?.length ?? 0) > 0 ? (
-          <Seeds tournament={tournament} phase={phase} seeds={bracket.data?.seeds ?? []} seededBy={bracket.data?.seeded_by ?? ''} />
+          <Seeds tournament={tournament} phase={phase} seeds={(bracket.data?.seeds ?? []).filter((s) => !s.withdrawn)} seededBy={bracket.data?.seeded_by ?? ''} />
         ) : null}
 
         <section className="match-panel" aria-label="Disputes and reports">
@@ -438,6 +340,8 @@ export function AdminMatches({
             </ul>
           )}
         </section>
+
+        <TeamsAdmin tournament={tournament} phase={phase} seeds={bracket.data?.seeds ?? []} format={bracket.data?.format ?? ''} matches={all.data ?? []} />
 
         {panels?.(tournament, phase)}
 

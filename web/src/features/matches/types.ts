@@ -71,7 +71,8 @@ export type FormatOptions = { rounds?: number; top_cut?: number; grand_final_res
 /** What an organiser makes the fixtures with. */
 export type FormatInput = { format: string; rounds?: number; top_cut?: number; grand_final_reset?: boolean }
 
-export type Seed = { seed: number; team: TeamRef; strength: number }
+/** A seeded team; `withdrawn` when it withdrew from the season (it plays no more). */
+export type Seed = { seed: number; team: TeamRef; strength: number; withdrawn?: boolean }
 
 export type Bracket = {
   tournament: string
@@ -100,6 +101,8 @@ export type TableRow = {
   /** Swiss: rounds sat out (each a win), and the points of the opponents played. */
   byes?: number
   buchholz?: number
+  /** The team withdrew: it keeps what it won and plays no more. */
+  withdrawn?: boolean
 }
 
 export type Standings = {

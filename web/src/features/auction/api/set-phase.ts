@@ -1,9 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { TournamentStatus } from '../types'
-import { adminPath, useAuctionAdminWrite } from './admin'
+import { adminPath, auditKey } from './admin'
+import { auctionKey } from './auction'
+import { phaseMovesKey } from './phase-moves'
 
-export const setPhase = (tournament: string, status: TournamentStatus) =>
-  api.post<{ name: string; status: TournamentStatus }>(`${adminPath(tournament)}/status`, { status })
+/** A phase move; `force` makes one that leaves things incomplete (its warnings) all the same. */
+export type PhaseMove = { status: TournamentStatus; force?: boolean }
+
+export const setPhase = (tournament: string, { status, force = false }: PhaseMove) =>
+  api.post<{ name: string; status: TournamentStatus }>(`${adminPath(tournament)}/status`, force ? { status, force } : { status })
 
 /** Moves the tournament to another phase; every open page follows it live. */
-export const useSetPhase = (tournament: string) => useAuctionAdminWrite(tournament, (status: TournamentStatus) => setPhase(tournament, status))
+export function useSetPhase(tournament: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (move: PhaseMove) => setPhase(tournament, move),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: auctionKey(tournament) })
+      void qc.invalidateQueries({ queryKey: auditKey(tournament) })
+      void qc.invalidateQueries({ queryKey: phaseMovesKey(tournament) })
+    },
+  })
+}

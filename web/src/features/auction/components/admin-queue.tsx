@@ -4,7 +4,8 @@ import { ActionButton, ErrorMessage } from '@/components/ui/form'
 import { useOpenLot } from '../api/open-lot'
 import { useSetTier } from '../api/set-tier'
 import { MAX_PRICE, MIN_PRICE } from '../lib/bids'
-import type { AuctionRules, PlayerRef, Unsold } from '../types'
+import type { AuctionRules, PlayerRef, TournamentStatus, Unsold } from '../types'
+import { WithdrawPlayer } from './admin-withdraw'
 import { credits, TierBadge } from './bits'
 
 /** The pool as groups by tier, strongest first. */
@@ -20,6 +21,8 @@ export function basePriceOf(rules: AuctionRules | undefined, tier: number): numb
 
 type Props = {
   tournament: string
+  /** The season's phase: players are withdrawn from the queue while registering or during the auction. */
+  status?: TournamentStatus
   pool: PlayerRef[]
   unsold: Unsold[]
   rules: AuctionRules
@@ -53,7 +56,7 @@ function TierSelect({ tournament, player, onChanged }: { tournament: string; pla
   )
 }
 
-export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, onChanged }: Props) {
+export function QueueAdmin({ tournament, status, pool, unsold, rules, canOpen, whyNot, onChanged }: Props) {
   const [picked, setPicked] = useState<PlayerRef | null>(null)
   const [base, setBase] = useState('')
   const openLot = useOpenLot(tournament)
@@ -135,6 +138,7 @@ export function QueueAdmin({ tournament, pool, unsold, rules, canOpen, whyNot, o
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => pick(p)} disabled={!canOpen} aria-label={`Put up ${p.name}`}>
                   Put up
                 </button>
+                {status === 'registration' || status === 'auction' ? <WithdrawPlayer tournament={tournament} status={status} player={p} /> : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 // The league over REST, kept current by the `bracket` topic (match.updated, bracket.generated,
-// standings.updated): a change anywhere refetches what it touches, a resync refetches it all.
+// bracket.reset, team.withdrawn, standings.updated): a change anywhere refetches what it touches, a
+// resync refetches it all.
 import { useMemo } from 'react'
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
@@ -141,7 +142,7 @@ export function useMatch(id: number) {
         const m = (ev.data as { match?: Match } | null)?.match
         // The event's copy hides the room; a refetch brings it back for the two sides.
         if (ev.event === 'match.updated' && m?.id === id) void qc.invalidateQueries({ queryKey: key })
-        if (ev.event === 'bracket.generated') void qc.invalidateQueries({ queryKey: key })
+        if (ev.event === 'bracket.generated' || ev.event === 'bracket.reset') void qc.invalidateQueries({ queryKey: key })
       },
       onResync: () => void qc.invalidateQueries({ queryKey: key }),
     },

@@ -47,13 +47,14 @@ function TeamsTable({ caption, rows, columns, rowClass }: { caption: string; row
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={r.team} data-team={r.team} className={rowClass?.(i)}>
+            <tr key={r.team} data-team={r.team} className={[rowClass?.(i), r.withdrawn ? 'is-withdrawn' : ''].filter(Boolean).join(' ') || undefined}>
               <td>{i + 1}</td>
               <th scope="row" className="col-name">
                 <span className="team-letter-sm" aria-hidden="true">
                   {r.team}
                 </span>{' '}
                 {r.name || `Team ${r.team}`}
+                {r.withdrawn ? <span className="status-pill status-withdrawn">Withdrawn</span> : null}
               </th>
               {columns.map((c) => (
                 <td key={c.head} className={c.points ? 'col-points' : undefined}>
