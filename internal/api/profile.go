@@ -29,6 +29,8 @@ type Profile struct {
 	StatsData            *core.Stats `json:"stats_data"`
 	CreatedAt            time.Time   `json:"created_at"`
 	Security             Security    `json:"security"`
+	// StaffOf names the tournaments the account co-organises.
+	StaffOf []string `json:"staff_of"`
 }
 
 // Security is where the account's sign-in stands: its session, and the
@@ -58,6 +60,10 @@ func (s *Server) profileOf(r *http.Request, au accounts.Authenticated) (Profile,
 	}
 	if u.AvatarURL != "" {
 		p.Avatar = &u.AvatarURL
+	}
+	p.StaffOf = []string{}
+	for _, g := range au.Staff {
+		p.StaffOf = append(p.StaffOf, g.Tournament)
 	}
 	sf, err := s.Accounts.SecondFactors(r.Context(), au)
 	if err != nil {

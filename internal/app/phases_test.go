@@ -97,6 +97,12 @@ func TestEveryLeagueActionInEveryPhase(t *testing.T) {
 		{"a captain of another season", core.Actor{UserID: pooled, Name: "pooled player",
 			Captains: []core.Captaincy{{TournamentID: ppl8.ID, Tournament: "PPL8", Team: "A"}}}, []tournament.Who{tournament.Players}},
 		{"organiser", organiser, []tournament.Who{tournament.Players, tournament.Organisers}},
+		// A co-organiser is an organiser in the tournament granted, and a
+		// player in another's.
+		{"PPL7's co-organiser", core.Actor{UserID: waiting, Name: "co-organiser",
+			Staff: []core.StaffGrant{{TournamentID: ppl7.ID, Tournament: "PPL7"}}}, []tournament.Who{tournament.Players, tournament.Organisers}},
+		{"PPL8's co-organiser", core.Actor{UserID: waiting, Name: "another's co-organiser",
+			Staff: []core.StaffGrant{{TournamentID: ppl8.ID, Tournament: "PPL8"}}}, []tournament.Who{tournament.Players}},
 	}
 
 	// openLot opens a lot on the pooled player for a bid or a close to act on.

@@ -24,7 +24,7 @@ func (s *Service) SetCaptain(ctx context.Context, a core.Actor, name, letter str
 	}
 	var team Team
 	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.NameCaptain)
+		t, err := s.inPhase(ctx, a, name, tournament.NameCaptain)
 		if err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func (s *Service) SetTier(ctx context.Context, a core.Actor, name string, userID
 	}
 	var p PlayerRef
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.SetTier)
+		t, err := s.inPhase(ctx, a, name, tournament.SetTier)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ func (s *Service) OpenLot(ctx context.Context, a core.Actor, name string, userID
 	}
 	var lot Lot
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.OpenLot)
+		t, err := s.inPhase(ctx, a, name, tournament.OpenLot)
 		if err != nil {
 			return err
 		}
@@ -112,6 +112,9 @@ func (s *Service) Close(ctx context.Context, a core.Actor, name string, lotID in
 	}
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
+		return Lot{}, err
+	}
+	if err := tournament.Authorize(a, t, tournament.CloseLot); err != nil {
 		return Lot{}, err
 	}
 	if err := t.Allows(tournament.CloseLot); err != nil {
@@ -206,7 +209,7 @@ func (s *Service) Void(ctx context.Context, a core.Actor, name string, lotID int
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		// Rosters are final once the auction is over: the fixtures and the
 		// Points Table stand on them.
-		t, err := s.inPhase(ctx, name, tournament.VoidSale)
+		t, err := s.inPhase(ctx, a, name, tournament.VoidSale)
 		if err != nil {
 			return err
 		}

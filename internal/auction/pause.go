@@ -27,7 +27,7 @@ func (s *Service) Pause(ctx context.Context, a core.Actor, name string) (FlowNew
 	}
 	var news FlowNews
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, f, lot, err := s.lockFlow(ctx, name, tournament.PauseAuction)
+		t, f, lot, err := s.lockFlow(ctx, a, name, tournament.PauseAuction)
 		if err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func (s *Service) Resume(ctx context.Context, a core.Actor, name string) (FlowNe
 	}
 	var news FlowNews
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, f, lot, err := s.lockFlow(ctx, name, tournament.ResumeAuction)
+		t, f, lot, err := s.lockFlow(ctx, a, name, tournament.ResumeAuction)
 		if err != nil {
 			return err
 		}
@@ -104,8 +104,8 @@ func (s *Service) Resume(ctx context.Context, a core.Actor, name string) (FlowNe
 
 // lockFlow holds the tournament's phase (which must allow act), its flow
 // and its open lot, if any, in that order.
-func (s *Service) lockFlow(ctx context.Context, name string, act tournament.Action) (tournament.Tournament, Flow, *Lot, error) {
-	t, err := s.inPhase(ctx, name, act)
+func (s *Service) lockFlow(ctx context.Context, a core.Actor, name string, act tournament.Action) (tournament.Tournament, Flow, *Lot, error) {
+	t, err := s.inPhase(ctx, a, name, act)
 	if err != nil {
 		return t, Flow{}, nil, err
 	}
@@ -144,7 +144,7 @@ func (s *Service) UndoLastSale(ctx context.Context, a core.Actor, name string) (
 	}
 	var lot Lot
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.UndoSale)
+		t, err := s.inPhase(ctx, a, name, tournament.UndoSale)
 		if err != nil {
 			return err
 		}

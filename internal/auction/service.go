@@ -234,15 +234,19 @@ func (s *Service) captainIn(ctx context.Context, a core.Actor, name string, act 
 	if !ok {
 		return t, "", errs.E(errs.Forbidden, "%s", refusal)
 	}
-	t, err = s.inPhase(ctx, name, act)
+	t, err = s.inPhase(ctx, a, name, act)
 	return t, letter, err
 }
 
-// inPhase finds the tournament and holds its phase until the transaction
+// inPhase finds the tournament, refuses act to a who may not take it
+// there (tournament.Authorize), and holds its phase until the transaction
 // ends (a phase change waits for it), which must allow act.
-func (s *Service) inPhase(ctx context.Context, name string, act tournament.Action) (tournament.Tournament, error) {
+func (s *Service) inPhase(ctx context.Context, a core.Actor, name string, act tournament.Action) (tournament.Tournament, error) {
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
+		return t, err
+	}
+	if err := tournament.Authorize(a, t, act); err != nil {
 		return t, err
 	}
 	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {

@@ -141,7 +141,7 @@ func (s *Service) DecideSubstitute(ctx context.Context, a core.Actor, name strin
 	}
 	var req SubstituteRequest
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.RuleSubstitute)
+		t, err := s.inPhase(ctx, a, name, tournament.RuleSubstitute)
 		if err != nil {
 			return err
 		}

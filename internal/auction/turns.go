@@ -42,7 +42,7 @@ func (s *Service) SetTurns(ctx context.Context, a core.Actor, name string, on bo
 	}
 	var f Flow
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, err := s.inPhase(ctx, name, tournament.SetTurns)
+		t, err := s.inPhase(ctx, a, name, tournament.SetTurns)
 		if err != nil {
 			return err
 		}

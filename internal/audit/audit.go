@@ -69,9 +69,13 @@ type Page struct {
 }
 
 // List reads one page of the log.
+// A tournament's co-organisers read that tournament's log alone; the whole
+// log (account events among it) is the site's organisers'.
 func (s *Service) List(ctx context.Context, a core.Actor, q Query) (Page, error) {
-	if err := a.MustBeAdmin(); err != nil {
-		return Page{}, err
+	if !a.Admin && (!a.OrganisesAny() || q.Tournament == "") {
+		if err := a.MustBeAdmin(); err != nil {
+			return Page{}, err
+		}
 	}
 	if q.Limit < 0 || q.Limit > MaxLimit {
 		return Page{}, errs.E(errs.Invalid, "limit must be a whole number from 1 to %d", MaxLimit)
@@ -92,6 +96,9 @@ func (s *Service) List(ctx context.Context, a core.Actor, q Query) (Page, error)
 	if q.Tournament != "" {
 		t, err := s.Tournaments.Find(ctx, q.Tournament)
 		if err != nil {
+			return Page{}, err
+		}
+		if err := a.MustOrganise(t.ID); err != nil {
 			return Page{}, err
 		}
 		f.TournamentID = t.ID

@@ -129,7 +129,7 @@ func (s *Service) feedOf(ctx context.Context, a core.Actor, tournament, letter s
 		member = member || id == a.UserID
 	}
 	switch {
-	case a.Admin, captain == t.Letter:
+	case a.Organises(t.TournamentID), captain == t.Letter:
 	case member && !reset:
 	case member:
 		return Feed{}, errs.E(errs.Forbidden, "Only team %s's captain or an organiser can reset its calendar link.", t.Letter)

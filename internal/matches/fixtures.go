@@ -101,7 +101,7 @@ func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, i
 			seeds []SeededTeam
 			err   error
 		)
-		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.MakeFixtures, "The fixtures of %s are made already: reset them first to make them again."); err != nil {
+		if t, seeds, err = s.beforeFixtures(ctx, a, name, tournament.MakeFixtures, "The fixtures of %s are made already: reset them first to make them again."); err != nil {
 			return err
 		}
 		// A withdrawn team is in no fixtures: the others are seeded 1 to n.
@@ -152,9 +152,12 @@ func (s *Service) GenerateWith(ctx context.Context, a core.Actor, name string, i
 // transaction ends, and its seeded teams, once act may be done to it: in
 // its phase (the rules' refusal), and while no fixtures are made (a
 // Conflict saying made, %s the tournament).
-func (s *Service) beforeFixtures(ctx context.Context, name string, act tournament.Action, made string) (tournament.Tournament, []SeededTeam, error) {
+func (s *Service) beforeFixtures(ctx context.Context, a core.Actor, name string, act tournament.Action, made string) (tournament.Tournament, []SeededTeam, error) {
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
+		return t, nil, err
+	}
+	if err := tournament.Authorize(a, t, act); err != nil {
 		return t, nil, err
 	}
 	if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
@@ -195,7 +198,7 @@ func (s *Service) SetSeeds(ctx context.Context, a core.Actor, name string, order
 			seeds []SeededTeam
 			err   error
 		)
-		if t, seeds, err = s.beforeFixtures(ctx, name, tournament.ReorderSeeds, "The fixtures of %s are made: its seeds are final."); err != nil {
+		if t, seeds, err = s.beforeFixtures(ctx, a, name, tournament.ReorderSeeds, "The fixtures of %s are made: its seeds are final."); err != nil {
 			return err
 		}
 		var letters []string // the teams still in: a withdrawn one is in no fixtures

@@ -77,6 +77,9 @@ func (s *Service) ResetFixtures(ctx context.Context, a core.Actor, name string, 
 		if err != nil {
 			return err
 		}
+		if err := tournament.Authorize(a, t, tournament.ResetFixtures); err != nil {
+			return err
+		}
 		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
 			return err
 		}
@@ -144,11 +147,14 @@ func (s *Service) ResetFixtures(ctx context.Context, a core.Actor, name string, 
 // Resets lists the named season's resets, the newest first, with the
 // fixtures each took away and their results (organisers only).
 func (s *Service) Resets(ctx context.Context, a core.Actor, name string) ([]Reset, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := tournament.MayOrganise(a); err != nil {
 		return nil, err
 	}
 	t, err := s.Tournaments.Find(ctx, name)
 	if err != nil {
+		return nil, err
+	}
+	if err := a.MustOrganise(t.ID); err != nil {
 		return nil, err
 	}
 	return s.Store.Resets(ctx, t.ID)

@@ -100,13 +100,14 @@ var MatchRules = map[Action]MatchRule{
 	ActRemind:      {States: open, Who: []Party{System}, Phase: tournament.PlayMatch},
 }
 
-// PartiesOf is who a is to m: an organiser may also captain a side.
+// PartiesOf is who a is to m: an organiser (of the site, or of m's
+// tournament) may also captain a side.
 func PartiesOf(a core.Actor, m Match) []Party {
 	var ps []Party
 	if a.System {
 		ps = append(ps, System)
 	}
-	if a.Admin {
+	if a.Organises(m.TournamentID) {
 		ps = append(ps, Organiser)
 	}
 	if team, ok := a.CaptainOf(m.TournamentID); ok && a.UserID != 0 {

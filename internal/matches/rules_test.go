@@ -98,6 +98,10 @@ func TestEveryMatchActionInEveryState(t *testing.T) {
 		{"a captain of another season", core.Actor{UserID: player, Name: "player",
 			Captains: []core.Captaincy{{TournamentID: next.ID, Tournament: next.Name, Team: home}}}, []matches.Party{matches.Other}},
 		{"an organiser", s.admin, []matches.Party{matches.Organiser}},
+		{"PPL7's co-organiser", core.Actor{UserID: player, Name: "co-organiser",
+			Staff: []core.StaffGrant{{TournamentID: s.tid, Tournament: "PPL7"}}}, []matches.Party{matches.Organiser}},
+		{"another season's co-organiser", core.Actor{UserID: player, Name: "co-organiser",
+			Staff: []core.StaffGrant{{TournamentID: next.ID, Tournament: next.Name}}}, []matches.Party{matches.Other}},
 	}
 
 	lines := matches.Report{Winner: home}

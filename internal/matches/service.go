@@ -54,7 +54,7 @@ func (s *Service) confirmAfter() time.Duration {
 // shown hides the room from everyone but the two sides and organisers.
 func shown(m Match, a core.Actor) Match {
 	m.RoomSet = m.Room != ""
-	if !a.Admin {
+	if !a.Organises(m.TournamentID) {
 		team, ok := a.CaptainOf(m.TournamentID)
 		member := ok && m.Side(team) != nil
 		for letter, members := range m.Members {
@@ -125,7 +125,9 @@ func (s *Service) Match(ctx context.Context, a core.Actor, id int64) (Match, err
 // waits for the change and then counts it.
 func (s *Service) change(ctx context.Context, a core.Actor, act Action, id int64, fn func(ctx context.Context, m Match, side *TeamRef) error) (Match, error) {
 	if slices.Equal(MatchRules[act].Who, []Party{Organiser}) {
-		if err := a.MustBeAdmin(); err != nil { // before the match is read: its existence is not news
+		// Before the match is read: its existence is not news. A
+		// co-organiser's tournament is checked once it is (PartiesOf).
+		if err := tournament.MayOrganise(a); err != nil {
 			return Match{}, err
 		}
 	}

@@ -55,6 +55,9 @@ func (s *Service) WithdrawTeam(ctx context.Context, a core.Actor, name, letter, 
 		if err != nil {
 			return err
 		}
+		if err := tournament.Authorize(a, t, tournament.WithdrawTeam); err != nil {
+			return err
+		}
 		if t.Status, err = s.Store.LockPhase(ctx, t.ID); err != nil {
 			return err
 		}

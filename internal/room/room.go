@@ -75,7 +75,7 @@ func member(a core.Actor, t tournament.Tournament) (role, team string, err error
 	if err := a.MustBeUser(); err != nil {
 		return "", "", err
 	}
-	if a.Admin {
+	if a.Organises(t.ID) {
 		return core.RoleAdmin, "", nil
 	}
 	if team, ok := a.CaptainOf(t.ID); ok {

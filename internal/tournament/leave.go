@@ -28,7 +28,7 @@ func (s *Service) LeaveAll(ctx context.Context, a core.Actor) error {
 		var was string
 		switch t.Status {
 		case StatusRegistration:
-			if t, _, err = s.lockRoster(ctx, name, Unregister); err != nil {
+			if t, _, err = s.lockRoster(ctx, a, name, Unregister); err != nil {
 				return err
 			}
 			if was, err = s.Store.Unregister(ctx, t.ID, a.UserID); err != nil {

@@ -45,12 +45,16 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// lockRoster finds the named tournament, refuses act in its phase, and
-// locks its row (its list and phase) until the transaction ends, checking
-// the phase again as it is now.
-func (s *Service) lockRoster(ctx context.Context, name string, act Action) (Tournament, Places, error) {
+// lockRoster finds the named tournament, refuses act to a who may not
+// take it there (Authorize) or in its phase, and locks its row (its list
+// and phase) until the transaction ends, checking the phase again as it is
+// now.
+func (s *Service) lockRoster(ctx context.Context, a core.Actor, name string, act Action) (Tournament, Places, error) {
 	t, err := s.Find(ctx, name)
 	if err != nil {
+		return t, Places{}, err
+	}
+	if err := Authorize(a, t, act); err != nil {
 		return t, Places{}, err
 	}
 	if err := t.Allows(act); err != nil {
@@ -174,7 +178,7 @@ func (s *Service) SetCap(ctx context.Context, a core.Actor, name string, limit i
 	}
 	var places Places
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, _, err := s.lockRoster(ctx, name, SetCap)
+		t, _, err := s.lockRoster(ctx, a, name, SetCap)
 		if err != nil {
 			return err
 		}
@@ -211,7 +215,7 @@ func (s *Service) OpenCheckin(ctx context.Context, a core.Actor, name string, de
 	}
 	var places Places
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, _, err := s.lockRoster(ctx, name, OpenCheckin)
+		t, _, err := s.lockRoster(ctx, a, name, OpenCheckin)
 		if err != nil {
 			return err
 		}
@@ -250,7 +254,7 @@ func (s *Service) CheckIn(ctx context.Context, a core.Actor, name string) (Entry
 	}
 	var e Entry
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, _, err := s.lockRoster(ctx, name, CheckIn)
+		t, _, err := s.lockRoster(ctx, a, name, CheckIn)
 		if err != nil {
 			return err
 		}
@@ -333,7 +337,7 @@ func (s *Service) Promote(ctx context.Context, a core.Actor, name string, userID
 	}
 	var e Entry
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, places, err := s.lockRoster(ctx, name, Promote)
+		t, places, err := s.lockRoster(ctx, a, name, Promote)
 		if err != nil {
 			return err
 		}

@@ -145,7 +145,8 @@ func (t Tournament) Allows(act Action) error {
 
 // Admit checks the part of act's rule that the actor alone decides: an
 // anonymous caller is refused where a player is needed (401), a player
-// where only organisers act (403). Whether a captain captains the right
+// where only organisers act (403). A co-organiser is let through to the
+// tournament's own check (Authorize); whether a captain captains the right
 // team is the action's own check, once the tournament is known.
 func Admit(a core.Actor, act Action) error {
 	r, ok := Rules[act]
@@ -153,7 +154,7 @@ func Admit(a core.Actor, act Action) error {
 		panic(fmt.Sprintf("tournament: no rule for %q", act))
 	}
 	if slices.Equal(r.Who, []Who{Organisers}) {
-		return a.MustBeAdmin()
+		return MayOrganise(a)
 	}
 	if slices.Equal(r.Who, []Who{Scheduled}) {
 		if a.System {
@@ -168,4 +169,28 @@ func Admit(a core.Actor, act Action) error {
 		return a.MustBeUser()
 	}
 	return a.MustSignIn()
+}
+
+// Authorize checks the part of act's rule that depends on the tournament:
+// an organisers' action is for the site's organisers and the tournament's
+// own co-organisers (core.Actor.MustOrganise), nobody else's.
+func Authorize(a core.Actor, t Tournament, act Action) error {
+	r, ok := Rules[act]
+	if !ok {
+		panic(fmt.Sprintf("tournament: no rule for %q", act))
+	}
+	if slices.Equal(r.Who, []Who{Organisers}) {
+		return a.MustOrganise(t.ID)
+	}
+	return nil
+}
+
+// MayOrganise refuses, before the tournament is known, whoever organises
+// no tournament at all: the site's organisers and co-organisers go on to
+// the tournament's own check (core.Actor.MustOrganise).
+func MayOrganise(a core.Actor) error {
+	if a.OrganisesAny() {
+		return nil
+	}
+	return a.MustBeAdmin()
 }

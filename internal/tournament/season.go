@@ -195,7 +195,7 @@ type Images interface {
 // SetIdentity sets the named season's identity (organisers, in any phase):
 // audited, and pushed to every open page as EventUpdated.
 func (s *Service) SetIdentity(ctx context.Context, a core.Actor, name string, in IdentityInput) (Info, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := MayOrganise(a); err != nil {
 		return Info{}, err
 	}
 	look, err := in.Check()
@@ -213,7 +213,7 @@ func (s *Service) SetIdentity(ctx context.Context, a core.Actor, name string, in
 // SetBanner makes data (an image, checked as every upload is) the named
 // season's banner (organisers).
 func (s *Service) SetBanner(ctx context.Context, a core.Actor, name string, data []byte) (Info, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := MayOrganise(a); err != nil {
 		return Info{}, err
 	}
 	img, err := upload.Check(data)
@@ -232,7 +232,7 @@ func (s *Service) SetBanner(ctx context.Context, a core.Actor, name string, data
 
 // RemoveBanner takes the named season's banner away (organisers).
 func (s *Service) RemoveBanner(ctx context.Context, a core.Actor, name string) (Info, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := MayOrganise(a); err != nil {
 		return Info{}, err
 	}
 	return s.changeLook(ctx, a, name, ActionBanner, func(ctx context.Context, t Tournament) (Tournament, any, error) {
@@ -250,6 +250,9 @@ func (s *Service) changeLook(ctx context.Context, a core.Actor, name, action str
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		found, err := s.Store.FindTournament(ctx, s.name(name))
 		if err != nil {
+			return err
+		}
+		if err := a.MustOrganise(found.ID); err != nil {
 			return err
 		}
 		var data any

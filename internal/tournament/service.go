@@ -78,7 +78,7 @@ func (s *Service) Register(ctx context.Context, a core.Actor, name string) (Entr
 	}
 	var e Entry
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, places, err := s.lockRoster(ctx, name, Register)
+		t, places, err := s.lockRoster(ctx, a, name, Register)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (s *Service) Unregister(ctx context.Context, a core.Actor, name string) err
 		return err
 	}
 	return s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, _, err := s.lockRoster(ctx, name, Unregister)
+		t, _, err := s.lockRoster(ctx, a, name, Unregister)
 		if err != nil {
 			return err
 		}
@@ -209,7 +209,7 @@ func (s *Service) Teams(ctx context.Context, name string) (Tournament, []Team, e
 // allow: a move that would leave things incomplete (Verdict.Warnings) is
 // made only with force, and its audit entry records the problems overridden.
 func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status string, force bool) (Tournament, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := MayOrganise(a); err != nil {
 		return Tournament{}, err
 	}
 	if !ValidStatus(status) {
@@ -219,6 +219,9 @@ func (s *Service) SetStatus(ctx context.Context, a core.Actor, name, status stri
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
 		found, err := s.Find(ctx, name)
 		if err != nil {
+			return err
+		}
+		if err := a.MustOrganise(found.ID); err != nil {
 			return err
 		}
 		// Locked first, so a lot or a fixture made meanwhile waits for the move
@@ -270,13 +273,16 @@ type Phase struct {
 // PhaseMoves is the named tournament's phase and its possible moves
 // (organisers only), read at one moment.
 func (s *Service) PhaseMoves(ctx context.Context, a core.Actor, name string) (Phase, error) {
-	if err := a.MustBeAdmin(); err != nil {
+	if err := MayOrganise(a); err != nil {
 		return Phase{}, err
 	}
 	var p Phase
 	err := s.Tx.Snapshot(ctx, func(ctx context.Context) error {
 		t, err := s.Find(ctx, name)
 		if err != nil {
+			return err
+		}
+		if err := a.MustOrganise(t.ID); err != nil {
 			return err
 		}
 		f, err := s.Store.MoveFacts(ctx, t)

@@ -59,7 +59,7 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a core.Actor, name string,
 	}
 	var w PlayerWithdrawal
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		t, _, err := s.lockRoster(ctx, name, WithdrawPlayer)
+		t, _, err := s.lockRoster(ctx, a, name, WithdrawPlayer)
 		if err != nil {
 			return err
 		}

@@ -8,14 +8,19 @@
 // - at `-phase matches` with double-elimination fixtures made: after a round, a player is withdrawn with a
 //   replacement and a team is withdrawn on /admin/matches; the rest is played over the API and the bracket
 //   still reaches a champion that is not the withdrawn team, which the table marks.
+// - at `-phase matches`, the organiser makes a player a co-organiser of PPL7 on /admin; the co-organiser
+//   rules a PPL7 dispute on /admin/matches and is refused on PPL8.
 // Screenshots at 1440 and 390 px go to ORGANISER_SHOTS (default /tmp/organiser-web-shots; 'off' for none).
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import { launch } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 
+const proofPng = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'sk-stats.png'))
 const shots = process.env.ORGANISER_SHOTS || '/tmp/organiser-web-shots'
 const adminUrl = process.env.E2E_DATABASE_URL
 const PASSWORD = 'organiser-e2e-pass'
@@ -25,8 +30,8 @@ const T = 'PPL7'
 const skip = adminUrl ? false : 'E2E_DATABASE_URL is not set (the Makefile creates a fresh database and sets it)'
 
 /** A league at `phase` on a database and server of its own, with the organiser's token. */
-async function league(prefix, phase) {
-  const db = seededDatabase(adminUrl, prefix, phase, PASSWORD)
+async function league(prefix, phase, { playersSignIn = false } = {}) {
+  const db = seededDatabase(adminUrl, prefix, phase, PASSWORD, { playersSignIn })
   const server = await startServer({ databaseUrl: db.url, smtpUrl: '', adminEmails: ORGANISER })
   const { token } = await apiCall(server.base, 'POST', '/auth/login', { email: ORGANISER, password: PASSWORD })
   const api = (method, path, body) => apiCall(server.base, method, path, body, token)
@@ -219,5 +224,61 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
     await shoot(table, 'table-withdrawn', { at: table.locator(`tr[data-team="${gone}"]`) })
     await shoot(organiser, 'admin-matches-after')
     console.log(`[e2e] withdrawals and the rest of the season took ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  })
+  it("makes a co-organiser of PPL7, who rules PPL7's dispute and is refused on PPL8", async () => {
+    const l = await league('orgstaff_e2e', 'matches', { playersSignIn: true })
+    leagues.push(l)
+    await l.api('POST', '/admin/tournaments', { name: 'PPL8', season: 8 })
+    const helperEmail = 'player040@demo.pitlane.local'
+
+    // The organiser finds the player and grants them PPL7.
+    const organiser = await open(l, '/admin', l.token)
+    const card = organiser.getByRole('region', { name: 'Co-organisers' })
+    await card.getByText('Nobody helps run PPL7 yet.').waitFor()
+    await card.getByLabel('Find a player').fill(helperEmail)
+    await card.getByRole('button', { name: 'Search' }).click()
+    await card.getByRole('button', { name: 'Make co-organiser' }).click()
+    await card.getByRole('button', { name: 'Remove' }).waitFor()
+    await shoot(organiser, 'co-organisers', { at: card })
+
+    // A dispute in PPL7.
+    const { token: helper } = await apiCall(l.server.base, 'POST', '/auth/login', { email: helperEmail, password: PASSWORD })
+    const as = (token) => (method, path, body) => apiCall(l.server.base, method, path, body, token)
+    await as(helper)('POST', `/admin/tournaments/${T}/bracket`, { format: 'single_elimination' })
+    const m0 = (await l.api('GET', `/tournaments/${T}/bracket`)).rounds[0].matches.find((m) => m.team1 && m.team2)
+    const captain = async (letter) => (await apiCall(l.server.base, 'POST', '/auth/login', { email: `captain.${letter.toLowerCase()}@demo.pitlane.local`, password: PASSWORD })).token
+    const home = await captain(m0.team1.id)
+    const away = await captain(m0.team2.id)
+    const m = (await l.api('GET', `/matches/${m0.id}`)).match
+    const form = new FormData()
+    form.append('screenshot', new Blob([proofPng], { type: 'image/png' }), 'end.png')
+    const players = [m.members[m.team1.id][1], m.members[m.team2.id][1]].map((p, i) => ({ userId: p.user_id, kills: 12 - i, deaths: 3, placement: i + 1 }))
+    const proof = await (await fetch(`${l.server.base}/api/matches/${m.id}/proof`, { method: 'POST', headers: { Authorization: `Bearer ${home}` }, body: form })).json()
+    await as(home)('POST', `/matches/${m.id}/report`, { winner: m.team1.id, players, screenshotId: proof.screenshotId })
+    await as(away)('POST', `/matches/${m.id}/dispute`, { reason: 'Our kart crossed first.' })
+
+    // The co-organiser rules it on /admin/matches.
+    const page = await open(l, '/admin/matches', helper)
+    const queued = page.locator(`.queue-item[data-match-id="${m.id}"][data-status="disputed"]`)
+    await queued.getByRole('button', { name: 'Resolve' }).click()
+    const ruling = queued.getByRole('form', { name: 'Rule on the result' })
+    await ruling.getByRole('radio', { name: `Team ${m.team2.id}` }).check()
+    await ruling.getByRole('button', { name: 'Rule: save this result' }).click()
+    await page.locator(`.queue-item[data-match-id="${m.id}"][data-status="completed"]`).waitFor()
+    assert.equal((await l.api('GET', `/matches/${m.id}`)).match.winner, m.team2.id)
+
+    // PPL8 is not theirs, and the role is the organisers' to give.
+    for (const [method, path, body] of [
+      ['POST', '/admin/tournaments/PPL8/status', { status: 'auction', force: true }],
+      ['GET', '/admin/tournaments/PPL8/status', undefined],
+      ['PUT', `/admin/tournaments/${T}/staff/1`, {}],
+    ]) {
+      const res = await fetch(`${l.server.base}/api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${helper}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      assert.equal(res.status, 403, `${method} ${path}`)
+    }
   })
 })

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect } from 'react'
 import { api, ApiError, setUnauthorizedHandler, tokenStore, TOKEN_EVENT, TOKEN_KEY } from './api-client'
 
-export type Role = 'user' | 'captain' | 'admin'
+export type Role = 'user' | 'captain' | 'staff' | 'admin'
 
 export type User = {
   id: number | string
@@ -22,6 +22,8 @@ export type User = {
   stats_data: Record<string, unknown> | null
   /** false for an account that signs in with Google only. */
   has_password?: boolean
+  /** The tournaments the account co-organises (role 'staff'). */
+  staff_of?: string[]
   google_linked?: boolean
   security?: Security
 }

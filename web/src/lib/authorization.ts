@@ -9,20 +9,31 @@ import type { Role, User } from './auth'
  */
 export type Permission = 'organise' | 'staff'
 
-type Someone = Pick<User, 'role'> | null | undefined
+type Someone = (Pick<User, 'role'> & Partial<Pick<User, 'staff_of'>>) | null | undefined
 
 const ROLES: Record<Permission, readonly Role[]> = {
   organise: ['admin'],
-  staff: ['captain', 'admin'],
+  staff: ['captain', 'staff', 'admin'],
 }
 
-export function can(user: Someone, permission: Permission): boolean {
-  return !!user && ROLES[permission].includes(user.role)
+/**
+ * Whether the account may do this; for 'organise', in `tournament` when given: the site's organisers
+ * everywhere, a co-organiser (role 'staff') in the tournaments of `staff_of` only.
+ */
+export function can(user: Someone, permission: Permission, tournament?: string): boolean {
+  if (!user) return false
+  if (ROLES[permission].includes(user.role)) return true
+  if (permission !== 'organise') return false
+  const staffOf = user.staff_of ?? []
+  return tournament === undefined ? staffOf.length > 0 : staffOf.includes(tournament)
 }
 
-/** The staff role of the account ('captain' or 'admin'), or null for a player. */
-export function staffRole(user: Someone): 'captain' | 'admin' | null {
-  return user && can(user, 'staff') ? (user.role as 'captain' | 'admin') : null
+/** Whether the account runs the whole site (ADMIN_EMAILS): it grants co-organisers, creates seasons, presents. */
+export const runsTheSite = (user: Someone) => !!user && user.role === 'admin'
+
+/** The staff role of the account ('captain', 'staff' or 'admin'), or null for a player. */
+export function staffRole(user: Someone): 'captain' | 'staff' | 'admin' | null {
+  return user && can(user, 'staff') ? (user.role as 'captain' | 'staff' | 'admin') : null
 }
 
 type CaptainedTeam = { captain?: { user_id: number | string } | null }

@@ -31,11 +31,12 @@ import { NO_FLOW } from '@/features/auction/types'
 import { lastFailure } from '@/lib/mutations'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
+import { StaffAdmin } from '@/features/tournament/components/staff-admin'
 import { SeasonAdmin } from '@/features/tournament/components/season-admin'
 import { OrganiserGate } from '../organiser-gate'
 import { idleText } from './auction'
 import { AdminRosters } from './admin-rosters'
-import { can } from '@/lib/authorization'
+import { can, runsTheSite } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
 
@@ -59,6 +60,7 @@ export function AdminNav() {
 
 function AdminBoard({ tournament }: { tournament: string }) {
   const qc = useQueryClient()
+  const { user } = useSession()
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
   const closeLot = useCloseLot(tournament)
@@ -168,6 +170,7 @@ function AdminBoard({ tournament }: { tournament: string }) {
         <TeamsBoard teams={view.teams} leading={lot?.high_bid?.team ?? null} compact />
       </section>
       {status === 'auction' || status === 'matches' ? <AdminRosters tournament={tournament} status={status} /> : null}
+      {runsTheSite(user) ? <StaffAdmin tournament={tournament} /> : null}
       <AuditLog tournament={tournament} />
     </div>
   )
@@ -191,7 +194,7 @@ export default function AdminRoute() {
         <Spinner label="Checking your account" />
       ) : user?.security?.organiser_locked ? (
         <OrganiserGate page={false}>{null}</OrganiserGate>
-      ) : !can(user, 'organise') ? (
+      ) : !can(user, 'organise', tournament) ? (
         <EmptyState title="Organisers only.">
           <p>This page runs the league: the phases, the captains, the tiers and the auction. It is open to the league’s organisers.</p>
           {user ? (

@@ -61,8 +61,8 @@ export default function CaptainRoute() {
   else if (!team)
     body = (
       <>
-        <EmptyState title={can(user, 'organise') ? 'Organisers run the auction; they do not bid.' : 'This account is not a team captain.'}>
-          {can(user, 'organise') ? (
+        <EmptyState title={can(user, 'organise', tournament) ? 'Organisers run the auction; they do not bid.' : 'This account is not a team captain.'}>
+          {can(user, 'organise', tournament) ? (
             <Link to="/admin" className="btn btn-primary">
               Go to the organisers’ page
             </Link>
@@ -72,7 +72,7 @@ export default function CaptainRoute() {
             </Link>
           )}
         </EmptyState>
-        {can(user, 'organise') ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+        {can(user, 'organise', tournament) ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
       </>
     )
   else

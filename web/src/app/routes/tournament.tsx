@@ -102,7 +102,7 @@ export default function TournamentRoute() {
             <Link to="/captain" className="btn btn-ghost">
               My captain view
             </Link>
-          ) : can(user, 'organise') ? (
+          ) : can(user, 'organise', tournament) ? (
             <Link to="/admin" className="btn btn-ghost">
               Organisers’ page
             </Link>

@@ -17,6 +17,7 @@ const LINKS = [
 /** Links of the league's staff: a captain's own view, the organisers' page. */
 const STAFF_LINKS = {
   captain: { to: '/captain', label: 'Captain', match: (p: string) => p.startsWith('/captain') },
+  staff: { to: '/admin', label: 'Admin', match: (p: string) => p.startsWith('/admin') },
   admin: { to: '/admin', label: 'Admin', match: (p: string) => p.startsWith('/admin') },
 }
 

@@ -247,7 +247,7 @@ export function AdminMatches({
   const seasons = useSeasons()
   const [picked, setPicked] = useState('')
   const tournament = picked || defaultTournament
-  const admin = can(user, 'organise')
+  const admin = can(user, 'organise', tournament)
   const bracket = useBracket(admin ? tournament : '')
   const all = useAllMatches(admin ? tournament : '')
 

@@ -11,7 +11,7 @@ import { deckKey, getDeck } from '../api/deck'
 import { usePublishSlide } from '../api/publish-slide'
 import { canNext, canPrev, counterText, goTo, next, onDeckKey, prev, type DeckState } from '../lib/deck-nav'
 import { SLIDES } from './slides'
-import { can } from '@/lib/authorization'
+import { runsTheSite } from '@/lib/authorization'
 
 /**
  * `season` is the current season's hero line, the first slide's kicker (the route reads it, and
@@ -20,7 +20,8 @@ import { can } from '@/lib/authorization'
 export function Deck({ follow = false, season }: { follow?: boolean; season?: string }) {
   const navigate = useNavigate()
   const { user } = useSession()
-  const isAdmin = can(user, 'organise')
+  // The presenter is the site's organiser (the server's deck takes no co-organiser).
+  const isAdmin = runsTheSite(user)
   const [presenting, setPresenting] = useState(true)
   const presenter = isAdmin && !follow && presenting
   const [state, setState] = useState<DeckState>({ slide: 1, fullscreen: false })

@@ -127,7 +127,7 @@ export function BracketView({ tournament }: { tournament: string }) {
   const sections = useMemo(() => (data ? bracketSections(data) : []), [data])
   const from = useMemo(() => (data ? feeders(data) : new Map<number, Record<number, string>>()), [data])
   const organiser =
-    can(user, 'organise') ? (
+    can(user, 'organise', tournament) ? (
       <p className="bracket-admin">
         <Link to="/admin/matches" className="btn btn-ghost btn-sm">
           Run the matches
