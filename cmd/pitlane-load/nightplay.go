@@ -214,10 +214,12 @@ func (n *night) waitClosed(ctx context.Context, lotID int64, endsAt time.Time) e
 	return fmt.Errorf("lot %d was still open two minutes past its countdown", lotID)
 }
 
-// setStatus moves PPL7 to its next phase.
+// setStatus moves PPL7 to its next phase. The night sells a few lots, not
+// whole rosters: the move to the matches is forced past the empty slots
+// the server lists (as an organiser does with "Move anyway").
 func (n *night) setStatus(ctx context.Context, status string) error {
 	return n.must(ctx, "move the season", "POST", "/api/admin/tournaments/"+season+"/status", n.organiser.token,
-		map[string]string{"status": status}, nil)
+		map[string]any{"status": status, "force": true}, nil)
 }
 
 // matches makes the fixtures and plays them: for each match whose sides

@@ -39,7 +39,7 @@ func TestBotConsole(t *testing.T) {
 		}
 	}
 	out = console(demo.PlayerDiscordID(2), "profile\n!admin status matches\n")
-	for _, want := range []string{"Registered for PPL7", "Only organisers can do this"} {
+	for _, want := range []string{"Registered for PPLS-6.0", "Only organisers can do this"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("player's console lacks %q:\n%s", want, out)
 		}

@@ -95,7 +95,13 @@ func (s *Service) BeginAddPasskey(ctx context.Context, au Authenticated, passwor
 	if err != nil {
 		return PasskeyPrompt{}, err
 	}
-	c := Ceremony{ID: newCeremonyID(), UserID: au.User.ID, Kind: "register", State: state}
+	return s.startCeremony(ctx, au.User.ID, "register", options, state)
+}
+
+// startCeremony keeps a ceremony's state for CeremonyTTL and gives the
+// browser its id with the options.
+func (s *Service) startCeremony(ctx context.Context, userID int64, kind string, options, state []byte) (PasskeyPrompt, error) {
+	c := Ceremony{ID: newCeremonyID(), UserID: userID, Kind: kind, State: state}
 	if err := s.Factors.PutCeremony(ctx, c, CeremonyTTL); err != nil {
 		return PasskeyPrompt{}, err
 	}
@@ -122,21 +128,9 @@ func (s *Service) FinishAddPasskey(ctx context.Context, au Authenticated, ceremo
 		return au, errs.E(errs.Invalid, "A passkey's name is at most 40 characters")
 	}
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		c, err := s.Factors.TakeCeremony(ctx, au.User.ID, ceremony, "register")
-		if errs.KindOf(err) == errs.NotFound {
-			return errs.E(errs.Conflict, "This passkey prompt has expired: start again.")
-		} else if err != nil {
-			return err
-		}
-		pu, _, err := s.passkeyUser(ctx, au.User)
+		id, cred, err := s.finishCeremony(ctx, au, ceremony, "register", response, s.Passkeys.FinishRegistration,
+			"The passkey could not be added: try again.")
 		if err != nil {
-			return err
-		}
-		id, cred, err := s.Passkeys.FinishRegistration(pu, c.State, response)
-		if errors.Is(err, auth.ErrPasskey) {
-			s.Log.Info("passkey registration refused", "user_id", au.User.ID, "err", err)
-			return errs.E(errs.Invalid, "The passkey could not be added: try again.")
-		} else if err != nil {
 			return err
 		}
 		if err := s.Factors.AddPasskey(ctx, au.User.ID, id, name, cred); err != nil {
@@ -153,6 +147,29 @@ func (s *Service) FinishAddPasskey(ctx context.Context, au Authenticated, ceremo
 		return au, err
 	}
 	return s.authenticated(ctx, au.User, au.Session, true)
+}
+
+// finishCeremony takes the ceremony of kind au started and has finish
+// check the browser's answer against it (refusal answering one it does not
+// accept): the passkey's id and credential as it now stands.
+func (s *Service) finishCeremony(ctx context.Context, au Authenticated, ceremony, kind string, response []byte,
+	finish func(u auth.PasskeyUser, state, response []byte) ([]byte, []byte, error), refusal string) ([]byte, []byte, error) {
+	c, err := s.Factors.TakeCeremony(ctx, au.User.ID, ceremony, kind)
+	if errs.KindOf(err) == errs.NotFound {
+		return nil, nil, errs.E(errs.Conflict, "This passkey prompt has expired: start again.")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	pu, _, err := s.passkeyUser(ctx, au.User)
+	if err != nil {
+		return nil, nil, err
+	}
+	id, cred, err := finish(pu, c.State, response)
+	if errors.Is(err, auth.ErrPasskey) {
+		s.Log.Info("passkey refused", "user_id", au.User.ID, "ceremony", kind, "err", err)
+		return nil, nil, errs.E(errs.Invalid, "%s", refusal)
+	}
+	return id, cred, err
 }
 
 // BeginPasskey starts using one of the account's passkeys as the session's
@@ -175,11 +192,7 @@ func (s *Service) BeginPasskey(ctx context.Context, au Authenticated) (PasskeyPr
 	if err != nil {
 		return PasskeyPrompt{}, err
 	}
-	c := Ceremony{ID: newCeremonyID(), UserID: au.User.ID, Kind: "assert", State: state}
-	if err := s.Factors.PutCeremony(ctx, c, CeremonyTTL); err != nil {
-		return PasskeyPrompt{}, err
-	}
-	return PasskeyPrompt{Ceremony: c.ID, Options: options}, nil
+	return s.startCeremony(ctx, au.User.ID, "assert", options, state)
 }
 
 // FinishPasskey checks the passkey's answer and marks the session.
@@ -191,21 +204,8 @@ func (s *Service) FinishPasskey(ctx context.Context, au Authenticated, ceremony 
 		return au, ErrUnauthenticated
 	}
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		c, err := s.Factors.TakeCeremony(ctx, au.User.ID, ceremony, "assert")
-		if errs.KindOf(err) == errs.NotFound {
-			return errs.E(errs.Conflict, "This passkey prompt has expired: start again.")
-		} else if err != nil {
-			return err
-		}
-		pu, _, err := s.passkeyUser(ctx, au.User)
+		id, cred, err := s.finishCeremony(ctx, au, ceremony, "assert", response, s.Passkeys.FinishAssertion, "That passkey was not accepted.")
 		if err != nil {
-			return err
-		}
-		id, cred, err := s.Passkeys.FinishAssertion(pu, c.State, response)
-		if errors.Is(err, auth.ErrPasskey) {
-			s.Log.Info("passkey refused", "user_id", au.User.ID, "err", err)
-			return errs.E(errs.Invalid, "That passkey was not accepted.")
-		} else if err != nil {
 			return err
 		}
 		if err := s.Factors.UsePasskey(ctx, au.User.ID, id, cred); err != nil {
@@ -234,26 +234,7 @@ func (s *Service) ListPasskeys(ctx context.Context, au Authenticated) ([]Passkey
 // RemovePasskey deletes one of the account's passkeys; the session must
 // have used a second factor.
 func (s *Service) RemovePasskey(ctx context.Context, au Authenticated, id []byte) (Authenticated, error) {
-	if err := s.mayEnrol(au); err != nil {
-		return au, err
-	}
-	if err := s.reconfirm(au, ""); err != nil {
-		return au, err
-	}
-	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		if err := s.Factors.DeletePasskey(ctx, au.User.ID, id); err != nil {
-			return err
-		}
-		return s.Audit.Record(ctx, au.Actor, ActionSecondFactorRemoved, 0, userTarget(au.User), map[string]any{"kind": "passkey"})
-	})
-	if err != nil {
-		return au, err
-	}
-	has, err := s.hasSecondFactor(ctx, au.User.ID)
-	if err != nil {
-		return au, err
-	}
-	return s.authenticated(ctx, au.User, au.Session, has)
+	return s.removeFactor(ctx, au, "passkey", func(ctx context.Context) error { return s.Factors.DeletePasskey(ctx, au.User.ID, id) })
 }
 
 // PasskeyID reads a passkey's id as the API writes it (base64url).

@@ -236,6 +236,14 @@ func (s *Service) secondFactorUsed(ctx context.Context, au *Authenticated, kind 
 // RemoveTOTP turns the authenticator app off; the session must have used a
 // second factor.
 func (s *Service) RemoveTOTP(ctx context.Context, au Authenticated) (Authenticated, error) {
+	return s.removeFactor(ctx, au, "totp", func(ctx context.Context) error { return s.Factors.DeleteTOTP(ctx, au.User.ID) })
+}
+
+// removeFactor removes one of the account's second factors (remove) with
+// its audit entry, once the session has used one, and works out again who
+// the session acts as (with no factor left, the organiser's role may need
+// none).
+func (s *Service) removeFactor(ctx context.Context, au Authenticated, kind string, remove func(ctx context.Context) error) (Authenticated, error) {
 	if err := s.mayEnrol(au); err != nil {
 		return au, err
 	}
@@ -243,10 +251,10 @@ func (s *Service) RemoveTOTP(ctx context.Context, au Authenticated) (Authenticat
 		return au, err
 	}
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
-		if err := s.Factors.DeleteTOTP(ctx, au.User.ID); err != nil {
+		if err := remove(ctx); err != nil {
 			return err
 		}
-		return s.Audit.Record(ctx, au.Actor, ActionSecondFactorRemoved, 0, userTarget(au.User), map[string]any{"kind": "totp"})
+		return s.Audit.Record(ctx, au.Actor, ActionSecondFactorRemoved, 0, userTarget(au.User), map[string]any{"kind": kind})
 	})
 	if err != nil {
 		return au, err

@@ -88,7 +88,7 @@ func TestSeasonIdentityOverHTTP(t *testing.T) {
 			{"a hero of 81", with("hero", strings.Repeat("é", 81)), "The hero line is at most 80 characters."},
 			{"a description of 501", with("description", strings.Repeat("d", 501)), "The description is at most 500 characters."},
 			{"a right-to-left override", with("display_name", "PPL\u202e8"), "The display name may not contain control or formatting characters."},
-			{"a bell in the hero", with("hero", "ring\a"), "The hero line may not contain control or formatting characters."},
+			{"a bell in the hero", with("hero", "ring\a"), `Field "hero" must not contain control characters other than tabs and line breaks`},
 			{"a tab in the description", with("description", "a\tb"), "The description may not contain control or formatting characters."},
 			{"a date that is none", with("starts_at", "1st of December"), "starts_at must be a date (YYYY-MM-DD)."},
 			{"a date out of range", with("ends_at", "1999-12-31"), "ends_at must be a date between 2000 and 2099."},

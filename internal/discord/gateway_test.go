@@ -257,7 +257,7 @@ func TestBotEndToEnd(t *testing.T) {
 	}
 	f.waitFor(t, "the registration announced", func(c recorded) bool {
 		content, _ := c.Body["content"].(string)
-		return c.Path == "/channels/777/messages" && strings.Contains(content, "registered for PPL7")
+		return c.Path == "/channels/777/messages" && strings.Contains(content, "registered for PPLS-6.0")
 	})
 }
 
