@@ -141,6 +141,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
 	r.Get("/audit", s.auditLog)
+	s.metricsAdminRoutes(r)
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
 	return r
