@@ -54,10 +54,12 @@ type Store interface {
 	Live(ctx context.Context, tournamentID int64) (Live, error)
 }
 
-// Flusher writes what this instance counted since its last minute (the
-// Recorder), so a read sees the latest.
+// Flusher writes what this instance counted since its last minute and its
+// hub's figures now (the Recorder), so a read sees this instance's latest;
+// the others' come with their next minute and beat.
 type Flusher interface {
 	Flush(ctx context.Context) error
+	Beat(ctx context.Context) error
 }
 
 // Service reads the dashboard and takes the browsers' beacons.
@@ -128,6 +130,7 @@ func (s *Service) Dashboard(ctx context.Context, a core.Actor, name, since strin
 		// This instance's requests since its last minute count too; a
 		// failure costs them, not the read.
 		_ = s.Recorder.Flush(ctx)
+		_ = s.Recorder.Beat(ctx)
 	}
 	d := Dashboard{Tournament: t.Name, Window: w, GeneratedAt: now, Stuck: map[string][]StuckPlayer{}}
 	q := s.funnelQuery(t, w.Since)
@@ -194,6 +197,9 @@ func (s *Service) LiveView(ctx context.Context, a core.Actor, name string) (Live
 	t, err := s.tournament(ctx, name)
 	if err != nil {
 		return Live{}, err
+	}
+	if s.Recorder != nil {
+		_ = s.Recorder.Beat(ctx)
 	}
 	return s.Store.Live(ctx, t.ID)
 }

@@ -106,7 +106,7 @@ func (r *Recorder) Stop() {
 }
 
 func (r *Recorder) tick(ctx context.Context) {
-	if err := r.beat(ctx); err != nil && ctx.Err() == nil {
+	if err := r.Beat(ctx); err != nil && ctx.Err() == nil {
 		r.Log.Debug("metrics: heartbeat not written", slog.Any("err", err))
 	}
 	r.mu.Lock()
@@ -128,7 +128,9 @@ type hubTotals struct {
 	slowCloses    float64
 }
 
-func (r *Recorder) beat(ctx context.Context) error {
+// Beat writes the instance's row (its hub's figures now) and the minute's
+// heartbeat.
+func (r *Recorder) Beat(ctx context.Context) error {
 	families, err := r.Gatherer.Gather()
 	if err != nil {
 		return err
