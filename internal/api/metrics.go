@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -92,7 +93,7 @@ func (s *Server) rum(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var b metrics.Beacon
-	if err := decodeJSON(strings.NewReader(string(body)), &b); err != nil {
+	if err := decodeJSON(bytes.NewReader(body), &b); err != nil {
 		writeError(w, r, err)
 		return
 	}

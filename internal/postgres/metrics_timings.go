@@ -125,18 +125,25 @@ func (s Metrics) AddAPI(ctx context.Context, instance string, at time.Time, rows
 	return unavailable(err)
 }
 
+// sumBucketsSQL adds the rows of table since $1 up by key (a column, or a
+// stretch of time): the requests, the errors and the histogram's counts,
+// bucket by bucket. Ordered by key.
+func sumBucketsSQL(key, table string) string {
+	return `
+WITH t AS (SELECT ` + key + ` AS k, requests, errors, buckets FROM ` + table + ` WHERE at >= $1),
+     b AS (SELECT k, i, sum(x)::bigint AS n FROM t, unnest(t.buckets) WITH ORDINALITY AS u(x, i) GROUP BY k, i),
+     s AS (SELECT k, sum(requests)::bigint AS requests, sum(errors)::bigint AS errors FROM t GROUP BY k)
+SELECT s.k, s.requests, s.errors, (SELECT array_agg(b.n ORDER BY b.i) FROM b WHERE b.k = s.k)
+  FROM s ORDER BY s.k`
+}
+
 // API implements metrics.Store: each route's sums over every instance.
 func (s Metrics) API(ctx context.Context, since time.Time) ([]metrics.APIRow, error) {
 	table, from := "api_hours", since.UTC().Truncate(time.Hour)
 	if recent(since) {
 		table, from = "api_minutes", since.UTC().Truncate(time.Minute)
 	}
-	rows, err := s.DB.q(ctx).Query(ctx, `
-		SELECT route, sum(requests)::bigint, sum(errors)::bigint,
-		       (SELECT array_agg(n ORDER BY i) FROM (
-		          SELECT i, sum(x)::bigint AS n FROM `+table+` b, unnest(b.buckets) WITH ORDINALITY AS u(x, i)
-		           WHERE b.at >= $1 AND b.route = a.route GROUP BY i) per_bucket)
-		  FROM `+table+` a WHERE at >= $1 GROUP BY route`, from)
+	rows, err := s.DB.q(ctx).Query(ctx, sumBucketsSQL("route", table), from)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -150,13 +157,7 @@ func (s Metrics) API(ctx context.Context, since time.Time) ([]metrics.APIRow, er
 // APISeries implements metrics.Store.
 func (s Metrics) APISeries(ctx context.Context, since time.Time, res metrics.Resolution) ([]metrics.APIPoint, error) {
 	expr, table := stretch(since, res, "api_minutes", "api_hours")
-	rows, err := s.DB.q(ctx).Query(ctx, `
-		WITH t AS (SELECT `+expr+` AS t, requests, errors, buckets FROM `+table+` WHERE at >= $1)
-		SELECT t, sum(requests)::bigint, sum(errors)::bigint,
-		       (SELECT array_agg(n ORDER BY i) FROM (
-		          SELECT i, sum(x)::bigint AS n FROM t b, unnest(b.buckets) WITH ORDINALITY AS u(x, i)
-		           WHERE b.t = a.t GROUP BY i) per_bucket)
-		  FROM t a GROUP BY t ORDER BY t`, since.UTC().Truncate(time.Minute))
+	rows, err := s.DB.q(ctx).Query(ctx, sumBucketsSQL(expr, table), since.UTC().Truncate(time.Minute))
 	if err != nil {
 		return nil, unavailable(err)
 	}
