@@ -145,9 +145,8 @@ func (s *Service) Remind(ctx context.Context, a core.Actor, in ReminderInput) (R
 	// are the account's, whenever it was made.
 	q := s.funnelQuery(t, time.Time{})
 	type mail struct {
-		to      core.Message
-		userID  int64
-		channel string
+		to     core.Message
+		userID int64
 	}
 	var mails []mail
 	err = r.Tx.Transact(ctx, func(ctx context.Context) error {
