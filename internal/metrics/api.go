@@ -34,6 +34,7 @@ type APIFigures struct {
 	Errors    int64          `json:"errors"`
 	ErrorRate *float64       `json:"error_rate"`
 	P50Ms     *float64       `json:"p50_ms"`
+	P75Ms     *float64       `json:"p75_ms"`
 	P95Ms     *float64       `json:"p95_ms"`
 	P99Ms     *float64       `json:"p99_ms"`
 	Routes    []RouteFigures `json:"routes"`
@@ -44,6 +45,8 @@ type RouteFigures struct {
 	Route     string   `json:"route"`
 	Requests  int64    `json:"requests"`
 	ErrorRate float64  `json:"error_rate"`
+	P50Ms     *float64 `json:"p50_ms"`
+	P75Ms     *float64 `json:"p75_ms"`
 	P95Ms     *float64 `json:"p95_ms"`
 }
 
@@ -76,9 +79,10 @@ func SummarizeAPI(rows []APIRow) APIFigures {
 		rate := float64(out.Errors) / float64(out.Requests)
 		out.ErrorRate = &rate
 	}
-	out.P50Ms, out.P95Ms, out.P99Ms = ms(all, .5), ms(all, .95), ms(all, .99)
+	out.P50Ms, out.P75Ms, out.P95Ms, out.P99Ms = ms(all, .5), ms(all, .75), ms(all, .95), ms(all, .99)
 	for _, r := range byRoute {
-		rf := RouteFigures{Route: r.Route, Requests: r.Requests, P95Ms: ms(Histogram{Bounds: APIBounds, Counts: r.Buckets}, .95)}
+		h := Histogram{Bounds: APIBounds, Counts: r.Buckets}
+		rf := RouteFigures{Route: r.Route, Requests: r.Requests, P50Ms: ms(h, .5), P75Ms: ms(h, .75), P95Ms: ms(h, .95)}
 		if r.Requests > 0 {
 			rf.ErrorRate = float64(r.Errors) / float64(r.Requests)
 		}

@@ -76,9 +76,10 @@ export type Dashboard = {
     errors: number
     error_rate: number | null
     p50_ms: number | null
+    p75_ms?: number | null
     p95_ms: number | null
     p99_ms: number | null
-    routes: { route: string; requests: number; error_rate: number; p95_ms: number | null }[]
+    routes: { route: string; requests: number; error_rate: number; p50_ms?: number | null; p75_ms?: number | null; p95_ms: number | null }[]
   }
   api_series: { at: string; requests: number; errors: number; p95_ms: number | null }[]
   uptime: { ratio: number | null; minutes_up: number; minutes: number; source: 'heartbeat'; instances?: Instance[] }

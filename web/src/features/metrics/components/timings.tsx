@@ -88,6 +88,10 @@ export function ApiTimings({ dashboard }: { dashboard: Dashboard }) {
           <dt>p50</dt>
           <dd>{ms(a.p50_ms)}</dd>
         </div>
+        <div>
+          <dt>p75</dt>
+          <dd>{ms(a.p75_ms)}</dd>
+        </div>
         <div className={a.p95_ms === null ? '' : a.p95_ms < API_GOAL_MS ? 'good' : 'poor'}>
           <dt>p95</dt>
           <dd data-testid="api-p95">{ms(a.p95_ms)}</dd>
@@ -120,6 +124,8 @@ export function ApiTimings({ dashboard }: { dashboard: Dashboard }) {
                 <tr>
                   <th scope="col">Route</th>
                   <th scope="col">Requests</th>
+                  <th scope="col">p50</th>
+                  <th scope="col">p75</th>
                   <th scope="col">p95</th>
                   <th scope="col">Errors</th>
                 </tr>
@@ -131,6 +137,8 @@ export function ApiTimings({ dashboard }: { dashboard: Dashboard }) {
                       <code>{r.route}</code>
                     </th>
                     <td>{r.requests.toLocaleString()}</td>
+                    <td>{ms(r.p50_ms)}</td>
+                    <td>{ms(r.p75_ms)}</td>
                     <td className={r.p95_ms !== null && r.p95_ms >= API_GOAL_MS ? 'poor' : ''}>{ms(r.p95_ms)}</td>
                     <td className={r.error_rate >= 0.01 ? 'poor' : ''}>{percent(r.error_rate)}</td>
                   </tr>
