@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
@@ -99,5 +102,35 @@ func TestLiveNightView(t *testing.T) {
 	}
 	if r := s.Do(t, "GET", "/api/admin/metrics/live", capA, nil); r.Status != 403 {
 		t.Errorf("a captain reads the live view: %d, want 403", r.Status)
+	}
+}
+
+// A reminder also goes by push to the browsers of a player who chose
+// reminders there, and says so.
+func TestRemindersGoByPushWhenChosen(t *testing.T) {
+	s, ps, login := pushLeague(t, "registration")
+	admin := login(demo.AdminEmail)
+	email := testkit.UniqueEmail("pushed")
+	player := s.SignUp(t, email, "pushed_racer")
+	browser := ps.Browser(t)
+	if r := s.Do(t, "POST", "/api/me/notifications/push", player, browser); r.Status != 201 {
+		t.Fatalf("subscribe: %d %s", r.Status, r.Body)
+	}
+	if r := s.Do(t, "PUT", "/api/me/notifications", player, choose(notify.KindReminder, true)); r.Status != 200 || !kindOn(r.JSON, notify.KindReminder) {
+		t.Fatalf("choose reminders: %d %s", r.Status, r.Body)
+	}
+	var id int64
+	if err := s.DB.Pool.QueryRow(context.Background(), `SELECT id FROM users WHERE email = $1`, email).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	r := s.Do(t, "POST", "/api/admin/metrics/reminders", admin, map[string]any{"step": "stats", "user_ids": []int64{id}})
+	sent, _ := r.JSON["sent"].([]any)
+	if r.Status != 200 || len(sent) != 1 || fmt.Sprint(sent[0].(map[string]any)["channels"]) != "[push email]" {
+		t.Fatalf("remind: %d %s, want it sent by push and e-mail", r.Status, r.Body)
+	}
+	got := ps.WaitMessages(t, 1, 20*time.Second)[0]
+	if got.Endpoint != browser.Endpoint || got.Message.Kind != notify.KindReminder || !strings.Contains(got.Message.URL, "showStatsUpload") ||
+		!strings.Contains(got.Message.Body, "PPL7") {
+		t.Fatalf("push: %+v", got)
 	}
 }
