@@ -293,7 +293,6 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
 			PublicURL: cfg.PublicURL, Log: log,
 			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}
-	a.Recorder.Start(ctx)
 	a.Server = srv
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}
@@ -386,6 +385,13 @@ func (a *App) RunBot(ctx context.Context) error {
 		return err
 	})
 	return nil
+}
+
+// StartRecorder has this instance write its figures and heartbeat down
+// (internal/metrics) until Close: a serving instance's, not a bot's alone,
+// since the heartbeat says the site was up.
+func (a *App) StartRecorder(ctx context.Context) {
+	a.Recorder.Start(ctx)
 }
 
 // StartBot runs the bot in the background (inside serve) until Close.
