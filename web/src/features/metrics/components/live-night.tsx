@@ -39,7 +39,7 @@ export function LiveNight({ tournament, initial }: { tournament: string; initial
       <ul className="metric-instances">
         {live.instances.map((i) => (
           <li key={i.id} className={i.up ? 'up' : 'down'}>
-            <b>{i.host}</b> {i.up ? `${i.connections} websockets` : 'not seen for 30 s'}
+            <b>{i.host}</b> {i.up ? `${i.connections} websocket${i.connections === 1 ? '' : 's'}` : 'not seen for 30 s'}
           </li>
         ))}
       </ul>

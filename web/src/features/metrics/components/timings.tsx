@@ -149,8 +149,8 @@ export function ApiTimings({ dashboard }: { dashboard: Dashboard }) {
         </details>
       ) : null}
       <p className="muted small">
-        Uptime {percent(dashboard.uptime.ratio)} ({dashboard.uptime.minutes_up.toLocaleString()} of {dashboard.uptime.minutes.toLocaleString()} minutes with an
-        instance up, from the instances’ own heartbeat).
+        Uptime {percent(dashboard.uptime.ratio)} ({dashboard.uptime.minutes_up.toLocaleString()} of {dashboard.uptime.minutes.toLocaleString()}{' '}
+        {dashboard.uptime.minutes === 1 ? 'minute' : 'minutes'} with an instance up, from the instances’ own heartbeat).
       </p>
     </section>
   )
