@@ -15,6 +15,8 @@ missing=()
 command -v tesseract >/dev/null || missing+=(tesseract-ocr tesseract-ocr-eng)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
+# promtool checks deploy/'s Prometheus configuration and alert rules (deploy/deploy_test.go).
+command -v promtool >/dev/null || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing ${missing[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -47,6 +47,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return err
 	}
 	defer a.Close()
+	a.StartRecorder(ctx)
 	if cfg.DiscordBotToken != "" {
 		// One instance's bot answers at a time; the others stand by.
 		a.StartBot(ctx)

@@ -19,6 +19,7 @@ import (
 	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 )
 
@@ -239,7 +240,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 		}, []string{"method", "route", "status"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "pitlane_http_request_seconds", Help: "HTTP request latency by route.",
-			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+			Buckets: metrics.APIBounds, // the dashboard's percentiles are read from these
 		}, []string{"method", "route"}),
 	}
 	reg.MustRegister(m.requests, m.latency)

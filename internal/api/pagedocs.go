@@ -23,6 +23,8 @@ func pageOfPath(p string) string {
 		return "home"
 	case p == "/admin/matches":
 		return "admin-matches"
+	case p == "/admin/metrics":
+		return "admin-metrics"
 	case strings.HasPrefix(p, "/matches/") && isAppRoute(p):
 		return "match"
 	}

@@ -87,7 +87,7 @@ func TestPagesWithoutASiteHeaderOrAChunkGetTheAppAsBuilt(t *testing.T) {
 func TestPageOfPathFollowsTheAppsRoutes(t *testing.T) {
 	for path, want := range map[string]string{
 		"/": "home", "/tournament": "tournament", "/auction/": "auction", "/matches/12": "match",
-		"/matches/x": "", "/admin/matches": "admin-matches", "/admin": "admin", "/ppt": "ppt",
+		"/matches/x": "", "/admin/matches": "admin-matches", "/admin/metrics": "admin-metrics", "/admin": "admin", "/ppt": "ppt",
 		"/overlay/auction": "", "/nope": "", "/notifications/off": "",
 	} {
 		if got := pageOfPath(path); got != want {

@@ -27,6 +27,7 @@ import (
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
@@ -62,6 +63,7 @@ type Server struct {
 	Calendar    *calendar.Service
 	Deck        *deck.Service
 	Notify      *notify.Service
+	Metrics     *metrics.Service
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -143,6 +145,8 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
 			r.Post("/newsletter", s.subscribe)
+			r.Post("/rum", s.rum)
+			r.Get("/metrics/summary", s.metricsSummary)
 		})
 	})
 	r.NotFound(s.webApp().ServeHTTP)
@@ -173,6 +177,7 @@ func (s *Server) publicConfig(w http.ResponseWriter, r *http.Request) {
 		"default_tournament": current,
 		"extractor":          extractor,
 		"discord_link":       s.Config.DiscordClientID != "",
+		"rum_sample_rate":    s.Config.RUMSampleRate,
 	})
 }
 

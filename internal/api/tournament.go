@@ -142,6 +142,7 @@ func (s *Server) adminRoutes() chi.Router {
 	r.Post("/tournaments/{name}/status", s.setTournamentStatus)
 	r.Get("/tournaments/{name}/status", s.tournamentPhase)
 	r.Get("/audit", s.auditLog)
+	s.metricsAdminRoutes(r)
 	s.leagueAdminRoutes(r)
 	s.matchAdminRoutes(r)
 	s.seasonAdminRoutes(r)

@@ -16,7 +16,7 @@ import (
 // appRoutes are the React app's routes; any other path gets the app with a
 // 404 status, and the app shows its not-found page.
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
-	"/admin/matches": true, "/auction": true, "/captain": true, "/notifications/off": true}
+	"/admin/matches": true, "/admin/metrics": true, "/auction": true, "/captain": true, "/notifications/off": true}
 
 // isAppRoute tells the app's routes, /matches/{id} and the stream
 // overlays among them.

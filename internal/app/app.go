@@ -37,6 +37,8 @@ import (
 	"github.com/pitlane/pitlane/internal/league"
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/metrics"
+	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/room"
@@ -55,8 +57,10 @@ type App struct {
 	Mail *mail.Queue
 	// Bot is the Discord bot's command router (internal/bot), for the
 	// gateway and the console alike.
-	Bot     *bot.Router
-	auction *auction.Service
+	Bot *bot.Router
+	// Recorder writes this instance's figures down for the dashboard.
+	Recorder *metrics.Recorder
+	auction  *auction.Service
 	// countdowns closes every lot at its deadline on this instance too.
 	countdowns *countdowns
 	redis      *redis.Client
@@ -70,6 +74,9 @@ type App struct {
 
 // Close releases what New opened (not the database, which the caller owns).
 func (a *App) Close() {
+	if a.Recorder != nil {
+		a.Recorder.Stop()
+	}
 	if a.botStop != nil {
 		a.botStop()
 		<-a.botDone
@@ -116,6 +123,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		}
 		a.redis = redis.NewClient(opt)
 	}
+	reg.MustRegister(healthCollector{db: db, redis: a.redis})
+	work := newWorkMetrics(reg)
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, log)
 	if err != nil {
 		return nil, err
@@ -136,7 +145,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	images := postgres.Images{DB: db}
 	// Scheduled work: river, in this database, once across instances
 	// (started once its workers are registered, below).
-	a.Jobs = &postgres.Jobs{DB: db, Log: log}
+	a.Jobs = &postgres.Jobs{DB: db, Log: log, Observe: work.observeJob}
 	lg := league.New(db, league.Options{Default: cfg.DefaultTournament, Jobs: a.Jobs, Log: log,
 		LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid})
 	outbox, auditLog, tour := lg.Outbox, lg.Audit, lg.Tournaments
@@ -204,7 +213,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Hub = h
 	// Committed events reach the hub through the relay, whatever happens to
 	// Redis meanwhile; one relay works at a time across instances.
-	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log}
+	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log,
+		Observe: func(lag time.Duration) { work.relayLag.Observe(lag.Seconds()) }}
 	a.relay.Start(ctx)
 
 	postgres.Work(a.Jobs, tour.CheckinDeadlineDue)
@@ -228,6 +238,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Jobs.Every(time.Hour, postgres.PruneCodes{})
 	postgres.Work(a.Jobs, postgres.Accounts{DB: db}.PruneSessions)
 	a.Jobs.Every(time.Hour, postgres.PruneSessions{})
+	postgres.Work(a.Jobs, postgres.Metrics{DB: db}.Prune)
+	a.Jobs.Every(time.Hour, postgres.PruneMetrics{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -275,6 +287,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	// to it when Google fails, so the slots are sized for the offline reader.
 	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Tx: db, Events: outbox, Log: log,
 		Slots: make(chan struct{}, runtime.NumCPU())}
+	a.Recorder = metrics.NewRecorder(postgres.Metrics{DB: db}, reg, log)
+	srv.Metrics = &metrics.Service{Store: postgres.Metrics{DB: db}, Tournaments: tour, Organisers: cfg.AdminEmails,
+		Recorder: a.Recorder,
+		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
+			PublicURL: cfg.PublicURL, Log: log,
+			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}
 	a.Server = srv
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}
@@ -367,6 +385,13 @@ func (a *App) RunBot(ctx context.Context) error {
 		return err
 	})
 	return nil
+}
+
+// StartRecorder has this instance write its figures and heartbeat down
+// (internal/metrics) until Close: a serving instance's, not a bot's alone,
+// since the heartbeat says the site was up.
+func (a *App) StartRecorder(ctx context.Context) {
+	a.Recorder.Start(ctx)
 }
 
 // StartBot runs the bot in the background (inside serve) until Close.

@@ -29,9 +29,16 @@ func TestComposeFile(t *testing.T) {
 		}
 	})
 	t.Run("PublishedOnLoopbackByDefault", func(t *testing.T) {
+		// The proxy, and the monitoring profile's Prometheus and Grafana:
+		// every published port on 127.0.0.1 unless configured.
 		ports := regexp.MustCompile(`ports:\s*\[(.*)\]`).FindAllStringSubmatch(compose, -1)
-		if len(ports) != 1 || !strings.Contains(ports[0][1], ":-127.0.0.1:") {
-			t.Fatalf("published ports %q: want only the proxy's, on 127.0.0.1 unless configured", ports)
+		if len(ports) != 3 || strings.Count(compose, "ports:") != 3 {
+			t.Fatalf("published ports %q: want the proxy's, Prometheus's and Grafana's", ports)
+		}
+		for _, p := range ports {
+			if !strings.Contains(p[1], ":-127.0.0.1:") {
+				t.Errorf("published port %q: want 127.0.0.1 unless configured", p[1])
+			}
 		}
 	})
 	t.Run("SecretKeptInASharedWritableVolume", func(t *testing.T) {

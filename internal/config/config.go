@@ -63,7 +63,10 @@ type Config struct {
 	// WSConnsPerIP bounds the live-event websockets one client address may
 	// hold at once on an instance (WS_CONNECTIONS_PER_IP, 200; 0 = no
 	// bound), scaled by RateLimitScale like the other limits.
-	WSConnsPerIP    int
+	WSConnsPerIP int
+	// RUMSampleRate is the share of page loads whose browser sends its
+	// timings (RUM_SAMPLE_RATE, 0.5; 0 = none).
+	RUMSampleRate   float64
 	ShutdownTimeout time.Duration
 	// AuctionLot is how long a lot runs (AUCTION_LOT_SECONDS, 20); a bid in
 	// its last AuctionLateBid (AUCTION_LATE_BID_SECONDS, 10) restarts the
@@ -128,6 +131,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		TrustedProxies:      list(get("TRUSTED_PROXIES", "")),
 		RateLimitScale:      1,
 		WSConnsPerIP:        200,
+		RUMSampleRate:       0.5,
 		ShutdownTimeout:     15 * time.Second,
 		VAPIDPublicKey:      get("VAPID_PUBLIC_KEY", ""),
 		VAPIDPrivateKey:     get("VAPID_PRIVATE_KEY", ""),
@@ -147,6 +151,13 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("RATE_LIMIT_SCALE must be a positive number, got %q", v)
 		}
 		c.RateLimitScale = f
+	}
+	if v := get("RUM_SAMPLE_RATE", ""); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || f > 1 {
+			return c, fmt.Errorf("RUM_SAMPLE_RATE must be a number from 0 to 1, got %q", v)
+		}
+		c.RUMSampleRate = f
 	}
 	if v := get("WS_CONNECTIONS_PER_IP", ""); v != "" {
 		n, err := strconv.Atoi(v)

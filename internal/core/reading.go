@@ -52,6 +52,9 @@ type Reading struct {
 	// never saved before the player confirms them.
 	Proposed map[Field]bool
 
+	// Reader is the reader that read it (SourceGemini or SourceOffline).
+	Reader string
+
 	// Photo says the figures were read off a photo of a screen (its panel
 	// straightened and resampled): each is held unless read clearly.
 	Photo bool

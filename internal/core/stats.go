@@ -16,20 +16,33 @@ import (
 // screenshot reader, the save and the API all go through this one model and
 // its one validator.
 type Stats struct {
-	PlayerName    string    `json:"player_name"`
-	SkID          string    `json:"sk_id"`
-	Level         int       `json:"level"`
-	Kills         int       `json:"kills"`
-	Deaths        int       `json:"deaths"`
-	GamesPlayed   int       `json:"games_played"`
-	KD            float64   `json:"kd"`
-	CartImage     *string   `json:"cart_image"` // a /api/images URL or null
-	Description   string    `json:"description"`
-	Category      int       `json:"category"` // the player's tier, 1 (strongest) to 4
-	PreferredRole string    `json:"preferred_role"`
-	Verified      bool      `json:"verified"` // read from a screenshot, not typed
-	UpdatedAt     time.Time `json:"updated_at"`
+	PlayerName    string  `json:"player_name"`
+	SkID          string  `json:"sk_id"`
+	Level         int     `json:"level"`
+	Kills         int     `json:"kills"`
+	Deaths        int     `json:"deaths"`
+	GamesPlayed   int     `json:"games_played"`
+	KD            float64 `json:"kd"`
+	CartImage     *string `json:"cart_image"` // a /api/images URL or null
+	Description   string  `json:"description"`
+	Category      int     `json:"category"` // the player's tier, 1 (strongest) to 4
+	PreferredRole string  `json:"preferred_role"`
+	Verified      bool    `json:"verified"` // read from a screenshot, not typed
+	// Source is how the figures were taken (the funnel's breakdown):
+	// SourceTyped, SourceGemini, SourceOffline or SourceConfirmed.
+	Source    string    `json:"-"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
+
+// How a record's figures were taken: typed by the player, read from a
+// screenshot by Gemini or by the offline reader, or read, held for the
+// player (a doubtful figure) and confirmed by their save.
+const (
+	SourceTyped     = "typed"
+	SourceGemini    = "gemini"
+	SourceOffline   = "offline"
+	SourceConfirmed = "confirmed"
+)
 
 // Limits of a record. A real player stays far inside them (levels run in
 // the hundreds, the keenest count kills in the hundreds of thousands), and

@@ -78,14 +78,37 @@ const (
 // game's Stats panel: New returns it with ErrNoTesseract, a warning.
 func New(opts Options) (stats.Reader, error) {
 	if opts.GeminiAPIKey == "" {
-		return newOCR(opts)
+		o, err := newOCR(opts)
+		return named(o, core.SourceOffline), err
 	}
 	g, err := newGemini(opts)
 	if err != nil || !opts.OfflineFallback {
-		return g, err
+		return named(g, core.SourceGemini), err
 	}
 	o, _ := newOCR(Options{TesseractPath: opts.TesseractPath}) // without tesseract: the Stats panel only
-	return fallback{primary: g, offline: o}, nil
+	return fallback{primary: named(g, core.SourceGemini), offline: named(o, core.SourceOffline)}, nil
+}
+
+// named marks each reading of r with the reader's name (core.Reading's
+// Reader), which the funnel counts stats by.
+func named(r stats.Reader, name string) stats.Reader {
+	if r == nil {
+		return nil
+	}
+	return namedReader{r, name}
+}
+
+type namedReader struct {
+	stats.Reader
+	name string
+}
+
+func (n namedReader) Read(ctx context.Context, img upload.Image, progress func(string)) (core.Reading, error) {
+	r, err := n.Reader.Read(ctx, img, progress)
+	if err == nil && r.Reader == "" {
+		r.Reader = n.name
+	}
+	return r, err
 }
 
 // fallback reads with primary and, when primary's service fails (a 502

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -64,7 +65,7 @@ func (s *Service) FanoutDue(ctx context.Context, job Fanout) error {
 	return s.Tx.Transact(ctx, func(ctx context.Context) error {
 		for _, n := range notices {
 			for _, user := range n.Users {
-				if err := s.deliver(ctx, n, user); err != nil {
+				if _, err := s.deliver(ctx, n, user); err != nil {
 					return err
 				}
 			}
@@ -73,10 +74,17 @@ func (s *Service) FanoutDue(ctx context.Context, job Fanout) error {
 	})
 }
 
-func (s *Service) deliver(ctx context.Context, n Notice, user int64) error {
+// Remind writes an organiser's reminder to user on the channels they chose
+// for reminders, in ctx's transaction, and names those channels.
+func (s *Service) Remind(ctx context.Context, user int64, key, title, body, path string) ([]string, error) {
+	return s.deliver(ctx, Notice{Key: key, Kind: KindReminder, Title: title, Body: body, Path: path}, user)
+}
+
+// deliver writes n's deliveries to user and names their channels.
+func (s *Service) deliver(ctx context.Context, n Notice, user int64) ([]string, error) {
 	r, err := s.Store.Recipient(ctx, user, n.Kind)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var targets [][2]string // channel, target
 	if r.Push && s.Push != nil {
@@ -87,19 +95,23 @@ func (s *Service) deliver(ctx context.Context, n Notice, user int64) error {
 	if r.Discord && r.DiscordID != "" && s.DM != nil {
 		targets = append(targets, [2]string{ChannelDiscord, r.DiscordID})
 	}
+	var channels []string
 	for _, t := range targets {
 		id, created, err := s.Store.AddDelivery(ctx, Delivery{Key: n.Key, UserID: user, Channel: t[0], Target: t[1],
 			Kind: n.Kind, Title: n.Title, Body: n.Body, URL: strings.TrimRight(s.PublicURL, "/") + n.Path})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if created {
 			if err := s.Jobs.Schedule(ctx, Send{Delivery: id}, time.Time{}); err != nil {
-				return err
+				return nil, err
 			}
 		}
+		if !slices.Contains(channels, t[0]) {
+			channels = append(channels, t[0])
+		}
 	}
-	return nil
+	return channels, nil
 }
 
 // SendDue sends a delivery not sent yet; an error has river try again

@@ -26,6 +26,9 @@ const (
 	KindLotUp         = "lot_up"         // their own lot opened in the auction
 	KindOutbid        = "outbid"         // a captain's high bid was beaten
 	KindBought        = "bought"         // a team bought them
+	// KindReminder is an organiser's reminder of a step left to take (its
+	// e-mails are on until the player turns reminders off).
+	KindReminder = "reminder"
 )
 
 // Kinds lists every kind, in the order the profile shows them, with its label.
@@ -36,6 +39,7 @@ var Kinds = []struct{ Kind, Label string }{
 	{KindLotUp, "My lot is up in the auction"},
 	{KindOutbid, "I was outbid (captains)"},
 	{KindBought, "A team bought me"},
+	{KindReminder, "An organiser reminds me of a step left to take"},
 }
 
 // Channels a message goes by.
@@ -118,6 +122,8 @@ type Recipient struct {
 type Store interface {
 	Choices(ctx context.Context, userID int64) (map[string]map[string]bool, error)
 	SetChoices(ctx context.Context, userID int64, on map[string]map[string]bool) error
+	// TurnOff turns kind off on every channel; for KindReminder, the
+	// reminder e-mails too.
 	TurnOff(ctx context.Context, userID int64, kind string) error
 	DiscordID(ctx context.Context, userID int64) (string, error)
 	CountDevices(ctx context.Context, userID int64) (int, error)

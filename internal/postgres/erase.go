@@ -75,6 +75,9 @@ var eraseSQL = []string{
 	`DELETE FROM push_devices WHERE user_id = $1`,
 	`DELETE FROM notification_choices WHERE user_id = $1`,
 	`DELETE FROM notification_deliveries WHERE user_id = $1`,
+	`DELETE FROM reminders WHERE user_id = $1`,
+	`DELETE FROM reminder_optouts WHERE user_id = $1`,
+	`DELETE FROM stats_held WHERE user_id = $1`,
 	`DELETE FROM discord_codes WHERE user_id = $1`,
 	`DELETE FROM discord_oauth_states WHERE user_id = $1`,
 	`DELETE FROM email_codes WHERE user_id = $1`,
@@ -177,7 +180,10 @@ SELECT json_build_object(
        'choices', coalesce((SELECT json_agg(json_build_object('kind', c.kind, 'channel', c.channel) ORDER BY c.kind, c.channel)
             FROM notification_choices c WHERE c.user_id = $1), '[]'),
        'push_devices', coalesce((SELECT json_agg(json_build_object('service', split_part(d.endpoint, '/', 3),
-            'created_at', d.created_at) ORDER BY d.id) FROM push_devices d WHERE d.user_id = $1), '[]')),
+            'created_at', d.created_at) ORDER BY d.id) FROM push_devices d WHERE d.user_id = $1), '[]'),
+       'reminders_received', coalesce((SELECT json_agg(json_build_object('step', m.step, 'channels', m.channels,
+            'sent_at', m.sent_at) ORDER BY m.id) FROM reminders m WHERE m.user_id = $1), '[]'),
+       'reminder_emails_off', EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = $1)),
   'calendar_feed', (SELECT json_build_object('generation', f.generation, 'reset_at', f.reset_at)
        FROM calendar_feeds f WHERE f.user_id = $1),
   'audit_log', coalesce((SELECT json_agg(json_build_object('at', a.at, 'action', a.action, 'target', a.target, 'data', a.data,

@@ -27,9 +27,14 @@ type Jobs struct {
 	// run again (default river's, an hour); tests shorten it.
 	RescueAfter time.Duration
 
+	// Observe, when set, is told of each job that ran: its kind and
+	// whether it failed (it is then retried with backoff, or given up).
+	Observe func(kind string, failed bool)
+
 	workers  *river.Workers
 	periodic []*river.PeriodicJob
 	client   *river.Client[pgx.Tx]
+	unwatch  func()
 }
 
 var _ core.Scheduler = (*Jobs)(nil)
@@ -77,6 +82,17 @@ func (j *Jobs) Start(ctx context.Context) error {
 		return fmt.Errorf("jobs: %w", err)
 	}
 	j.client = client
+	if j.Observe != nil {
+		events, cancel := client.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed)
+		j.unwatch = cancel
+		go func() {
+			for ev := range events {
+				if ev != nil && ev.Job != nil {
+					j.Observe(ev.Job.Kind, ev.Kind == river.EventKindJobFailed)
+				}
+			}
+		}()
+	}
 	return client.Start(context.WithoutCancel(ctx))
 }
 
@@ -84,6 +100,9 @@ func (j *Jobs) Start(ctx context.Context) error {
 func (j *Jobs) Stop(ctx context.Context) error {
 	if j.client == nil {
 		return nil
+	}
+	if j.unwatch != nil {
+		defer j.unwatch()
 	}
 	if err := j.client.Stop(ctx); err != nil && errors.Is(err, context.DeadlineExceeded) {
 		return j.client.StopAndCancel(context.Background())

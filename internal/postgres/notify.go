@@ -64,7 +64,8 @@ func (s Notify) SetChoices(ctx context.Context, userID int64, on map[string]map[
 
 // TurnOff implements notify.Store.
 func (s Notify) TurnOff(ctx context.Context, userID int64, kind string) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `DELETE FROM notification_choices WHERE user_id = $1 AND kind = $2`, userID, kind)
+	_, err := s.DB.q(ctx).Exec(ctx, `WITH off AS (DELETE FROM notification_choices WHERE user_id = $1 AND kind = $2)
+		INSERT INTO reminder_optouts (user_id) SELECT $1 WHERE $2 = '`+notify.KindReminder+`' ON CONFLICT DO NOTHING`, userID, kind)
 	return unavailable(err)
 }
 

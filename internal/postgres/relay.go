@@ -37,6 +37,9 @@ type Relay struct {
 	// PrimeEvery is how often the live layer is told every recent topic's
 	// seq (default 30 s), so a Redis that lost its data learns them again.
 	PrimeEvery time.Duration
+	// Observe, when set, is told of each event handed to the live layer
+	// how long after its commit it went (the relay's lag).
+	Observe func(lag time.Duration)
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
@@ -225,6 +228,11 @@ func (r *Relay) relayBatch(ctx context.Context) (int, error) {
 		r.Log.Error("outbox relay: passing over an undeliverable event",
 			slog.String("topic", evs[n].Topic), slog.Int64("seq", evs[n].Seq), slog.Any("err", derr))
 		n, derr = n+1, nil
+	}
+	if n > 0 && r.Observe != nil {
+		for _, ev := range evs[:n] {
+			r.Observe(time.Since(ev.At))
+		}
 	}
 	if n > 0 {
 		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -29,14 +30,15 @@ func scanStats(row pgx.Row) (core.Stats, error) {
 
 const saveStatsSQL = `
 INSERT INTO stats (user_id, player_name, sk_id, level, kills, deaths, games_played, kd, cart_image_id,
-                   description, category, preferred_role, verified, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, substring($9 from 13), $10, $11, $12, $13, now())
+                   description, category, preferred_role, verified, updated_at, source)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, substring($9 from 13), $10, $11, $12, $13, now(),
+        CASE WHEN $14 <> '' THEN $14 WHEN $13 THEN 'read' ELSE 'typed' END)
 ON CONFLICT (user_id) DO UPDATE SET
     player_name = EXCLUDED.player_name, sk_id = EXCLUDED.sk_id, level = EXCLUDED.level,
     kills = EXCLUDED.kills, deaths = EXCLUDED.deaths, games_played = EXCLUDED.games_played,
     kd = EXCLUDED.kd, cart_image_id = EXCLUDED.cart_image_id, description = EXCLUDED.description,
     category = EXCLUDED.category, preferred_role = EXCLUDED.preferred_role,
-    verified = EXCLUDED.verified, updated_at = now()
+    verified = EXCLUDED.verified, updated_at = now(), source = EXCLUDED.source
 RETURNING ` + statsColumns
 
 // SaveStats implements stats.Store.
@@ -46,7 +48,7 @@ func (s Stats) SaveStats(ctx context.Context, userID int64, in core.Stats) (core
 		tx := s.DB.q(ctx)
 		var err error
 		out, err = scanStats(tx.QueryRow(ctx, saveStatsSQL, userID, in.PlayerName, in.SkID, in.Level, in.Kills,
-			in.Deaths, in.GamesPlayed, in.KD, in.CartImage, in.Description, in.Category, in.PreferredRole, in.Verified))
+			in.Deaths, in.GamesPlayed, in.KD, in.CartImage, in.Description, in.Category, in.PreferredRole, in.Verified, in.Source))
 		if err != nil {
 			return err
 		}
@@ -84,4 +86,22 @@ func (s Stats) DeleteStats(ctx context.Context, userID int64) error {
 		}
 	}
 	return nil
+}
+
+// HoldReading implements stats.Store.
+func (s Stats) HoldReading(ctx context.Context, userID int64, reader string) error {
+	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO stats_held (user_id, reader) VALUES ($1, coalesce(nullif($2, ''), 'read'))
+		ON CONFLICT (user_id) DO UPDATE SET reader = EXCLUDED.reader, at = now()`, userID, reader)
+	return unavailable(err)
+}
+
+// TakeHeld implements stats.Store.
+func (s Stats) TakeHeld(ctx context.Context, userID int64, since time.Time) (string, error) {
+	var reader string
+	err := s.DB.q(ctx).QueryRow(ctx, `DELETE FROM stats_held WHERE user_id = $1 AND at >= $2 RETURNING reader`,
+		userID, since).Scan(&reader)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return reader, unavailable(err)
 }

@@ -63,6 +63,12 @@ var (
 	EmailChangeUser  = Rule{"email-change-user", 5, time.Hour}
 	SecondFactorUser = Rule{"second-factor-user", 10, 15 * time.Minute}
 	AccountUser      = Rule{"account-user", 10, time.Hour}
+	// RUMIP bounds the page timings a client address sends: a page load
+	// sends one beacon, rarely two, and a LAN party shares one address.
+	RUMIP = Rule{"rum-ip", 60, time.Minute}
+	// ReminderAdmin bounds an organiser's reminder requests (each up to
+	// metrics.MaxReminded players, each player once a week per step).
+	ReminderAdmin = Rule{"reminder-admin", 20, time.Hour}
 )
 
 // Limiters holds one httprate limiter per rule.
@@ -92,7 +98,8 @@ func New(rdb *redis.Client, prefix string, secret []byte, scale float64, log *sl
 var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEmail, VerifyIP, VerifyEmailClient, ResendIP, ResendEmailClient,
 	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
 	PasswordUser, DiscordUser, SaveUser, RegisterUser,
-	ResetIP, ResetEmailClient, ResetConfirmIP, ResetConfirmEmail, EmailChangeUser, SecondFactorUser, AccountUser}
+	ResetIP, ResetEmailClient, ResetConfirmIP, ResetConfirmEmail, EmailChangeUser, SecondFactorUser, AccountUser,
+	RUMIP, ReminderAdmin}
 
 // Exceeded counts one request for key under rule and reports whether it is
 // over the limit; httprate sets Retry-After and the X-RateLimit headers.

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -42,8 +43,13 @@ func (s *Service) Save(ctx context.Context, a core.Actor, in SaveInput) (core.St
 	if rec.CartImage, err = s.resolveCartImage(ctx, in.CartImage); err != nil {
 		return core.Stats{}, err
 	}
+	rec.Source = core.SourceTyped
 	return s.save(ctx, a.UserID, rec)
 }
+
+// ConfirmWithin is how long after a held reading a save counts as the
+// player's confirmation of it.
+const ConfirmWithin = time.Hour
 
 // SaveRecord stores a record read from a screenshot for userID.
 func (s *Service) SaveRecord(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
@@ -56,6 +62,17 @@ func (s *Service) SaveRecord(ctx context.Context, userID int64, rec core.Stats) 
 func (s *Service) save(ctx context.Context, userID int64, rec core.Stats) (core.Stats, error) {
 	var out core.Stats
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {
+		if rec.Source == core.SourceTyped {
+			// A save soon after a reading held for the player is that
+			// reading, confirmed.
+			held, err := s.Store.TakeHeld(ctx, userID, time.Now().Add(-ConfirmWithin))
+			if err != nil {
+				return err
+			}
+			if held != "" {
+				rec.Source = core.SourceConfirmed
+			}
+		}
 		var err error
 		if out, err = s.Store.SaveStats(ctx, userID, rec); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -96,4 +97,9 @@ type Store interface {
 	FindStats(ctx context.Context, userID int64) (*core.Stats, error)
 	// DeleteStats removes the record; Conflict while the user is registered.
 	DeleteStats(ctx context.Context, userID int64) error
+	// HoldReading notes that reader's reading was held for the player to
+	// confirm; TakeHeld answers the reader of one held since since, and
+	// forgets it ("" for none).
+	HoldReading(ctx context.Context, userID int64, reader string) error
+	TakeHeld(ctx context.Context, userID int64, since time.Time) (string, error)
 }

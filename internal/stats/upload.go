@@ -157,6 +157,13 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 		kart = &url
 	}
 	out := Upload{Stats: got.Extracted(kart)}
+	if userID != 0 && got.Figures() && !got.Sure() && u.Stats != nil {
+		// Its save will be the player's confirmation (the funnel counts
+		// it apart); a note lost costs that count, not the upload.
+		if err := u.Stats.Store.HoldReading(ctx, userID, got.Reader); err != nil {
+			u.log().Warn("noting a held reading failed", slog.Any("err", err))
+		}
+	}
 	if userID == 0 || !got.Sure() || !got.Figures() {
 		// A doubtful figure, or one worked out from the others rather than
 		// read, is the player's to confirm: the card they save is the one
@@ -166,7 +173,7 @@ func (u *Uploads) read(ctx context.Context, userID int64, data []byte, progress 
 		return out, nil
 	}
 	rec := got.Stats()
-	rec.CartImage, rec.PreferredRole, rec.Verified = kart, "Player", true
+	rec.CartImage, rec.PreferredRole, rec.Verified, rec.Source = kart, "Player", true, got.Reader
 	// Keep what the player wrote about themselves; the tier follows the stats.
 	if old, err := u.Stats.Store.FindStats(ctx, userID); err == nil && old != nil {
 		rec.Description, rec.PreferredRole = old.Description, old.PreferredRole

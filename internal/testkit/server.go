@@ -85,6 +85,7 @@ func NewServer(t testing.TB, db *postgres.DB, opt Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.StartRecorder(context.Background())
 	hs := httptest.NewServer(a.Handler)
 	t.Cleanup(func() {
 		a.Hub.Shutdown(context.Background())

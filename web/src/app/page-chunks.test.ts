@@ -10,10 +10,12 @@ describe('pageOf', () => {
     expect(pageOf('/matches/12')).toBe(pages.match)
     expect(pageOf('/admin/matches')).toBe(pages.adminMatches)
     expect(pageOf('/admin')).toBe(pages.admin)
+    expect(pageOf('/admin/metrics')).toBe(pages.adminMetrics)
   })
 
   it('names none for other paths', () => {
     expect(pageOf('/adminMatches')).toBeUndefined()
+    expect(pageOf('/adminMetrics')).toBeUndefined()
     expect(pageOf('/match')).toBeUndefined()
     expect(pageOf('/no/such/page')).toBeUndefined()
     expect(pageOf('/overlay/auction')).toBeUndefined()

@@ -14,6 +14,7 @@ export const pages = {
   contact: () => import('./routes/contact'),
   match: () => import('./routes/match'),
   adminMatches: () => import('./routes/admin-matches'),
+  adminMetrics: () => import('./routes/admin-metrics'),
   auction: () => import('./routes/auction'),
   captain: () => import('./routes/captain'),
   admin: () => import('./routes/admin'),
@@ -44,9 +45,10 @@ export function pageOf(href: string): Load | undefined {
   const path = href.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/'
   if (path === '/') return pages.home
   if (path === '/admin/matches') return pages.adminMatches
+  if (path === '/admin/metrics') return pages.adminMetrics
   if (/^\/matches\/[^/]+$/.test(path)) return pages.match
   const name = path.slice(1)
-  return name in pages && name !== 'adminMatches' && name !== 'match' ? pages[name as keyof typeof pages] : undefined
+  return name in pages && !['adminMatches', 'adminMetrics', 'match'].includes(name) ? pages[name as keyof typeof pages] : undefined
 }
 
 /** Fetches the chunk of the page `href` opens (a module is fetched once, however often asked). */

@@ -14,6 +14,7 @@ const ContactRoute = lazyPage(pages.contact)
 const PptRoute = lazyPage(pages.ppt)
 const MatchRoute = lazyPage(pages.match)
 const AdminMatchesRoute = lazyPage(pages.adminMatches)
+const AdminMetricsRoute = lazyPage(pages.adminMetrics)
 const AuctionRoute = lazyPage(pages.auction)
 const CaptainRoute = lazyPage(pages.captain)
 const AdminRoute = lazyPage(pages.admin)
@@ -37,6 +38,7 @@ function SitePages() {
         <Route path="/contact" component={ContactRoute} />
         <Route path="/matches/:id" component={MatchRoute} />
         <Route path="/admin/matches" component={AdminMatchesRoute} />
+        <Route path="/admin/metrics" component={AdminMetricsRoute} />
         <Route path="/auction" component={AuctionRoute} />
         <Route path="/captain" component={CaptainRoute} />
         <Route path="/admin" component={AdminRoute} />

@@ -11,6 +11,8 @@ export type AppConfig = {
   extractor: 'gemini' | 'ocr'
   /** DISCORD_CLIENT_ID is set: the profile offers "Link Discord". */
   discord_link?: boolean
+  /** RUM_SAMPLE_RATE: the share of page loads that send their timings (lib/rum.ts). */
+  rum_sample_rate?: number
 }
 
 const fallback: AppConfig = { google_client_id: '', default_tournament: DEFAULT_TOURNAMENT, extractor: 'ocr', discord_link: false }

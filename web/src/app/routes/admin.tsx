@@ -6,7 +6,7 @@
 // every call; this page only hides what it would refuse.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link, useLocation } from '@/lib/router'
+import { Link } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorMessage } from '@/components/ui/form'
@@ -33,30 +33,13 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { RegistrationAdmin } from '@/features/tournament/components/registration-admin'
 import { StaffAdmin } from '@/features/tournament/components/staff-admin'
 import { SeasonAdmin } from '@/features/tournament/components/season-admin'
+import { AdminNav } from '../admin-nav'
 import { OrganiserGate } from '../organiser-gate'
 import { idleText } from './auction'
 import { AdminRosters } from './admin-rosters'
 import { can, runsTheSite } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
-
-export function AdminNav() {
-  const { pathname } = useLocation()
-  const here = (to: string) => (pathname === to ? { className: 'admin-nav-link active', 'aria-current': 'page' as const } : { className: 'admin-nav-link' })
-  return (
-    <nav className="admin-nav" aria-label="Organisers">
-      <Link to="/admin" {...here('/admin')}>
-        Auction &amp; league
-      </Link>
-      <Link to="/admin/matches" {...here('/admin/matches')}>
-        Matches
-      </Link>
-      <Link to="/auction" className="admin-nav-link">
-        Big screen
-      </Link>
-    </nav>
-  )
-}
 
 function AdminBoard({ tournament }: { tournament: string }) {
   const qc = useQueryClient()

@@ -92,6 +92,33 @@ describe('Deck', () => {
   })
 })
 
+describe('The goals slide', () => {
+  it('shows each goal with what the site measures now, from the public summary', async () => {
+    mockApi({
+      'GET /metrics/summary': {
+        body: {
+          tournament: 'PPL7',
+          generated_at: '2026-11-28T20:00:00Z',
+          targets: [
+            { id: 'registered_users', label: 'registered users', goal: '100+', value: 112, display: '112', ok: true },
+            { id: 'error_rate', label: 'error rate', goal: '< 1%', value: 0.02, display: '2%', ok: false },
+            { id: 'uptime', label: 'uptime', goal: '99.9%', value: null, display: '—', ok: null },
+          ],
+        },
+      },
+    })
+    renderApp(<Deck />)
+    fireEvent.click(screen.getByRole('button', { name: /Go to slide 9/ }))
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Success Metrics & Goals')
+    // The goals stand at once; the figures come with the summary.
+    expect(screen.getByTestId('goal-registered_users')).toHaveTextContent('100+registered users')
+    await waitFor(() => expect(screen.getByTestId('goal-registered_users')).toHaveTextContent('now 112 ✓'))
+    expect(screen.getByTestId('goal-registered_users')).toHaveClass('met')
+    expect(screen.getByTestId('goal-error_rate')).toHaveClass('missed')
+    expect(screen.getByTestId('goal-uptime')).not.toHaveTextContent('now')
+  })
+})
+
 describe('Deck follower', () => {
   it('starts at the shared slide and follows slide.changed on the deck topic', async () => {
     mockApi({ 'GET /deck': { body: { slide: 2, seq: 9 } } })

@@ -1,5 +1,6 @@
 // The ten slides of the self-presentation (docs/site.md, "Pages"), about Pitlane as built.
 import type { ReactNode } from 'react'
+import { SuccessMetrics } from './success-metrics'
 
 export type Slide = { title: string; kicker?: string; body: ReactNode }
 
@@ -194,42 +195,7 @@ export const SLIDES: Slide[] = [
   },
   {
     title: 'Success Metrics & Goals',
-    body: (
-      <div className="metrics">
-        <div>
-          <b>32</b>
-          <span>tournament participants</span>
-        </div>
-        <div>
-          <b>100+</b>
-          <span>registered users</span>
-        </div>
-        <div>
-          <b>80%+</b>
-          <span>complete the 4-step flow</span>
-        </div>
-        <div>
-          <b>90%+</b>
-          <span>Discord linked</span>
-        </div>
-        <div>
-          <b>&lt; 3 s</b>
-          <span>page load</span>
-        </div>
-        <div>
-          <b>&lt; 500 ms</b>
-          <span>API response</span>
-        </div>
-        <div>
-          <b>99.9%</b>
-          <span>uptime</span>
-        </div>
-        <div>
-          <b>&lt; 1%</b>
-          <span>error rate</span>
-        </div>
-      </div>
-    ),
+    body: <SuccessMetrics />,
   },
   {
     title: 'Future Roadmap',
