@@ -26,8 +26,8 @@ func (c *client) lastSeq(s *sub) int64 {
 }
 
 // catchUp brings a subscription up to cur after a Redis reconnect, with
-// evs (contiguous, ending at cur) when history covered what was missed.
-func (c *client) catchUp(s *sub, cur int64, evs []event, complete, failed bool) {
+// evs (contiguous, ending at cur) when they cover what it missed.
+func (c *client) catchUp(s *sub, cur int64, all []event, failed bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closing || s.removed {
@@ -37,12 +37,18 @@ func (c *client) catchUp(s *sub, cur int64, evs []event, complete, failed bool) 
 	case s.replaying:
 		s.stale = true
 		c.resyncLocked(s)
+		return
 	case failed:
 		c.resyncLocked(s)
 		s.last = -1
+		return
 	case s.last >= cur:
 		// Up to date, or ahead of the store (its state was read after a
 		// commit whose event is still on its way).
+		return
+	}
+	evs, complete := cover(cur, all, s.last)
+	switch {
 	case s.last < 0 || !complete || !c.fitsLocked(len(evs), frameBytes(evs)):
 		c.resyncLocked(s)
 		s.last = cur

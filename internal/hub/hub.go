@@ -28,6 +28,7 @@ type Hub struct {
 	log     *slog.Logger
 	metrics *metrics
 	store   store
+	history *historyReads // the store's history, one read per topic at a time
 	reg     registry
 
 	closed  atomic.Bool
@@ -70,6 +71,7 @@ func New(opts Options) (*Hub, error) {
 	if h.store, err = broker.open(h); err != nil {
 		return nil, err
 	}
+	h.history = newHistoryReads(h.store.history, opts.RedisTimeout, m.historyReads.Inc)
 	go h.sweep()
 	return h, nil
 }

@@ -17,9 +17,10 @@ type store interface {
 	// prime raises the topic's seq to at least seq, with no history below.
 	prime(ctx context.Context, topic string, seq int64) error
 	// history returns the topic's latest seq and, when 0 <= since < cur,
-	// the events after since in order; complete is false when history no
-	// longer reaches back to since+1.
-	history(ctx context.Context, topic string, since int64) (cur int64, evs []event, complete bool, err error)
+	// the events after since that it still holds: in order, contiguous and
+	// ending at cur, starting at since+1 or later when history no longer
+	// reaches back that far (cover tells a reader whether it does).
+	history(ctx context.Context, topic string, since int64) (cur int64, evs []event, err error)
 	seq(ctx context.Context, topic string) (int64, error)
 	close()
 }
@@ -120,22 +121,19 @@ func (s *memStore) prime(_ context.Context, topic string, seq int64) error {
 	return nil
 }
 
-func (s *memStore) history(_ context.Context, topic string, since int64) (int64, []event, bool, error) {
+func (s *memStore) history(_ context.Context, topic string, since int64) (int64, []event, error) {
 	t := s.topic(topic, false)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if since < 0 || since >= t.seq {
-		return t.seq, nil, true, nil
+		return t.seq, nil, nil
 	}
-	oldest := t.seq - int64(len(t.ring)) + 1
-	if since+1 < oldest {
-		return t.seq, nil, false, nil
-	}
-	evs := make([]event, 0, t.seq-since)
-	for q := since + 1; q <= t.seq; q++ {
+	from := max(since+1, t.seq-int64(len(t.ring))+1)
+	evs := make([]event, 0, t.seq-from+1)
+	for q := from; q <= t.seq; q++ {
 		evs = append(evs, t.ring[(q-1-t.base)%int64(s.size)])
 	}
-	return t.seq, evs, true, nil
+	return t.seq, evs, nil
 }
 
 func (s *memStore) seq(_ context.Context, topic string) (int64, error) {

@@ -19,6 +19,7 @@ type metrics struct {
 	redisReconnects prometheus.Counter
 	duplicates      prometheus.Counter
 	perIPRefusals   prometheus.Counter
+	historyReads    prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -63,12 +64,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "pitlane_hub_per_ip_refusals_total",
 			Help: "Websocket upgrades refused (429) because their client address held MaxConnsPerIP connections.",
 		}),
+		historyReads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pitlane_hub_history_reads_total",
+			Help: "Reads of a topic's history for subscriptions; clients waiting on a topic share one.",
+		}),
 	}
 	if reg == nil {
 		return m, nil
 	}
 	for _, c := range []prometheus.Collector{m.connections, m.subscriptions, m.eventsIn,
-		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates, m.perIPRefusals} {
+		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates, m.perIPRefusals, m.historyReads} {
 		if err := reg.Register(c); err != nil {
 			var are prometheus.AlreadyRegisteredError
 			if errors.As(err, &are) {

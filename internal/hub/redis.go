@@ -67,20 +67,21 @@ if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[2], ARGV[1]) end
 return cur
 `)
 
-// historyScript returns {cur, complete, frame...}: the latest seq and, when
-// 0 <= since < cur, the frames of since+1..cur, or complete = 0 when the
-// stream no longer holds since+1.
+// historyScript returns {cur, frame...}: the latest seq and, when
+// 0 <= since < cur, the frames of the last unbroken run of seqs after since
+// that ends at cur (none when the stream does not reach cur).
 var historyScript = redis.NewScript(curLua + `
 local since = tonumber(ARGV[1])
-if since < 0 or since >= cur then return {cur, 1} end
-local first = string.format('%d-0', since + 1)
-if #redis.call('XRANGE', KEYS[1], first, first) == 0 then return {cur, 0} end
-local out = {cur, 1}
-for i, e in ipairs(redis.call('XRANGE', KEYS[1], first, '+')) do
-  if tonumber(string.match(e[1], '^(%d+)')) ~= since + i then return {cur, 0} end
+if since < 0 or since >= cur then return {cur} end
+local out = {cur}
+local want = since + 1
+for _, e in ipairs(redis.call('XRANGE', KEYS[1], string.format('%d-0', since + 1), '+')) do
+  local q = tonumber(string.match(e[1], '^(%d+)'))
+  if q ~= want then out = {cur} end
   out[#out + 1] = e[2][2]
+  want = q + 1
 end
-if #out - 2 ~= cur - since then return {cur, 0} end
+if want - 1 ~= cur then return {cur} end
 return out
 `)
 
@@ -187,22 +188,22 @@ func (s *redisStore) prime(ctx context.Context, topic string, seq int64) error {
 	return nil
 }
 
-func (s *redisStore) history(ctx context.Context, topic string, since int64) (int64, []event, bool, error) {
+func (s *redisStore) history(ctx context.Context, topic string, since int64) (int64, []event, error) {
 	res, err := historyScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}, since).Slice()
 	if err != nil {
-		return 0, nil, false, fmt.Errorf("hub: history of %s: %w", topic, err)
+		return 0, nil, fmt.Errorf("hub: history of %s: %w", topic, err)
 	}
-	if len(res) < 2 {
-		return 0, nil, false, fmt.Errorf("hub: history of %s: short reply", topic)
+	if len(res) < 1 {
+		return 0, nil, fmt.Errorf("hub: history of %s: short reply", topic)
 	}
 	cur, _ := res[0].(int64)
-	complete, _ := res[1].(int64)
-	evs := make([]event, 0, len(res)-2)
-	for i, f := range res[2:] {
+	first := cur - int64(len(res)-1) + 1
+	evs := make([]event, 0, len(res)-1)
+	for i, f := range res[1:] {
 		frame, _ := f.(string)
-		evs = append(evs, newEvent(since+1+int64(i), frame))
+		evs = append(evs, newEvent(first+int64(i), frame))
 	}
-	return cur, evs, complete == 1, nil
+	return cur, evs, nil
 }
 
 var seqScript = redis.NewScript(curLua + `return cur`)
@@ -355,12 +356,12 @@ func (s *redisStore) catchUp(ctx context.Context, topic string) {
 			since = last
 		}
 	})
-	cur, evs, complete, err := s.history(ctx, topic, since)
+	cur, evs, err := s.history(ctx, topic, since)
 	if err != nil {
 		s.h.log.Warn("hub: catching up failed; resyncing", "topic", topic, "err", err)
 	}
 	s.h.reg.each(topic, func(c *client, sb *sub) {
-		c.catchUp(sb, cur, evs, complete, err != nil)
+		c.catchUp(sb, cur, evs, err != nil)
 	})
 }
 

@@ -223,8 +223,10 @@ func (c *client) subscribeOne(public, topic string, since int64, replay bool) {
 	if replay {
 		from = max(since, 0)
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, c.h.opts.RedisTimeout)
-	cur, evs, complete, err := c.h.store.history(ctx, topic, from)
+	// Up to two reads: the one running when this client came, which it may
+	// not join, and its own, shared with whoever comes meanwhile.
+	ctx, cancel := context.WithTimeout(c.ctx, 2*c.h.opts.RedisTimeout)
+	cur, evs, complete, err := c.h.history.get(ctx, topic, from)
 	cancel()
 
 	c.mu.Lock()
