@@ -122,7 +122,7 @@ func (c *client) deliverLocked(s *sub, ev event) bool {
 
 func (c *client) resyncLocked(s *sub) {
 	c.h.metrics.resyncs.Inc()
-	c.enqueueLocked(wireText(resyncFrame(s.public)))
+	c.enqueueLocked(wireText(resyncFrame(s.public, c.h.pressure.retryAfter(time.Now()))))
 }
 
 // enqueueLocked adds a frame to the send queue, closing the connection with

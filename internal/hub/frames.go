@@ -102,8 +102,16 @@ func buildFrame(prefix []byte, seq int64, suffix []byte) []byte {
 	return append(b, suffix...)
 }
 
-func resyncFrame(public string) []byte {
-	return []byte(`{"type":"resync","topic":` + string(quote(public)) + `}`)
+// resyncFrame tells the client to read the topic again; under pressure
+// (retryAfterMs > 0) it says over how long the clients should spread their
+// reads.
+func resyncFrame(public string, retryAfterMs int64) []byte {
+	b := []byte(`{"type":"resync","topic":` + string(quote(public)))
+	if retryAfterMs > 0 {
+		b = append(b, `,"retry_after_ms":`...)
+		b = strconv.AppendInt(b, retryAfterMs, 10)
+	}
+	return append(b, '}')
 }
 
 func errorFrame(msg string) []byte {

@@ -80,6 +80,8 @@ type frame struct {
 	Data    json.RawMessage `json:"data"`
 	TS      string          `json:"ts"`
 	Message string          `json:"message"`
+	// RetryAfterMs: a resync's window to spread the reads over.
+	RetryAfterMs int64 `json:"retry_after_ms"`
 }
 
 type testClient struct {

@@ -173,3 +173,24 @@ func TestResubscribingClientsCostTwoHistoryReads(t *testing.T) {
 		})
 	}
 }
+
+func TestResyncsAskForASpreadOnlyWhenTwoSecondsWouldNotDo(t *testing.T) {
+	t.Parallel()
+	now := time.Now()
+	p := pressure{rate: 1000}
+	p.resyncing(1500, now)
+	if got := p.retryAfter(now); got != 0 {
+		t.Fatalf("1,500 resyncs at 1,000 reads a second: retry after %d ms, want none", got)
+	}
+	p.resyncing(10_000, now)
+	if got := p.retryAfter(now); got != 10_000 {
+		t.Fatalf("10,000 resyncs at 1,000 reads a second: retry after %d ms, want 10,000", got)
+	}
+	if got := p.retryAfter(now.Add(10 * time.Second)); got != 0 {
+		t.Fatalf("after the window: retry after %d ms, want none", got)
+	}
+	p.resyncing(1_000_000, now)
+	if got := p.retryAfter(now); got != maxSpreadMs {
+		t.Fatalf("a million: retry after %d ms, want the cap %d", got, maxSpreadMs)
+	}
+}

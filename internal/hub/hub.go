@@ -39,6 +39,7 @@ type Hub struct {
 	conns   sync.WaitGroup // connections' read goroutines
 
 	followers followers
+	pressure  pressure
 }
 
 var (
@@ -64,6 +65,7 @@ func New(opts Options) (*Hub, error) {
 		perIP:   make(map[string]int),
 		stop:    make(chan struct{}),
 	}
+	h.pressure.rate = opts.ResyncRate
 	broker := opts.Broker
 	if broker == nil {
 		broker = MemoryBroker{}

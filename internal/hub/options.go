@@ -61,6 +61,12 @@ type Options struct {
 	// RedisTimeout bounds each Redis call made for a publish, a replay or a
 	// seq, so an outage fails fast instead of stalling. Default 2s.
 	RedisTimeout time.Duration
+	// ResyncRate is how many pages a second the instance expects to answer
+	// when they read their state again after a resync. When Redis lost its
+	// data and more subscriptions than 2 s of it are told to resync at once,
+	// their resync frames say over how long to spread the reads
+	// (retry_after_ms). Default 1000; negative: never.
+	ResyncRate int
 	// Logger gets connection and Redis trouble. Default: discarded.
 	Logger *slog.Logger
 	// Registerer gets the hub's metrics. Nil: metrics are kept but not
@@ -107,6 +113,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RedisTimeout <= 0 {
 		o.RedisTimeout = 2 * time.Second
+	}
+	if o.ResyncRate == 0 {
+		o.ResyncRate = 1000
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

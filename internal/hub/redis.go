@@ -329,22 +329,31 @@ func (s *redisStore) recover(ctx context.Context) {
 	epoch, err := epochScript.Run(ctx, s.rdb, []string{s.prefix + "epoch"}, randomID()).Text()
 	if err != nil {
 		s.h.log.Warn("hub: reading redis epoch failed; resyncing all subscribers", "err", err)
-		for _, t := range topics {
-			s.h.resyncTopic(t)
-		}
+		s.resyncAll(topics)
 		return
 	}
 	lost := s.epoch != "" && epoch != s.epoch
 	s.epoch = epoch
-	for _, t := range topics {
-		if lost {
-			s.h.resyncTopic(t)
-			continue
-		}
-		s.catchUp(ctx, t)
-	}
 	if lost {
 		s.h.log.Warn("hub: redis lost its data; seqs restart and clients resync", "topics", len(topics))
+		s.resyncAll(topics)
+		return
+	}
+	for _, t := range topics {
+		s.catchUp(ctx, t)
+	}
+}
+
+// resyncAll tells every local subscriber to resync, asking them to spread
+// their reads when there are many.
+func (s *redisStore) resyncAll(topics []string) {
+	n := 0
+	for _, t := range topics {
+		n += s.h.reg.count(t)
+	}
+	s.h.pressure.resyncing(n, time.Now())
+	for _, t := range topics {
+		s.h.resyncTopic(t)
 	}
 }
 

@@ -274,11 +274,16 @@ func TestRedisRestart(t *testing.T) {
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	url := fmt.Sprintf("redis://127.0.0.1:%d/0", port)
 	opts := Options{Broker: RedisBroker{URL: url}, Prefix: "pitlane:restart:", RedisTimeout: 500 * time.Millisecond}
-	a, srvA := startHub(t, opts)
+	// A answers one page a second: its three subscriptions need 3 s.
+	optsA := opts
+	optsA.ResyncRate = 1
+	a, srvA := startHub(t, optsA)
 	b, srvB := startHub(t, opts)
 	onA, onB := dial(t, srvA), dial(t, srvB)
 	onA.subscribe([]string{core.TopicDeck}, nil)
 	onB.subscribe([]string{core.TopicDeck}, nil)
+	more := dial(t, srvA)
+	more.subscribe([]string{core.TopicTeams, core.TopicBracket}, nil)
 	publish(t, a, core.TopicDeck, "slide.changed", nil)
 	publish(t, b, core.TopicDeck, "slide.changed", nil)
 	onA.expectEvents(core.TopicDeck, 1, 2)
@@ -302,10 +307,15 @@ func TestRedisRestart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []*testClient{onA, onB} {
+		for i, c := range []*testClient{onA, onB} {
 			f, err := c.read(10 * time.Second)
 			if err != nil || f.Type != "resync" || f.Topic != core.TopicDeck {
 				t.Fatalf("got %+v, %v; want resync of deck", f, err)
+			}
+			// A's three subscriptions at one a second: spread over 3 s.
+			// B's one fits in the 2 s clients spread over unasked.
+			if want := []int64{3000, 0}[i]; f.RetryAfterMs != want {
+				t.Errorf("hub %d: resync says retry_after_ms %d, want %d", i, f.RetryAfterMs, want)
 			}
 		}
 		for _, h := range []*Hub{a, b} {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { backoffDelay, LiveClient, type ClientFrame } from './live-client'
+import { backoffDelay, LiveClient, resyncDelay, type ClientFrame } from './live-client'
 
 const ev = (topic: string, seq: number, event = 'player.registered', data: unknown = {}) =>
   JSON.stringify({ type: 'event', topic, seq, event, data, ts: '2026-01-01T00:00:00Z' })
@@ -130,11 +130,57 @@ describe('LiveClient', () => {
 })
 
 describe('backoffDelay', () => {
-  it('grows exponentially with jitter between half and all of the step, capped at 30 s', () => {
-    expect(backoffDelay(0, () => 0)).toBe(250)
-    expect(backoffDelay(0, () => 1)).toBe(500)
-    expect(backoffDelay(3, () => 0.5)).toBe(3000)
+  it('waits anywhere in 0-2 s first, then grows exponentially with jitter, capped at 30 s', () => {
+    expect(backoffDelay(0, () => 0)).toBe(0)
+    expect(backoffDelay(0, () => 0.5)).toBe(1000)
+    expect(backoffDelay(0, () => 1)).toBe(2000)
+    expect(backoffDelay(1, () => 0)).toBe(2000)
+    expect(backoffDelay(1, () => 1)).toBe(4000)
+    expect(backoffDelay(3, () => 0.5)).toBe(12_000)
     expect(backoffDelay(20, () => 1)).toBe(30_000)
     expect(backoffDelay(20, () => 0)).toBe(15_000)
+  })
+
+  it('spreads a thousand clients over the first two seconds', () => {
+    let x = 1
+    const lcg = () => ((x = (x * 48271) % 2147483647) / 2147483647)
+    const delays = Array.from({ length: 1000 }, () => backoffDelay(0, lcg))
+    const perQuarter = [0, 0, 0, 0, 0, 0, 0, 0]
+    for (const d of delays) perQuarter[Math.min(7, Math.floor(d / 250))]++
+    for (const n of perQuarter) expect(n).toBeGreaterThan(80) // ~125 each; none empty, none crowded
+    expect(Math.max(...delays)).toBeLessThanOrEqual(2000)
+  })
+})
+
+describe('resyncDelay', () => {
+  it('waits anywhere in 0-2 s, or in the window the server asks for, at most 30 s', () => {
+    expect(resyncDelay(undefined, () => 0)).toBe(0)
+    expect(resyncDelay(undefined, () => 1)).toBe(2000)
+    expect(resyncDelay(500, () => 1)).toBe(2000)
+    expect(resyncDelay(8000, () => 0.5)).toBe(4000)
+    expect(resyncDelay(120_000, () => 1)).toBe(30_000)
+  })
+
+  it('reads again after the delay, once for resyncs that come meanwhile', () => {
+    vi.useFakeTimers()
+    try {
+      const hints: (number | undefined)[] = []
+      const c = new LiveClient({ resyncDelay: (h) => (hints.push(h), 1500) })
+      let reads = 0
+      c.subscribe('bracket', { onResync: () => reads++ }, 3)
+      c.handleFrame(JSON.stringify({ type: 'resync', topic: 'bracket', retry_after_ms: 6000 }))
+      c.handleFrame(JSON.stringify({ type: 'resync', topic: 'bracket' }))
+      expect(hints).toEqual([6000])
+      expect(c.lastSeq('bracket')).toBeUndefined()
+      vi.advanceTimersByTime(1499)
+      expect(reads).toBe(0)
+      vi.advanceTimersByTime(1)
+      expect(reads).toBe(1)
+      c.handleFrame(JSON.stringify({ type: 'resync', topic: 'bracket' }))
+      vi.advanceTimersByTime(1500)
+      expect(reads).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -13,7 +13,7 @@ export type LiveEvent<D = unknown> = {
 
 type ServerFrame =
   | LiveEvent
-  | { type: 'resync'; topic: string }
+  | { type: 'resync'; topic: string; retry_after_ms?: number }
   | { type: 'error'; message: string }
   | { type: 'pong' }
 
@@ -33,10 +33,32 @@ export type LiveListener = {
 
 const BUFFER_SIZE = 200
 
-/** Reconnect delay: exponential from 500 ms, capped at 30 s, with "equal jitter" (50-100 %). */
+/** How long the first reconnect or resync may wait: every client of an instance picks a moment in it. */
+export const SPREAD_MS = 2_000
+
+/**
+ * Reconnect delay. The first is anywhere in 0-2 s ("full jitter"), so the thousands of pages an
+ * instance loses at once do not all come back in the same instant; then exponential from 2 s,
+ * capped at 30 s, with "equal jitter" (50-100 % of the step).
+ */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(30_000, 500 * 2 ** Math.max(0, attempt))
+  if (attempt <= 0) return Math.round(random() * SPREAD_MS)
+  const base = Math.min(30_000, SPREAD_MS * 2 ** attempt)
   return Math.round(base / 2 + (random() * base) / 2)
+}
+
+/**
+ * How long a page waits before reading its state again after a resync: anywhere in 0-2 s, or in
+ * the server's wider window when it is under pressure (`retry_after_ms`, at most 30 s).
+ */
+export function resyncDelay(retryAfterMs: number | undefined, random: () => number = Math.random): number {
+  const hint = typeof retryAfterMs === 'number' && retryAfterMs > 0 ? Math.min(retryAfterMs, 30_000) : 0
+  return Math.round(random() * Math.max(SPREAD_MS, hint))
+}
+
+export type LiveClientOptions = {
+  /** The wait before a resync's reads (default none: tests see them at once; the app spreads them). */
+  resyncDelay?: (retryAfterMs: number | undefined) => number
 }
 
 export class LiveClient {
@@ -45,8 +67,14 @@ export class LiveClient {
   private buffers = new Map<string, LiveEvent[]>()
   private send: ((frame: ClientFrame) => void) | null = null
   private opened = false
+  private pendingResyncs = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly delayResync: (retryAfterMs: number | undefined) => number
   /** Last error frame, for debugging and tests. */
   lastError: string | null = null
+
+  constructor(opts: LiveClientOptions = {}) {
+    this.delayResync = opts.resyncDelay ?? (() => 0)
+  }
 
   get connected() {
     return this.send !== null
@@ -134,7 +162,7 @@ export class LiveClient {
         this.handleEvent(frame)
         break
       case 'resync':
-        this.resync(frame.topic)
+        this.resync(frame.topic, true, frame.retry_after_ms)
         break
       case 'error':
         this.lastError = frame.message
@@ -163,9 +191,19 @@ export class LiveClient {
     for (const l of [...(this.listeners.get(ev.topic) ?? [])]) l.onEvent?.(ev)
   }
 
-  private resync(topic: string, forgetSeq = true) {
+  private resync(topic: string, forgetSeq = true, retryAfterMs?: number) {
     if (forgetSeq) this.seqs.delete(topic)
-    for (const l of [...(this.listeners.get(topic) ?? [])]) l.onResync?.()
+    if (this.pendingResyncs.has(topic)) return // one read answers both
+    const fire = () => {
+      this.pendingResyncs.delete(topic)
+      for (const l of [...(this.listeners.get(topic) ?? [])]) l.onResync?.()
+    }
+    const wait = this.delayResync(retryAfterMs)
+    if (wait <= 0) {
+      fire()
+      return
+    }
+    this.pendingResyncs.set(topic, setTimeout(fire, wait))
   }
 
   private subscribeFrame(topics: string[]): ClientFrame {

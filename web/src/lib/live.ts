@@ -3,11 +3,13 @@
 // loads in a chunk of its own just after the first render: pages subscribe at once and the
 // client sends their subscriptions when the socket opens.
 import { createContext, createElement, Fragment, lazy, Suspense, useContext, useEffect, useEffectEvent, type ReactNode } from 'react'
-import { LiveClient, type LiveEvent, type LiveListener } from './live-client'
+import { LiveClient, resyncDelay, type LiveEvent, type LiveListener } from './live-client'
 
 export type { LiveEvent } from './live-client'
 
-export const liveClient = new LiveClient()
+// A resync's reads wait a random moment (0-2 s, or the server's window under pressure): after a
+// Redis restart every page of an instance is told to resync at once.
+export const liveClient = new LiveClient({ resyncDelay: (hint) => resyncDelay(hint) })
 const LiveContext = createContext<LiveClient>(liveClient)
 const LiveSocket = lazy(() => import('./live-socket'))
 
