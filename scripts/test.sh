@@ -15,6 +15,7 @@ missing=()
 command -v tesseract >/dev/null || missing+=(tesseract-ocr tesseract-ocr-eng)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
+command -v redis-sentinel >/dev/null || missing+=(redis-sentinel)
 # promtool checks deploy/'s Prometheus configuration and alert rules (deploy/deploy_test.go).
 command -v promtool >/dev/null || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then

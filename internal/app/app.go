@@ -116,12 +116,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	a := &App{db: db, log: log, cfg: cfg}
-	if cfg.RedisURL != "" {
-		opt, err := redis.ParseURL(cfg.RedisURL)
+	if cfg.Redis().Set() {
+		rdb, err := cfg.Redis().Client(nil)
 		if err != nil {
-			return nil, fmt.Errorf("REDIS_URL: %w", err)
+			return nil, err
 		}
-		a.redis = redis.NewClient(opt)
+		a.redis = rdb
 	}
 	reg.MustRegister(healthCollector{db: db, redis: a.redis})
 	work := newWorkMetrics(reg)
@@ -195,8 +195,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		return nil, err
 	}
 	var broker hub.Broker = hub.MemoryBroker{}
-	if cfg.RedisURL != "" {
-		broker = hub.RedisBroker{URL: cfg.RedisURL}
+	if cfg.Redis().Set() {
+		broker = hub.RedisBroker{Target: cfg.Redis()}
 	}
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pitlane/pitlane/internal/redisconn"
 )
 
 // Config is every setting of the README's configuration table.
@@ -26,6 +28,8 @@ type Config struct {
 	MetricsAddr      string
 	DatabaseURL      string
 	RedisURL         string
+	RedisSentinels   []string // host:port of Redis Sentinels; with RedisMasterName, they name the primary
+	RedisMasterName  string
 	RedisPrefix      string // starts every Redis key; deployments sharing a Redis differ here
 	JWTSecret        string
 	SMTPURL          string
@@ -107,6 +111,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		MetricsAddr:         get("METRICS_ADDR", ""),
 		DatabaseURL:         get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
 		RedisURL:            get("REDIS_URL", ""),
+		RedisSentinels:      list(get("REDIS_SENTINELS", "")),
+		RedisMasterName:     get("REDIS_MASTER_NAME", ""),
 		RedisPrefix:         get("REDIS_PREFIX", "pitlane:"),
 		JWTSecret:           get("JWT_SECRET", ""),
 		SMTPURL:             get("SMTP_URL", ""),
@@ -247,6 +253,9 @@ func (c *Config) validate() error {
 	if c.Production() && c.DiscordClientID != "" && strings.HasPrefix(c.PublicURL, "http://localhost") {
 		errs = append(errs, errors.New("PUBLIC_URL is required in production when DISCORD_CLIENT_ID is set (Discord sends players back to it)"))
 	}
+	if err := c.Redis().Check(); err != nil {
+		errs = append(errs, err)
+	}
 	for _, u := range []struct{ name, val string }{{"DATABASE_URL", c.DatabaseURL}, {"REDIS_URL", c.RedisURL}, {"SMTP_URL", c.SMTPURL}} {
 		if u.val == "" {
 			continue
@@ -333,12 +342,18 @@ func (c Config) Redacted() map[string]any {
 	}
 	return map[string]any{
 		"env": c.Env, "addr": c.Addr, "metrics_addr": c.MetricsAddr, "database_url": maskURL(c.DatabaseURL), "redis_url": maskURL(c.RedisURL),
+		"redis_sentinels": c.RedisSentinels, "redis_master_name": c.RedisMasterName,
 		"smtp_url": maskURL(c.SMTPURL), "jwt_secret": mask(c.JWTSecret), "gemini_api_key": mask(c.GeminiAPIKey),
 		"google_client_id": c.GoogleClientID, "cors_origins": c.CORSOrigins, "admin_emails": len(c.AdminEmails), "admin_require_2fa": c.AdminRequire2FA,
 		"discord_bot": c.DiscordBotToken != "", "discord_channel": c.DiscordChannel, "discord_match_channel": c.DiscordMatchChannel, "discord_client_id": c.DiscordClientID,
 		"discord_client_secret": mask(c.DiscordClientSecret), "discord_api_url": c.DiscordAPIURL, "public_url": c.PublicURL, "default_tournament": c.DefaultTournament,
 		"push": c.PushOn(), "vapid_subject": c.VAPIDSubject, "push_endpoint_hosts": c.PushEndpointHosts,
 	}
+}
+
+// Redis is where Redis is: REDIS_URL, or the primary the sentinels name.
+func (c Config) Redis() redisconn.Target {
+	return redisconn.Target{URL: c.RedisURL, Sentinels: c.RedisSentinels, MasterName: c.RedisMasterName}
 }
 
 func digits(s string) bool {

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/pitlane/pitlane/internal/redisconn"
 )
 
 // Options configures a Hub. Zero values take the defaults named per field.
@@ -139,11 +141,19 @@ func (MemoryBroker) open(h *Hub) (store, error) {
 
 // RedisBroker fans events out through Redis pub/sub, with seqs and history
 // in Redis, so any number of instances share them. URL is
-// redis://host:port/db (its query may set timeouts).
-type RedisBroker struct{ URL string }
+// redis://host:port/db (its query may set timeouts); or Target names Redis
+// Sentinels that name the primary (and overrides URL when set).
+type RedisBroker struct {
+	URL    string
+	Target redisconn.Target
+}
 
 func (b RedisBroker) open(h *Hub) (store, error) {
-	rs, err := newRedisStore(h, b.URL)
+	t := b.Target
+	if !t.Set() {
+		t = redisconn.Target{URL: b.URL}
+	}
+	rs, err := newRedisStore(h, t)
 	if err != nil {
 		return nil, err
 	}

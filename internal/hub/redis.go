@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
-	"github.com/redis/go-redis/v9/maintnotifications"
+
+	"github.com/pitlane/pitlane/internal/redisconn"
 )
 
 // The Redis layout, all under Options.Prefix:
@@ -109,33 +110,33 @@ type redisStore struct {
 	epoch string // the subscriber goroutine's own
 }
 
-func newRedisStore(h *Hub, url string) (*redisStore, error) {
-	o, err := redis.ParseURL(url)
+func newRedisStore(h *Hub, target redisconn.Target) (*redisStore, error) {
+	rdb, err := target.Client(func(o *redis.Options) {
+		// Fail fast during an outage: publishers must not stall (the URL can
+		// still set these).
+		t := h.opts.RedisTimeout
+		if o.DialTimeout == 0 {
+			o.DialTimeout = t
+		}
+		if o.ReadTimeout == 0 {
+			o.ReadTimeout = t
+		}
+		if o.WriteTimeout == 0 {
+			o.WriteTimeout = t
+		}
+		if o.PoolTimeout == 0 {
+			o.PoolTimeout = t
+		}
+		if o.MaxRetries == 0 {
+			o.MaxRetries = -1 // a retried publish whose reply was lost would publish twice
+		}
+	})
 	if err != nil {
-		return nil, fmt.Errorf("hub: redis url: %w", err)
+		return nil, fmt.Errorf("hub: redis: %w", err)
 	}
-	// Fail fast during an outage: publishers must not stall (the URL can
-	// still set these).
-	t := h.opts.RedisTimeout
-	if o.DialTimeout == 0 {
-		o.DialTimeout = t
-	}
-	if o.ReadTimeout == 0 {
-		o.ReadTimeout = t
-	}
-	if o.WriteTimeout == 0 {
-		o.WriteTimeout = t
-	}
-	if o.PoolTimeout == 0 {
-		o.PoolTimeout = t
-	}
-	if o.MaxRetries == 0 {
-		o.MaxRetries = -1 // a retried publish whose reply was lost would publish twice
-	}
-	o.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
 	return &redisStore{
 		h:       h,
-		rdb:     redis.NewClient(o),
+		rdb:     rdb,
 		prefix:  h.opts.Prefix,
 		channel: h.opts.Prefix + "events",
 		done:    make(chan struct{}),
