@@ -40,6 +40,9 @@ make --no-print-directory build
 step "go test"
 go test -count=1 -timeout 15m ./...
 
+step "restore drill (a small night backed up, restored into a fresh database, checked)"
+scripts/restore-drill.sh
+
 step "go fuzz (the screenshot reader, bounded)"
 # Each of the reader's fuzz targets for a bounded time (FUZZTIME, default
 # 12s; about 2 minutes in all with the builds): a panic, or a screen read too slowly, fails

@@ -8,7 +8,8 @@
 //	pitlane-load ws -inprocess -redis redis://127.0.0.1:6379/0 -instances 2 -clients 20000
 //	pitlane-load ws -inprocess -anchor -clients 10000   # beside centrifuge, with ratios
 //	pitlane-load auction -base http://127.0.0.1:8080 -password P -spectators 10000
-//	pitlane-load night -pitlane bin/pitlane -spectators 10000 [-fault kill|redis|postgres]
+//	pitlane-load night -pitlane bin/pitlane -spectators 10000 [-fault kill|redis|failover|postgres]
+//	pitlane-load check-league -pitlane bin/pitlane -database-url URL [-ledger FILE]
 //
 // auction and night are scenarios against real `pitlane serve` instances:
 // night starts its own (docs/hub.md, "The night scenario").
@@ -41,7 +42,8 @@ func main() {
 
 const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
        pitlane-load auction [flags]   (run "pitlane-load auction -h")
-       pitlane-load night [flags]     (run "pitlane-load night -h")`
+       pitlane-load night [flags]     (run "pitlane-load night -h")
+       pitlane-load check-league -database-url URL [-ledger FILE]   (a restored backup)`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -57,6 +59,8 @@ func run(ctx context.Context, args []string) error {
 		return runAuctionScenario(ctx, args[1:])
 	case "night":
 		return runNight(ctx, args[1:])
+	case "check-league":
+		return runCheckLeague(ctx, args[1:])
 	case "anchor":
 		return runAnchor(ctx, args[1:])
 	case "worker":

@@ -40,6 +40,7 @@ type nightConfig struct {
 	workerFlags
 	idle, settle, timeout time.Duration
 	keep, jsonOut         bool
+	ledger                string
 }
 
 func parseNight(args []string) (nightConfig, error) {
@@ -74,6 +75,7 @@ func parseNight(args []string) (nightConfig, error) {
 	fs.DurationVar(&c.timeout, "timeout", 30*time.Minute, "hard limit for the whole night")
 	fs.BoolVar(&c.keep, "keep", false, "keep the night's database, Redis keys and logs")
 	fs.BoolVar(&c.jsonOut, "json", false, "print the report as JSON too")
+	fs.StringVar(&c.ledger, "ledger", "", "write what the night did (accepted bids, registrations, results) to this file, for check-league on a backup of its database (with -keep)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -234,6 +236,11 @@ func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
 	rep.collect(n, events, workers, members, sp)
 	rep.Bot = n.waitBot(ctx, events, 30*time.Second)
 	rep.Check = n.check(ctx, events, since)
+	if cfg.ledger != "" {
+		if err := writeLedger(cfg.ledger, n.ledger(append(topics, captainsTopic), since)); err != nil {
+			return rep, err
+		}
+	}
 	rep.Fault = n.faultReport(rep)
 	rep.Usage.per(rep)
 	failed = len(rep.failures()) > 0

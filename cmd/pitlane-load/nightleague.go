@@ -87,6 +87,9 @@ type night struct {
 	messages   int
 	lots       []int64
 	fault      *faultRecord
+	// anyLeague: the check is of a database no night made (check-league
+	// without a ledger), whose organisers may have closed lots early.
+	anyLeague bool
 }
 
 // faultRecord says what the fault did and when.
