@@ -18,6 +18,7 @@ const (
 	faultKill     = "kill"
 	faultRedis    = "redis"
 	faultPostgres = "postgres"
+	faultFailover = "failover"
 )
 
 type nightConfig struct {
@@ -36,6 +37,7 @@ type nightConfig struct {
 	victim                     int
 	down                       time.Duration
 	privateRedis, privatePG    bool
+	redisAOF                   bool
 	ports                      string
 	workerFlags
 	idle, settle, timeout time.Duration
@@ -61,7 +63,8 @@ func parseNight(args []string) (nightConfig, error) {
 	fs.DurationVar(&c.roomInterval, "room-interval", 3*time.Second, "time between two messages in the captains room")
 	fs.DurationVar(&c.matchInterval, "match-interval", time.Second, "time between two matches played")
 	fs.StringVar(&c.format, "format", bracket.LeagueThenPlayoffs, "the fixtures' format (not swiss)")
-	fs.StringVar(&c.fault, "fault", "", `a fault during one lot: "kill" (kill -9 of one of the instances), "redis" (a private Redis restarted empty), "postgres" (a private PostgreSQL restarted)`)
+	fs.StringVar(&c.fault, "fault", "", `a fault during one lot: "kill" (kill -9 of one of the instances), "redis" (a private Redis restarted empty, or with -redis-aof with its data), "failover" (a private Redis primary killed: its replica promoted by three sentinels, which the instances follow), "postgres" (a private PostgreSQL restarted)`)
+	fs.BoolVar(&c.redisAOF, "redis-aof", false, "the private Redis keeps an append-only file: -fault redis restarts it with its data")
 	fs.IntVar(&c.faultLot, "fault-lot", 0, "the lot the fault strikes during (0: the middle one)")
 	fs.IntVar(&c.faultAfter, "fault-after", 2, "the fault strikes after this many bids on its lot")
 	fs.IntVar(&c.victim, "victim", -1, "with -fault kill: the instance killed, from 0 (-1: the one holding the relay's lock)")
@@ -95,12 +98,12 @@ func parseNight(args []string) (nightConfig, error) {
 		if c.instances < 2 {
 			return c, errors.New("-fault kill needs -instances 2 or more: the clients reconnect to another")
 		}
-	case faultRedis:
+	case faultRedis, faultFailover:
 		c.privateRedis = true
 	case faultPostgres:
 		c.privatePG = true
 	default:
-		return c, fmt.Errorf("-fault %q: kill, redis or postgres", c.fault)
+		return c, fmt.Errorf("-fault %q: kill, redis, failover or postgres", c.fault)
 	}
 	switch {
 	case c.instances < 1 || c.spectators < 1 || c.lots < 1:

@@ -178,6 +178,17 @@ func (n *night) outage(ctx context.Context) chan struct{} {
 			if err := n.st.redis.start(context.WithoutCancel(ctx)); err != nil {
 				logf("Redis did not come back: %v", err)
 			}
+		case faultFailover:
+			logf("the Redis primary killed; the sentinels promote its replica")
+			n.st.redis.kill()
+			deadline := time.Now().Add(time.Minute)
+			for !n.st.replica.isPrimary(ctx) {
+				if time.Now().After(deadline) || ctx.Err() != nil {
+					logf("the replica was not promoted within a minute")
+					break
+				}
+				_ = sleep(ctx, 50*time.Millisecond)
+			}
 		case faultPostgres:
 			logf("PostgreSQL stopped (fast: every session ended); back in %v", n.cfg.down)
 			if err := n.st.pg.stopFast(context.WithoutCancel(ctx)); err != nil {

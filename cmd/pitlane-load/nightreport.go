@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -157,6 +158,12 @@ func (c nightConfig) describe() string {
 	if c.privateRedis {
 		redis = "a private Redis"
 	}
+	if c.redisAOF {
+		redis += " with an append-only file"
+	}
+	if c.fault == faultFailover {
+		redis += ", a replica and three sentinels"
+	}
 	pg := "PostgreSQL " + redactURL(c.databaseURL)
 	if c.privatePG {
 		pg = "a private PostgreSQL"
@@ -215,6 +222,36 @@ type faultReport struct {
 	During      map[int]int    `json:"answers_during"`
 	DuringBids  map[int]int    `json:"bid_answers_during"`
 	Actions     map[string]int `json:"actions_during"`
+	// Recovery is, for each spectator dropped or told to resync, the time
+	// from the fault's end until its page held the current state again:
+	// back with its replay done, or its page read again after the resync.
+	Recovery *recovery `json:"recovery_ms,omitempty"`
+}
+
+// recovery sums up the spectators' recovery times, ms.
+type recovery struct {
+	Clients int     `json:"clients"` // dropped or told to resync
+	Never   int     `json:"never"`   // of those, how many never recovered
+	P50     float64 `json:"p50"`
+	P99     float64 `json:"p99"`
+	Max     float64 `json:"max"`
+}
+
+// recoveryAfter sums up recovered (unix ns; 0: never) from end on: a
+// client back before the fault ended counts 0.
+func recoveryAfter(recovered []int64, end time.Time) *recovery {
+	r := &recovery{Clients: len(recovered)}
+	var us []int32
+	for _, t := range recovered {
+		if t == 0 {
+			r.Never++
+			continue
+		}
+		us = append(us, int32(min(max(t-end.UnixNano(), 0)/1000, math.MaxInt32)))
+	}
+	slices.Sort(us)
+	r.P50, r.P99, r.Max = quantileMs(us, 0.5), quantileMs(us, 0.99), quantileMs(us, 1)
+	return r
 }
 
 func (n *night) faultReport(r *nightReport) *faultReport {
@@ -242,6 +279,9 @@ func (n *night) faultReport(r *nightReport) *faultReport {
 	n.mu.Unlock()
 	if i := slices.Index(lots, f.Lot); i >= 0 && r.Check != nil && i < len(r.Check.LotLateMs) {
 		fr.LateMs = r.Check.LotLateMs[i]
+	}
+	if r.Spectators != nil {
+		fr.Recovery = recoveryAfter(r.Spectators.recovered, f.To)
 	}
 	return fr
 }
@@ -344,11 +384,16 @@ func (r *nightReport) print(w io.Writer) {
 		}
 		what := map[string]string{
 			faultKill:     fmt.Sprintf("kill -9 of instance %d (the relay's lock was instance %d's, the bot's instance %d's)", f.Killed+1, f.RelayHolder+1, f.BotHolder+1),
-			faultRedis:    fmt.Sprintf("Redis killed and restarted empty, %.1f s away", f.Seconds),
+			faultRedis:    fmt.Sprintf("Redis killed and restarted (empty unless -redis-aof), %.1f s away", f.Seconds),
+			faultFailover: fmt.Sprintf("the Redis primary killed, its replica promoted by the sentinels %.1f s later", f.Seconds),
 			faultPostgres: fmt.Sprintf("PostgreSQL stopped (fast) and started again, %.1f s away", f.Seconds),
 		}[f.Kind]
 		p("fault:      %s, during the lot of id %d; it closed %.0f ms after its deadline", what, f.Lot, f.LateMs)
 		p("            answers from the fault until 2 s after it: %s (bids: %s)", strings.Join(during, " "), strings.Join(bids, " "))
+		if rc := f.Recovery; rc != nil {
+			p("            recovery: %d spectators dropped or told to resync (%d never recovered); from the fault's end until each page held the current state: p50 %.0f ms, p99 %.0f ms, max %.0f ms",
+				rc.Clients, rc.Never, rc.P50, rc.P99, rc.Max)
+		}
 	}
 	if c := r.Check; c != nil {
 		if len(c.Problems) == 0 {

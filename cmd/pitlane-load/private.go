@@ -21,13 +21,15 @@ import (
 // privateRedis is a redis-server of the night's own, which the Redis fault
 // restarts empty.
 type privateRedis struct {
-	port int
-	dir  string
-	cmd  *exec.Cmd
-	mu   sync.Mutex
+	port      int
+	dir       string
+	aof       bool // an append-only file: a restart keeps the data
+	replicaOf int  // the primary's port, for a replica
+	cmd       *exec.Cmd
+	mu        sync.Mutex
 }
 
-func startPrivateRedis(ctx context.Context, dir, ports string) (*privateRedis, error) {
+func startPrivateRedis(ctx context.Context, dir, ports string, aof bool, replicaOf int) (*privateRedis, error) {
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		return nil, errors.New("redis-server is not installed")
 	}
@@ -35,7 +37,10 @@ func startPrivateRedis(ctx context.Context, dir, ports string) (*privateRedis, e
 	if err != nil {
 		return nil, err
 	}
-	r := &privateRedis{port: port, dir: dir}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	r := &privateRedis{port: port, dir: dir, aof: aof, replicaOf: replicaOf}
 	return r, r.start(ctx)
 }
 
@@ -49,8 +54,16 @@ func (r *privateRedis) start(ctx context.Context) error {
 		return err
 	}
 	defer logs.Close()
-	r.cmd = exec.Command("redis-server", "--port", itoa(r.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-		"--daemonize", "no", "--dir", r.dir)
+	aof := "no"
+	if r.aof {
+		aof = "yes"
+	}
+	args := []string{"--port", itoa(r.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", aof,
+		"--appendfsync", "everysec", "--daemonize", "no", "--dir", r.dir}
+	if r.replicaOf > 0 {
+		args = append(args, "--replicaof", "127.0.0.1", itoa(r.replicaOf))
+	}
+	r.cmd = exec.Command("redis-server", args...)
 	r.cmd.Stdout, r.cmd.Stderr = logs, logs
 	r.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := r.cmd.Start(); err != nil {
@@ -70,7 +83,7 @@ func (r *privateRedis) start(ctx context.Context) error {
 }
 
 // kill ends the server with SIGKILL: with no save and no append-only file
-// it comes back empty.
+// it comes back empty; with one, with what it had up to a second before.
 func (r *privateRedis) kill() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -91,6 +104,104 @@ func (r *privateRedis) pid() int {
 }
 
 func (r *privateRedis) stop() { r.kill() }
+
+// isPrimary tells whether the server answers as a primary.
+func (r *privateRedis) isPrimary(ctx context.Context) bool {
+	rdb := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", r.port), MaxRetries: -1, DialTimeout: time.Second})
+	defer rdb.Close()
+	s, err := rdb.Info(ctx, "replication").Result()
+	return err == nil && strings.Contains(s, "role:master")
+}
+
+// sentinelMaster is the name the night's sentinels know its primary by.
+const sentinelMaster = "pitlane-night"
+
+// privateSentinels are three redis-sentinel processes watching the night's
+// primary, which the failover fault kills: they promote the replica.
+type privateSentinels struct {
+	addrs []string
+	cmds  []*exec.Cmd
+}
+
+func startSentinels(ctx context.Context, dir, ports string, primary int) (*privateSentinels, error) {
+	if _, err := exec.LookPath("redis-sentinel"); err != nil {
+		return nil, errors.New("redis-sentinel is not installed")
+	}
+	s := &privateSentinels{}
+	for i := range 3 {
+		port, err := freePort(ports)
+		if err != nil {
+			s.stop()
+			return nil, err
+		}
+		conf := filepath.Join(dir, fmt.Sprintf("sentinel-%d.conf", i+1))
+		body := fmt.Sprintf("port %d\nbind 127.0.0.1\nprotected-mode no\ndir %s\n"+
+			"sentinel monitor %s 127.0.0.1 %d 2\nsentinel down-after-milliseconds %s 1000\n"+
+			"sentinel failover-timeout %s 10000\nsentinel parallel-syncs %s 1\n",
+			port, dir, sentinelMaster, primary, sentinelMaster, sentinelMaster, sentinelMaster)
+		if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
+			s.stop()
+			return nil, err
+		}
+		logs, err := os.Create(filepath.Join(dir, fmt.Sprintf("sentinel-%d.log", i+1)))
+		if err != nil {
+			s.stop()
+			return nil, err
+		}
+		cmd := exec.Command("redis-sentinel", conf)
+		cmd.Stdout, cmd.Stderr = logs, logs
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		err = cmd.Start()
+		logs.Close()
+		if err != nil {
+			s.stop()
+			return nil, err
+		}
+		s.cmds = append(s.cmds, cmd)
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
+		s.addrs = append(s.addrs, addr)
+		if err := s.wait(ctx, 20*time.Second, func(sc *redis.SentinelClient) bool { return sc.Ping(ctx).Err() == nil }, addr); err != nil {
+			s.stop()
+			return nil, err
+		}
+	}
+	// A failover needs the sentinels to know the replica and one another
+	// (they announce themselves every 2 s).
+	known := func(sc *redis.SentinelClient) bool {
+		replicas, err1 := sc.Replicas(ctx, sentinelMaster).Result()
+		peers, err2 := sc.Sentinels(ctx, sentinelMaster).Result()
+		return err1 == nil && err2 == nil && len(replicas) == 1 && len(peers) == 2
+	}
+	if err := s.wait(ctx, 60*time.Second, known, s.addrs...); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+// wait polls each sentinel until ok holds of it.
+func (s *privateSentinels) wait(ctx context.Context, limit time.Duration, ok func(*redis.SentinelClient) bool, addrs ...string) error {
+	deadline := time.Now().Add(limit)
+	for _, addr := range addrs {
+		sc := redis.NewSentinelClient(&redis.Options{Addr: addr, MaxRetries: -1, DialTimeout: time.Second})
+		for !ok(sc) {
+			if time.Now().After(deadline) || ctx.Err() != nil {
+				sc.Close()
+				return fmt.Errorf("sentinel %s not ready after %v", addr, limit)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		sc.Close()
+	}
+	return nil
+}
+
+func (s *privateSentinels) stop() {
+	for _, c := range s.cmds {
+		_ = c.Process.Kill()
+		_ = c.Wait()
+	}
+}
 
 // privatePG is a PostgreSQL cluster of the night's own in a temporary
 // folder, which the PostgreSQL fault restarts. PostgreSQL refuses to run as

@@ -60,6 +60,9 @@ type report struct {
 	// ServerCPUBroadcastRaw includes the idle (ping) load.
 	ServerCPUBroadcastRaw float64 `json:"server_cpu_broadcast_raw_pct"`
 	LoadCPU               float64 `json:"load_generator_cpu_pct"`
+	// recovered: for each client dropped or told to resync, when it last
+	// came back or read its page again (unix ns; 0: never).
+	recovered []int64
 }
 
 func (r *report) add(results []workerResult, events int) {
@@ -86,6 +89,7 @@ func (r *report) add(results []workerResult, events int) {
 		r.Dropped += res.Dropped
 		r.Unexpected += res.Unexpected
 		r.FrameBytes = max(r.FrameBytes, res.FrameBytes)
+		r.recovered = append(r.recovered, res.Recovered...)
 	}
 	var refetch []int32
 	for _, res := range results {

@@ -30,7 +30,9 @@ type stage struct {
 	dir      string // logs and data folders; kept when the night fails
 	pg       *privatePG
 	redis    *privateRedis
-	adminURL string // where the night's database is made and dropped
+	replica  *privateRedis     // the failover fault's
+	sentries *privateSentinels // the failover fault's
+	adminURL string            // where the night's database is made and dropped
 	dbName   string
 	dbURL    string
 	db       *pgxpool.Pool // the tool's own reads: the outbox, the bids, the locks
@@ -75,10 +77,18 @@ func newStage(ctx context.Context, cfg nightConfig) (st *stage, err error) {
 		st.adminURL = st.pg.url()
 	}
 	if cfg.privateRedis {
-		if st.redis, err = startPrivateRedis(ctx, st.dir, cfg.ports); err != nil {
+		if st.redis, err = startPrivateRedis(ctx, st.dir, cfg.ports, cfg.redisAOF, 0); err != nil {
 			return st, fmt.Errorf("private Redis: %w", err)
 		}
 		st.redisURL = st.redis.url()
+	}
+	if cfg.fault == faultFailover {
+		if st.replica, err = startPrivateRedis(ctx, filepath.Join(st.dir, "replica"), cfg.ports, cfg.redisAOF, st.redis.port); err != nil {
+			return st, fmt.Errorf("private Redis replica: %w", err)
+		}
+		if st.sentries, err = startSentinels(ctx, st.dir, cfg.ports, st.redis.port); err != nil {
+			return st, fmt.Errorf("sentinels: %w", err)
+		}
 	}
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
@@ -163,7 +173,11 @@ func (st *stage) startInstance(ctx context.Context, i int) (*instance, error) {
 	// holds the relay's and the bot's locks (pg_stat_activity).
 	dbURL := st.dbURL + sep(st.dbURL) + "application_name=" + url.QueryEscape(appName(i))
 	in.cmd = exec.Command(st.cfg.pitlane, "serve")
-	in.cmd.Env = append(st.env(nil), "DATABASE_URL="+dbURL, "ADDR="+addr, "REDIS_URL="+st.redisURL, "REDIS_PREFIX="+st.prefix,
+	redisEnv := []string{"REDIS_URL=" + st.redisURL}
+	if st.sentries != nil {
+		redisEnv = []string{"REDIS_SENTINELS=" + strings.Join(st.sentries.addrs, ","), "REDIS_MASTER_NAME=" + sentinelMaster}
+	}
+	in.cmd.Env = append(st.env(redisEnv), "DATABASE_URL="+dbURL, "ADDR="+addr, "REDIS_PREFIX="+st.prefix,
 		"JWT_SECRET="+st.secret, "PITLANE_DATA_DIR="+filepath.Join(st.dir, fmt.Sprintf("data-%d", i+1)),
 		"ADMIN_EMAILS=organiser@demo.pitlane.local", "WS_CONNECTIONS_PER_IP=0", "RATE_LIMIT_SCALE=100",
 		"AUCTION_LOT_SECONDS="+itoa(st.cfg.lotSeconds), "AUCTION_LATE_BID_SECONDS="+itoa(st.cfg.lateBidSeconds),
@@ -271,6 +285,12 @@ func (st *stage) close(keep, keepLogs bool) {
 			_ = admin.Close(ctx)
 		}
 		cancel()
+	}
+	if st.sentries != nil {
+		st.sentries.stop()
+	}
+	if st.replica != nil {
+		st.replica.stop()
 	}
 	if st.redis != nil {
 		st.redis.stop()

@@ -66,24 +66,31 @@ type worker struct {
 
 	seqGaps, outOfOrder, resyncs, refetchErrors, errFrames, dropped, reconnects, gone, unexpected, frameBytes atomic.Int64
 	finishing                                                                                                 atomic.Bool
-	readers                                                                                                   sync.WaitGroup
+	readers                                                                                                   sync.WaitGroup // and the reads after resyncs
+	stop                                                                                                      chan struct{}  // closed at the finish
 }
 
 // client is one spectator: what it follows, where it stands on each topic
-// and what it received. Only its reader goroutine touches it until the
-// finish.
+// and what it received. Its reader goroutine and its reads after a resync
+// (which wait a moment first, as the web app's do) share it under mu.
 type client struct {
 	global    int
 	topics    []int
 	token     string
-	target    int     // the URL of its current connection
+	target    int // the URL of its current connection
+	mu        sync.Mutex
 	lastSeen  []int64 // per topic: the highest seq received
 	pos       []int64 // per topic: the highest seq received or read over REST
 	known     []bool  // per topic: pos is known (a since, or an event seen)
+	pending   []bool  // per topic: a read after a resync is under way
 	covered   []span
 	arrivals  []arrival
 	connected bool // its first dial succeeded
 	conn      atomic.Pointer[wsConn]
+	// affected: it was dropped or told to resync; recovered: when it last
+	// came back (its replay done) or read its page after a resync (unix ns).
+	affected  bool
+	recovered int64
 }
 
 // span is seqs (from, to] of a topic that a client read over REST after a
@@ -191,7 +198,7 @@ func eachPair(s string, topics []string, fn func(int, string) error) error {
 }
 
 func newWorker(opt workerOptions) *worker {
-	w := &worker{opt: opt, maxArrivals: 2*opt.events + 16, refetches: make(chan struct{}, 256)}
+	w := &worker{opt: opt, maxArrivals: 2*opt.events + 16, refetches: make(chan struct{}, 256), stop: make(chan struct{})}
 	for _, ip := range opt.localIPs {
 		w.dialers = append(w.dialers, &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second})
 	}
@@ -202,7 +209,8 @@ func newWorker(opt workerOptions) *worker {
 	for i := range opt.clients {
 		g := opt.first + i
 		cl := &client{global: g, topics: all, token: opt.token, target: g % len(opt.urls),
-			lastSeen: make([]int64, len(opt.topics)), pos: make([]int64, len(opt.topics)), known: make([]bool, len(opt.topics))}
+			lastSeen: make([]int64, len(opt.topics)), pos: make([]int64, len(opt.topics)), known: make([]bool, len(opt.topics)),
+			pending: make([]bool, len(opt.topics))}
 		if len(opt.pages) > 0 {
 			cl.topics = opt.pages[g%len(opt.pages)]
 		}
@@ -257,12 +265,14 @@ func (w *worker) dial(ctx context.Context, cl *client) (*wsConn, error) {
 	}
 	topics := make([]string, len(cl.topics))
 	since := map[string]int64{}
+	cl.mu.Lock()
 	for i, t := range cl.topics {
 		topics[i] = w.opt.topics[t]
 		if cl.known[t] {
 			since[topics[i]] = cl.pos[t]
 		}
 	}
+	cl.mu.Unlock()
 	// The replay comes before the pong that ends the handshake.
 	early := func(b []byte) { w.frame(ctx, cl, nil, b, time.Now().UnixNano()) }
 	return connect(ctx, url, d, topics, since, cl.token, early)
@@ -272,6 +282,7 @@ func (w *worker) dial(ctx context.Context, cl *client) (*wsConn, error) {
 // events published.
 func (w *worker) finish(cmd finishCmd) workerResult {
 	w.finishing.Store(true)
+	close(w.stop)
 	for _, cl := range w.clients {
 		if c := cl.conn.Load(); c != nil {
 			_ = c.close()
@@ -298,12 +309,18 @@ func (w *worker) read(ctx context.Context, cl *client) {
 				return
 			}
 			w.dropped.Add(1)
+			cl.mu.Lock()
+			cl.affected = true
+			cl.mu.Unlock()
 			if !w.opt.reconnect {
 				return
 			}
 			if c = w.redial(ctx, cl); c == nil {
 				return
 			}
+			cl.mu.Lock()
+			cl.recovered = max(cl.recovered, time.Now().UnixNano()) // the replay came before the pong
+			cl.mu.Unlock()
 			continue
 		}
 		w.frame(ctx, cl, c, b, now)
@@ -336,7 +353,8 @@ func (w *worker) frame(ctx context.Context, cl *client, c *wsConn, b []byte, now
 	}
 	if typ == "resync" {
 		w.resyncs.Add(1)
-		w.refetch(ctx, cl, t)
+		hint, _ := intAfter(b, `"retry_after_ms":`)
+		w.resync(ctx, cl, t, hint)
 		return
 	}
 	if w.frameBytes.Load() == 0 {
@@ -346,13 +364,13 @@ func (w *worker) frame(ctx context.Context, cl *client, c *wsConn, b []byte, now
 }
 
 // redial brings a dropped client back as the web app does: after its
-// back-off (500 ms doubling to 30 s, half of it jitter), to the next
-// instance, subscribed from where it stood on each topic so that the hub
-// replays what it missed (or says resync). Nil once the run finishes.
+// back-off (the first anywhere in 0-2 s, then 2 s doubling to 30 s, half of
+// it jitter), to the next instance, subscribed from where it stood on each
+// topic so that the hub replays what it missed (or says resync). Nil once
+// the run finishes.
 func (w *worker) redial(ctx context.Context, cl *client) *wsConn {
 	for attempt := 0; ; attempt++ {
-		base := min(30*time.Second, 500*time.Millisecond<<min(attempt, 6))
-		t := time.NewTimer(base/2 + rand.N(base/2))
+		t := time.NewTimer(backoff(attempt))
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -380,13 +398,58 @@ func (w *worker) redial(ctx context.Context, cl *client) *wsConn {
 	}
 }
 
-// refetch is the web app's answer to a resync: read the topic's state over
-// REST (from the instance the client is on, else another) and follow on
-// from the seq it was read at. What the client missed up to there it now
-// holds: covered, not lost.
-func (w *worker) refetch(ctx context.Context, cl *client, t int) {
+// spreadMs is the web app's SPREAD_MS: the window a first reconnect or a
+// resync's read waits a random moment in.
+const spreadMs = 2000
+
+// backoff is the web app's backoffDelay: the first anywhere in 0-2 s, then
+// exponential from 2 s, capped at 30 s, half of it jitter.
+func backoff(attempt int) time.Duration {
+	if attempt <= 0 {
+		return rand.N(spreadMs * time.Millisecond)
+	}
+	base := min(30*time.Second, spreadMs*time.Millisecond<<min(attempt, 5))
+	return base/2 + rand.N(base/2)
+}
+
+// resync is the web app's answer to a resync frame: the topic's seq is
+// forgotten, and after a random moment in 0-2 s (or in the server's
+// retry_after_ms window) the page reads its state over REST, once for
+// resyncs that come meanwhile. Events go on arriving in between.
+func (w *worker) resync(ctx context.Context, cl *client, t int, hintMs int64) {
 	path := w.opt.rest[t]
-	if path == "" {
+	cl.mu.Lock()
+	cl.affected = true
+	if path == "" || cl.pending[t] {
+		cl.mu.Unlock()
+		return
+	}
+	cl.pending[t] = true
+	from := cl.pos[t]
+	cl.known[t] = false
+	cl.mu.Unlock()
+	window := time.Duration(max(spreadMs, min(hintMs, 30_000))) * time.Millisecond
+	wait := rand.N(window)
+	w.readers.Go(func() { w.refetch(ctx, cl, t, path, from, wait) })
+}
+
+// refetch reads the topic's state over REST after wait (from the instance
+// the client is on, else another) and follows on from the seq it was read
+// at. What the client missed from its position at the resync (from) up to
+// there it now holds: covered, not lost.
+func (w *worker) refetch(ctx context.Context, cl *client, t int, path string, from int64, wait time.Duration) {
+	defer func() {
+		cl.mu.Lock()
+		cl.pending[t] = false
+		cl.mu.Unlock()
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-w.stop:
+		return
+	case <-ctx.Done():
 		return
 	}
 	start := time.Now()
@@ -399,14 +462,21 @@ func (w *worker) refetch(ctx context.Context, cl *client, t int) {
 			w.refetchMu.Lock()
 			w.refetchUs = append(w.refetchUs, int32(time.Since(start).Microseconds()))
 			w.refetchMu.Unlock()
-			if seq > cl.pos[t] {
-				cl.covered = append(cl.covered, span{Topic: t, From: cl.pos[t], To: seq})
-				cl.pos[t] = seq
+			cl.mu.Lock()
+			if seq > from {
+				cl.covered = append(cl.covered, span{Topic: t, From: from, To: seq})
 			}
+			cl.pos[t] = max(cl.pos[t], seq)
 			cl.known[t] = true
+			cl.recovered = max(cl.recovered, time.Now().UnixNano())
+			cl.mu.Unlock()
 			return
 		}
-		time.Sleep(200 * time.Millisecond)
+		select {
+		case <-time.After(200 * time.Millisecond):
+		case <-w.stop:
+			return
+		}
 	}
 	w.refetchErrors.Add(1)
 }

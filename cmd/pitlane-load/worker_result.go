@@ -33,11 +33,16 @@ type workerResult struct {
 	Gone       int64   `json:"gone"`       // clients that had no connection at the finish
 	Unexpected int64   `json:"unexpected"`
 	FrameBytes int64   `json:"frame_bytes"` // one event's message
+	// Recovered holds, for each client dropped or told to resync, when it
+	// last came back or read its page again (unix ns; 0: never).
+	Recovered []int64 `json:"recovered"`
 }
 
 // record notes one event's arrival on client cl, the seq-th of the t-th
 // topic.
 func (w *worker) record(cl *client, t int, seq, now, sent int64) {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
 	switch {
 	case cl.known[t] && seq > cl.pos[t]+1:
 		w.seqGaps.Add(1)
@@ -80,6 +85,9 @@ func (w *worker) result(cmd finishCmd) workerResult {
 	got := make([]bool, len(cmd.Seqs))
 	follows := make([]bool, len(w.opt.topics))
 	for _, cl := range w.clients {
+		if cl.affected {
+			res.Recovered = append(res.Recovered, cl.recovered)
+		}
 		if !cl.connected {
 			continue
 		}
