@@ -51,6 +51,6 @@ latest=$(ls -1 "$backups" | grep -E '^pitlane-[0-9TZ]+\.dump$' | sort | tail -n 
 echo "restore-drill: restoring $latest ($(du -h "$backups/$latest" | cut -f1)) into $restored"
 psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $restored"
 url=$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$restored")
-pg_restore --no-owner --no-privileges --exit-on-error --dbname "$url" "$backups/$latest"
+deploy/restore.sh "$backups/$latest" "$url"
 "$tmp/pitlane-load" check-league -pitlane "$bin" -database-url "$url" "${ledger[@]}"
 echo "restore-drill: done in $(( $(date +%s) - start ))s"
