@@ -278,7 +278,9 @@ func (s *redisStore) run(ctx context.Context) {
 				return
 			case <-time.After(backoff):
 			}
-			backoff = min(backoff*2, time.Second)
+			// At most a quarter second: a Redis back is found soon after, and a
+			// dial four times a second costs nothing.
+			backoff = min(backoff*2, 250*time.Millisecond)
 			continue
 		}
 		pinged, backoff = false, 50*time.Millisecond
