@@ -3,8 +3,10 @@
 # consistent league, with the night scenario's own check (pitlane-load check-league).
 #   scripts/restore-drill.sh             # make test: a small night, backed up with deploy/backup.sh,
 #                                        # restored, checked against what the night did (its ledger)
-#   scripts/restore-drill.sh DIR         # the newest pitlane-*.dump in DIR (e.g. the compose file's
-#                                        # backups volume), checked for what holds of any league
+#   scripts/restore-drill.sh DIR [-season S -next-season N]
+#                                        # the newest pitlane-*.dump in DIR (e.g. the compose file's
+#                                        # backups volume), checked for what holds of any league:
+#                                        # season S's auction (PPL7), N's registrations (PPL8)
 # PITLANE_BIN: the pitlane binary (default bin/pitlane, built by make build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +29,7 @@ cleanup() {
 trap cleanup EXIT
 go build -o "$tmp/pitlane-load" ./cmd/pitlane-load
 
-ledger=()
+check_args=()
 if [ $# -eq 0 ]; then
   echo "restore-drill: a small night"
   "$tmp/pitlane-load" night -pitlane "$bin" -database-url "$PITLANE_PG_ADMIN" -redis-url "$PITLANE_REDIS" \
@@ -41,9 +43,11 @@ if [ $# -eq 0 ]; then
   echo "restore-drill: backing up $night_db with deploy/backup.sh"
   DATABASE_URL="$night_url" BACKUP_DIR="$tmp/backups" deploy/backup.sh >/dev/null
   backups="$tmp/backups"
-  ledger=(-ledger "$tmp/ledger.json")
+  check_args=(-ledger "$tmp/ledger.json")
 else
   backups=$1
+  shift
+  check_args=("$@") # -season, -next-season
 fi
 
 latest=$(ls -1 "$backups" | grep -E '^pitlane-[0-9TZ]+\.dump$' | sort | tail -n 1 || true)
@@ -52,5 +56,5 @@ echo "restore-drill: restoring $latest ($(du -h "$backups/$latest" | cut -f1)) i
 psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $restored"
 url=$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$restored")
 deploy/restore.sh "$backups/$latest" "$url"
-"$tmp/pitlane-load" check-league -pitlane "$bin" -database-url "$url" "${ledger[@]}"
+"$tmp/pitlane-load" check-league -pitlane "$bin" -database-url "$url" "${check_args[@]}"
 echo "restore-drill: done in $(( $(date +%s) - start ))s"

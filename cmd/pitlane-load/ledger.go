@@ -61,6 +61,8 @@ func runCheckLeague(ctx context.Context, args []string) error {
 	dbURL := fs.String("database-url", "", "the database to check (a restored backup)")
 	ledgerPath := fs.String("ledger", "", "a night's ledger (night -ledger): check the database holds what the night did")
 	jsonOut := fs.Bool("json", false, "print the check as JSON")
+	fs.StringVar(&season, "season", season, "the season whose auction (and matches, with a ledger) is checked")
+	fs.StringVar(&nextSeason, "next-season", nextSeason, "the season whose registrations list is checked")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -155,9 +155,10 @@ func runNight(ctx context.Context, args []string) error {
 const (
 	spectatorTopics = "teams,bracket,registrations"
 	spectatorPages  = "teams;bracket,teams,registrations"
-	spectatorREST   = "teams=/api/tournaments/" + season + "/auction,bracket=/api/tournaments/" + season +
-		"/bracket,registrations=/api/tournament/registrations?tournamentName=" + nextSeason
 )
+
+var spectatorREST = "teams=/api/tournaments/" + season + "/auction,bracket=/api/tournaments/" + season +
+	"/bracket,registrations=/api/tournament/registrations?tournamentName=" + nextSeason
 
 // measureNight sets the stage, plays the night and reads what happened.
 func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
@@ -251,7 +252,7 @@ func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
 }
 
 // captainsTopic is PPL7's captains room.
-const captainsTopic = "captains:" + season
+var captainsTopic = "captains:" + season
 
 // connectMembers connects the captains and the organiser, in process, to
 // the captains room and the auction, as their pages follow them.

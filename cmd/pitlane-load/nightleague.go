@@ -104,7 +104,9 @@ type faultRecord struct {
 	AfterBids int
 }
 
-const (
+// The seasons the night plays: PPL7's auction and matches, PPL8's
+// registrations. check-league may name others (-season, -next-season).
+var (
 	nextSeason = "PPL8"
 	season     = "PPL7"
 )
