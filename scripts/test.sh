@@ -16,6 +16,9 @@ command -v tesseract >/dev/null || missing+=(tesseract-ocr tesseract-ocr-eng)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v redis-sentinel >/dev/null || missing+=(redis-sentinel)
+# The restore drill: pg_dump and pg_restore (deploy/backup.sh, deploy/restore.sh), jq for its ledger.
+command -v pg_restore >/dev/null || missing+=(postgresql-client)
+command -v jq >/dev/null || missing+=(jq)
 # promtool checks deploy/'s Prometheus configuration and alert rules (deploy/deploy_test.go).
 command -v promtool >/dev/null || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then
