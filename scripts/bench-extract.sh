@@ -10,7 +10,10 @@
 #  2. simulated phone photos, recompressed and resized copies, crops and
 #     tooltips of those captures (`pitlane extract -photos`, seed PHOTO_SEED;
 #     PHOTOS=0 skips them), scored the same way, tuning set and held out apart;
-#  3. N synthetic screens drawn by internal/extract/screens (seed SEED).
+#  3. N synthetic screens drawn by internal/extract/screens (seed SEED);
+#  4. the reader's tests as full sweeps (EXTRACT_SWEEP=1: every real capture
+#     in every variant, 300 odd screenshots, every fuzz base; go test reads
+#     a sample of them). SWEEP=0 skips them (they take several minutes).
 #   REAL_SCREENS=/path N=120 SEED=2 make bench-extract   (N=0: no synthetic screens)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +47,19 @@ else
   echo "real development set: $real/truth.json not found (set REAL_SCREENS)"
 fi
 
-[[ ${N:-60} == 0 ]] && exit 0 # N=0: the real captures only
+sweep() {
+  [[ ${SWEEP:-1} == 0 ]] && return 0
+  echo
+  echo "== the reader's tests as full sweeps (EXTRACT_SWEEP=1) =="
+  EXTRACT_SWEEP=1 go test -count=1 -timeout 60m \
+    -run 'TestOCRReadsRealCaptures|TestOddScreenshotsAreReadOrRefused|TestReaderSurvivesScreensThatCrashedIt|TestKartOnRealCaptures|TestStatsPanelWithoutTesseract|TestOCRReadsSyntheticScreens|FuzzScreen' \
+    -v ./internal/extract | grep -E '^(--- |ok|FAIL|PASS)|fields \(|odd screenshots|karts cut out' || echo 'the sweeps FAILED (see above)'
+}
+
+if [[ ${N:-60} == 0 ]]; then # N=0: the real captures only
+  sweep
+  exit 0
+fi
 echo
 echo "== synthetic screens (N=${N:-60}, SEED=${SEED:-1}) =="
 bin/pitlane extract -screens "$dir/syn" -n "${N:-60}" -seed "${SEED:-1}" >/dev/null
@@ -74,3 +89,4 @@ for f in fields:
 secs.sort()
 print(f"seconds per screenshot on one core: mean {sum(secs)/n:.2f}, p50 {secs[n//2]:.2f}, max {secs[-1]:.2f} (goal <= 1.5)")
 PY
+sweep

@@ -18,6 +18,32 @@ import (
 // are read, as the bars' digits are.
 const badgeDigitH = 45
 
+// What stays tuned in finding the level's badge:
+const (
+	// rimReach is how far (in the XP's digit heights) left of the XP text
+	// the badge's first digit may stand: across the badge's rim.
+	rimReach = 6
+	// badgeTallTenths: the badge's digits stand at least 11 tenths of the
+	// XP's digits' height.
+	badgeTallTenths = 11
+	// maxLevelDigits is the most digits a level has.
+	maxLevelDigits = 3
+	// minXPGlyphs is the fewest glyphs on the longest line for it to be
+	// taken as the XP text as it is (else the blob rule, xpBlobWidth).
+	minXPGlyphs = 5
+	// xpBlobWidth: a line at least this many glyph heights wide stands
+	// for XP digits a photo's blur ran into a few blobs.
+	xpBlobWidth = 6
+	// slashLean is how far (share of its width) a slash's top third
+	// stands right of its bottom third; a digit's does not.
+	slashLean = 0.3
+	// brightestShare: the white of the badge's text is that of the
+	// brightest 1/200 of the area's pixels.
+	brightestShare = 200
+	// leastWhite is the darkest a pixel counts as the badge's white.
+	leastWhite = 150
+)
+
 // readBadge reads the level above the Stats panel p, at each of inkCuts;
 // nil when there is no badge (cropped away, or a build without one).
 // whole is false when white ink beside the digits read may be a digit the
@@ -91,22 +117,22 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		next := -1
 		for i, g := range glyphs {
 			gcy := (g.Min.Y + g.Max.Y) / 2
-			reach := 6 * h // from the XP text across the badge's rim
+			reach := rimReach * h // from the XP text across the badge's rim
 			if len(badge) > 0 {
 				reach = g.Dy() * 2 / 3 // from one digit to the next
 			}
-			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*2 <= h && g.Dy()*10 >= h*11 && !isSlash(white, w, g) &&
+			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*2 <= h && g.Dy()*10 >= h*badgeTallTenths && !isSlash(white, w, g) &&
 				(next < 0 || g.Max.X > glyphs[next].Max.X) {
 				next = i
 			}
 		}
-		if next < 0 || len(badge) == 4 {
+		if next < 0 || len(badge) > maxLevelDigits {
 			break
 		}
 		badge = append(badge, glyphs[next])
 		edge = glyphs[next].Min.X
 	}
-	if len(badge) == 0 || len(badge) > 3 {
+	if len(badge) == 0 || len(badge) > maxLevelDigits {
 		return nil, false
 	}
 	for _, g := range badge {
@@ -182,7 +208,7 @@ func badgeOff(xp []image.Rectangle) []image.Rectangle {
 		return xp
 	}
 	for _, g := range xp[:at] {
-		if g.Dy()*10 < xp[at].Dy()*11 {
+		if g.Dy()*10 < xp[at].Dy()*badgeTallTenths {
 			return xp
 		}
 	}
@@ -232,7 +258,7 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 			best = l
 		}
 	}
-	if len(best) >= 5 {
+	if len(best) >= minXPGlyphs {
 		return best, true
 	}
 	// A photo's blur runs the XP's digits into a few blobs: then the
@@ -240,7 +266,7 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 	best = nil
 	wide := func(l []image.Rectangle) int { return l[len(l)-1].Max.X - l[0].Min.X }
 	for _, l := range lines {
-		if wide(l) >= 6*l[0].Dy() && (best == nil || wide(l) > wide(best)) {
+		if wide(l) >= xpBlobWidth*l[0].Dy() && (best == nil || wide(l) > wide(best)) {
 			best = l
 		}
 	}
@@ -367,7 +393,7 @@ func isSlash(m []bool, w int, r image.Rectangle) bool {
 		return float64(sum) / float64(max(1, n))
 	}
 	third := r.Dy() / 3
-	return cx(r.Min.Y, r.Min.Y+third)-cx(r.Max.Y-third, r.Max.Y) > 0.3*float64(r.Dx())
+	return cx(r.Min.Y, r.Min.Y+third)-cx(r.Max.Y-third, r.Max.Y) > slashLean*float64(r.Dx())
 }
 
 // whiteMask marks the pixels of area that are white: every channel within
@@ -382,11 +408,11 @@ func whiteMask(src *image.RGBA, area image.Rectangle, margin int) ([]bool, uint8
 	n := area.Dx() * area.Dy()
 	top, seen := 255, 0
 	for ; top > 0; top-- {
-		if seen += hist[top]; seen*200 >= n {
+		if seen += hist[top]; seen*brightestShare >= n {
 			break
 		}
 	}
-	cut := uint8(max(150, top-margin))
+	cut := uint8(max(leastWhite, top-margin))
 	m := make([]bool, n)
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {

@@ -66,11 +66,13 @@ var drawnBases = sync.OnceValue(func() []*image.RGBA {
 	return out
 })
 
+// allBases are the drawn bases and the real captures: a fifth of them,
+// spread over their names, under go test; every one under EXTRACT_SWEEP.
 var allBases = sync.OnceValue(func() []*image.RGBA {
 	out := drawnBases()
 	files, _ := filepath.Glob(filepath.Join(realScreensDir(), "*.[pj][np]g"))
 	sort.Strings(files)
-	for _, f := range files {
+	for _, f := range Sample(files, (len(files)+4)/5) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			continue
@@ -219,9 +221,9 @@ func FuzzScreen(f *testing.F) {
 		{0, 0, 255, 255, 32, 1, fzInvert | fzTooltip, 3}, // a little of everything
 	}
 	// Every way on the screen that crashed the glyph splitter, four on
-	// each other drawn screen and one on each real capture, in turn, so
-	// that every way meets drawn and real screens and the corpus reads in
-	// about half a minute.
+	// each other drawn screen and one on each real capture allBases
+	// loads, in turn, so that every way meets drawn and real
+	// screens and the corpus reads in seconds.
 	drawn := len(drawnBases())
 	for i := range bases {
 		n := 1
@@ -380,7 +382,7 @@ func FuzzWords(f *testing.F) {
 	})
 }
 
-// Hundreds of odd screenshots (the fuzz bases cut, scaled, turned,
+// Odd screenshots (60 under go test, 300 under EXTRACT_SWEEP: the fuzz bases cut, scaled, turned,
 // inverted, blurred, grainy, tooltipped, photographed, recompressed,
 // stored sideways or blank, at random) through the offline reader as the
 // server runs it: each is a reading or an error the player is told, and
@@ -388,9 +390,9 @@ func FuzzWords(f *testing.F) {
 func TestOddScreenshotsAreReadOrRefused(t *testing.T) {
 	ex, _ := newOCR(Options{TesseractPath: "no-such-tesseract"})
 	bases := fuzzBases(1 << 10)
-	n := 300
-	if testing.Short() {
-		n = 80
+	n := 60 // under go test; make bench-extract reads 300 (EXTRACT_SWEEP)
+	if Sweep() {
+		n = 300
 	}
 	rng := rand.New(rand.NewPCG(21, 1))
 	read, refused := 0, 0

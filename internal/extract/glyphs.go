@@ -26,6 +26,55 @@ var lilitaOne []byte
 // The grid a glyph is compared on, whatever its size.
 const gridW, gridH = 16, 24
 
+// What stays tuned in reading glyphs. Ratios to the line's tallest
+// component (tall) are written as whole shares (tenths, per cent) so that
+// the comparisons stay in integers.
+const (
+	// halfGrey parts ink from paper: half of 8-bit white.
+	halfGrey = 128
+	// aspectWeight weighs a glyph's width-to-height (log ratio) against a
+	// model's beside the grid's mean difference (0 to 1).
+	aspectWeight = 0.25
+	// holeCountWeight is the cost of each hole more or fewer than the
+	// model's (6, 8, 9 and 0 told apart where the grid blurs them).
+	holeCountWeight = 0.08
+	// holeSpotWeight weighs how far up its box a single hole sits (0 to 1)
+	// against the model's.
+	holeSpotWeight = 0.2
+	// footOf1 and footOf7 are where (share of the box's width) the foot of
+	// a stem stands past which a 7 is a 1, and short of which a 1 is a 7.
+	footOf1, footOf7 = 0.58, 0.5
+	// digitTenths is the least height of a digit, in tenths of tall.
+	digitTenths = 7
+	// joinedTenths is the most two pieces joined into one glyph may
+	// stand, in tenths of tall (a blurred 5's top and bowl).
+	joinedTenths = 11
+	// pieceQuarters: a piece under a quarter of tall is a speck.
+	pieceQuarters = 4
+	// unsureCost is the worst a glyph may match its model and its read
+	// still count as sure at all.
+	unsureCost = 0.3
+	// sureGain turns the margin between a glyph's best model and the
+	// runner-up into a sureness (capped at 1).
+	sureGain = 4
+	// A point is under pointMaxTenths of tall high, under pointWideTenths
+	// wide, at least pointMinTwentieths high, within a quarter of tall of
+	// the baseline.
+	pointMaxTenths, pointWideTenths, pointMinTwentieths = 4, 5, 3
+	// pointSure and pointUnsure are what a filled blob and a hollow one
+	// cost as a point.
+	pointSure, pointUnsure = 0.05, 0.3
+	// oneWidePct: a component at most this share (per cent) of tall wide
+	// is one glyph (a 1 is about half as wide as tall).
+	oneWidePct = 55
+	// cutInkTenths is the most ink (tenths of tall) a column may hold and
+	// be a cut between touching glyphs.
+	cutInkTenths = 7
+	// glyphCost is added per glyph a component is cut into, so that a
+	// glyph read whole beats two halves matching as well.
+	glyphCost = 0.05
+)
+
 // glyphModel is one way a character can look.
 type glyphModel struct {
 	ch     byte
@@ -78,7 +127,7 @@ func drawText(text string, size int) (mask []bool, w int) {
 	d.DrawString(text)
 	mask = make([]bool, len(img.Pix))
 	for i, v := range img.Pix {
-		mask[i] = v >= 128
+		mask[i] = v >= halfGrey
 	}
 	return mask, w
 }
@@ -137,9 +186,9 @@ func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
 			}
 		}
 		if ink*2 >= box.Dx()*box.Dy() {
-			return glyphGuess{ch: '.', cost: 0.05, runnerUp: 0.3}
+			return glyphGuess{ch: '.', cost: pointSure, runnerUp: pointUnsure}
 		}
-		return glyphGuess{ch: '.', cost: 0.3, runnerUp: 0.3}
+		return glyphGuess{ch: '.', cost: pointUnsure, runnerUp: pointUnsure}
 	}
 	cells := toGrid(m, w, box)
 	aspect := float64(box.Dx()) / float64(max(1, box.Dy()))
@@ -153,11 +202,11 @@ func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
 		for i := range cells {
 			d += math.Abs(float64(cells[i] - gm.cells[i]))
 		}
-		d = d/float64(len(cells)) + 0.25*math.Abs(math.Log(aspect/gm.aspect))
+		d = d/float64(len(cells)) + aspectWeight*math.Abs(math.Log(aspect/gm.aspect))
 		// Holes tell 6, 8, 9 and 0 apart where the grid blurs them.
-		d += 0.08 * math.Abs(float64(len(hs)-len(gm.holes)))
+		d += holeCountWeight * math.Abs(float64(len(hs)-len(gm.holes)))
 		if len(hs) == 1 && len(gm.holes) == 1 {
-			d += 0.2 * math.Abs(hs[0]-gm.holes[0])
+			d += holeSpotWeight * math.Abs(hs[0]-gm.holes[0])
 		}
 		if c, ok := best[gm.ch]; !ok || d < c {
 			best[gm.ch] = d
@@ -197,9 +246,9 @@ func oneOrSeven(m []bool, w int, box image.Rectangle, g glyphGuess) glyphGuess {
 	}
 	foot := (float64(sum)/float64(n) + 0.5) / float64(box.Dx())
 	switch {
-	case g.ch == '7' && foot > 0.58:
+	case g.ch == '7' && foot > footOf1:
 		g.ch, g.runnerUp = '1', g.cost
-	case g.ch == '1' && foot < 0.5:
+	case g.ch == '1' && foot < footOf7:
 		g.ch, g.runnerUp = '7', g.cost
 	}
 	return g
@@ -270,7 +319,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 	m := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			m[y*w+x] = g.Pix[(y)*g.Stride+x] < 128
+			m[y*w+x] = g.Pix[(y)*g.Stride+x] < halfGrey
 		}
 	}
 	comps := components(m, w)
@@ -283,7 +332,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 		tall = max(tall, c.Dy())
 	}
 	// A digit stands at least 0.7 of the tallest component.
-	digitTall := func(h int) bool { return h*10 >= tall*7 }
+	digitTall := func(h int) bool { return h*10 >= tall*digitTenths }
 	var pieces, points []image.Rectangle
 	base := 0
 	for _, c := range comps {
@@ -295,7 +344,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 		switch {
 		case isPoint(c, tall, base):
 			points = append(points, c)
-		case c.Dy()*4 >= tall:
+		case c.Dy()*pieceQuarters >= tall:
 			pieces = append(pieces, c)
 		}
 	}
@@ -309,7 +358,7 @@ func readGlyphs(g *image.Gray) glyphRead {
 			last := merged[n-1]
 			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
 			short := !digitTall(min(last.Dy(), c.Dy()))
-			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= tall*11) {
+			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= tall*joinedTenths) {
 				merged[n-1] = last.Union(c)
 				continue
 			}
@@ -333,8 +382,8 @@ func readGlyphs(g *image.Gray) glyphRead {
 	out := glyphRead{sure: 1}
 	for _, p := range splits {
 		out.text += string(p.g.ch)
-		out.sure = min(out.sure, math.Max(0, (p.g.runnerUp-p.g.cost)*4))
-		if p.g.cost > 0.3 {
+		out.sure = min(out.sure, math.Max(0, (p.g.runnerUp-p.g.cost)*sureGain))
+		if p.g.cost > unsureCost {
 			out.sure = 0
 		}
 	}
@@ -344,127 +393,6 @@ func readGlyphs(g *image.Gray) glyphRead {
 // isPoint tells whether box has the size and place of a decimal point (or
 // comma) on a line of digits tall pixels high standing on base.
 func isPoint(box image.Rectangle, tall, base int) bool {
-	return box.Dy()*10 < tall*4 && box.Dx()*10 < tall*5 && box.Dy()*20 >= tall*3 &&
+	return box.Dy()*10 < tall*pointMaxTenths && box.Dx()*10 < tall*pointWideTenths && box.Dy()*20 >= tall*pointMinTwentieths &&
 		abs(box.Max.Y-base)*4 <= tall && box.Min.Y > base-tall/2
-}
-
-type split struct {
-	box image.Rectangle
-	g   glyphGuess
-}
-
-// splitGlyphs reads a component that may be several glyphs touching: it
-// tries it whole and cut at each narrow column, and keeps the reading of
-// least cost per glyph.
-func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
-	// A 1 is about half as wide as it is tall, and alone.
-	if c.Dx()*100 <= tall*55 {
-		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
-	}
-	ink := make([]int, c.Dx())
-	for x := c.Min.X; x < c.Max.X; x++ {
-		for y := c.Min.Y; y < c.Max.Y; y++ {
-			if m[y*w+x] {
-				ink[x-c.Min.X]++
-			}
-		}
-	}
-	var cuts []int
-	// A cut leaves at least an eighth of the height on each side, and never
-	// less than a column: a cut compares the ink beside it.
-	minW := max(1, tall/8)
-	for x := minW; x < c.Dx()-minW; x++ {
-		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= tall*7 {
-			cuts = append(cuts, c.Min.X+x)
-		}
-	}
-	// best[i]: the cheapest reading of c from its left edge to cut i.
-	xs := append(append([]int{c.Min.X}, cuts...), c.Max.X)
-	type step struct {
-		cost float64
-		from int
-		g    glyphGuess
-	}
-	best := make([]step, len(xs))
-	for i := range best {
-		best[i].cost = math.Inf(1)
-	}
-	best[0].cost = 0
-	for j := 1; j < len(xs); j++ {
-		for i := 0; i < j; i++ {
-			if math.IsInf(best[i].cost, 1) || xs[j]-xs[i] > tall {
-				continue
-			}
-			box := tightBox(m, w, image.Rect(xs[i], c.Min.Y, xs[j], c.Max.Y))
-			var g glyphGuess
-			switch {
-			case box.Dy()*10 >= tall*7:
-				g = classify(m, w, box, false)
-			case isPoint(box, tall, c.Max.Y):
-				g = classify(m, w, box, true)
-			default:
-				continue
-			}
-			if cost := best[i].cost + g.cost + 0.05; cost < best[j].cost {
-				best[j] = step{cost, i, g}
-			}
-		}
-	}
-	if math.IsInf(best[len(xs)-1].cost, 1) {
-		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
-	}
-	var out []split
-	for j := len(xs) - 1; j > 0; j = best[j].from {
-		out = append(out, split{image.Rect(xs[best[j].from], c.Min.Y, xs[j], c.Max.Y), best[j].g})
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
-}
-
-// tightBox shrinks r to the ink in it.
-func tightBox(m []bool, w int, r image.Rectangle) image.Rectangle {
-	var box image.Rectangle
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if m[y*w+x] {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
-	}
-	return box
-}
-
-// components returns the boxes of the 8-connected groups of ink.
-func components(m []bool, w int) []image.Rectangle {
-	h := len(m) / w
-	seen := make([]bool, len(m))
-	var out []image.Rectangle
-	var stack []int
-	for start, on := range m {
-		if !on || seen[start] {
-			continue
-		}
-		box := image.Rect(start%w, start/w, start%w+1, start/w+1)
-		seen[start] = true
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%w, p/w
-			box = box.Union(image.Rect(x, y, x+1, y+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx >= 0 && ny >= 0 && nx < w && ny < h && m[ny*w+nx] && !seen[ny*w+nx] {
-						seen[ny*w+nx] = true
-						stack = append(stack, ny*w+nx)
-					}
-				}
-			}
-		}
-		out = append(out, box)
-	}
-	return out
 }

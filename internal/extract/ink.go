@@ -53,12 +53,26 @@ func lightInkAt(src *image.RGBA, r image.Rectangle, fill rgb, scale float64, loP
 	return out, true
 }
 
+// What stays tuned in finding the letters' white:
+const (
+	// lightestShare: the letters' white is that of the lightest hundredth
+	// of a crop's pixels.
+	lightestShare = 100
+	// leastRoom is the least room (summed over red, green and blue) a
+	// fill is given below white, so that a near-white fill still needs
+	// letters clearly lighter.
+	leastRoom = 60
+	// whiteTenths: the letters must stand at least this many tenths of
+	// the room above the fill to be letters at all.
+	whiteTenths = 3
+)
+
 // whiteOver measures how much lighter than fill each pixel of r is (the
 // sum over red, green and blue), and the letters' white: the light end of
 // the crop (its lightest hundredth), whatever the screen or the camera
 // made of it. ok is false when that is too close to fill to be letters.
 func whiteOver(src *image.RGBA, r image.Rectangle, fill rgb) (ex []int32, top int32, ok bool) {
-	room := max(60, (255-fill.r)+(255-fill.g)+(255-fill.b))
+	room := max(leastRoom, (255-fill.r)+(255-fill.g)+(255-fill.b))
 	ex = make([]int32, r.Dx()*r.Dy())
 	var hist [766]int
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -71,11 +85,11 @@ func whiteOver(src *image.RGBA, r image.Rectangle, fill rgb) (ex []int32, top in
 	}
 	top, seen := int32(765), 0
 	for ; top > 0; top-- {
-		if seen += hist[top]; seen*100 >= len(ex) {
+		if seen += hist[top]; seen*lightestShare >= len(ex) {
 			break
 		}
 	}
-	return ex, top, top*10 >= room*3
+	return ex, top, top*10 >= room*whiteTenths
 }
 
 // toRGBA returns img as *image.RGBA, converting only when it is not one.

@@ -23,13 +23,19 @@ var testOptions = extract.Options{Timeout: 5 * time.Minute}
 
 // The offline reader on stats screens the test draws itself: every layout
 // (rows, tiles, columns, portrait), several fonts, themes and sizes, PNG and
-// JPEG with noise; each compared field by field with what was drawn.
+// JPEG with noise; each compared field by field with what was drawn. One
+// screen of each layout under go test (Tesseract takes seconds a screen),
+// two under EXTRACT_SWEEP.
 func TestOCRReadsSyntheticScreens(t *testing.T) {
 	if _, err := exec.LookPath("tesseract"); err != nil {
 		t.Skip("tesseract-ocr is not installed (make test installs it)")
 	}
 	dir := t.TempDir()
-	truths, err := screens.WriteScreens(dir, 10, 1)
+	n := len(screens.Layouts)
+	if extract.Sweep() {
+		n *= 2
+	}
+	truths, err := screens.WriteScreens(dir, n, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,35 @@ import (
 // few milliseconds.
 const detectSide = 1000
 
+// What stays tuned in finding the bars, each measured at detectSide:
+const (
+	// segTol is how far (colour distance) a pixel may stray from its run's
+	// mean down a column and stay in the run: JPEG and a slow gradient.
+	segTol = 26
+	// colTol is how far two bars' colours may differ and still be one
+	// ladder's bars (one panel's), down a column and across columns.
+	colTol = 24
+	// minBarPx is the fewest pixels a bar stands tall at detection.
+	minBarPx = 6
+	// pitchSlack is how far, in twentieths, a ladder's pitch may stray
+	// from its first (17/20 to 23/20): a perspective's steady change.
+	pitchSlack = 3
+	// edgeSlack is how far (pixels) a bar's top or bottom may move from one
+	// column to the next and still be the same bar.
+	edgeSlack = 2
+	// columnGap is the widest step (pixels) between columns whose ladders
+	// join into one stack: the scan steps by 2, a label's letter takes a few.
+	columnGap = 6
+	// minColumns is the fewest columns a stack of bars is found in.
+	minColumns = 3
+	// fillTol is how far (colour distance) a pixel may be from a bar's fill
+	// and still be the bar when its ends are followed left and right.
+	fillTol = 30
+	// missRun is how many pixels off the fill in a row end a bar (one
+	// or two are a digit's stroke or a speck).
+	missRun = 2
+)
+
 // panel is a stack of bars found on the screenshot, in its coordinates.
 type panel struct {
 	rows []image.Rectangle // the bars, top to bottom, full width
@@ -90,7 +119,6 @@ func findPanelsAt(img image.Image, side int) []panel {
 // segments cuts a column into runs of one colour: a run ends where a pixel
 // strays from its mean by more than segTol, so slow gradients stay whole.
 func segments(col []rgb) []segment {
-	const segTol = 26
 	var out []segment
 	start := 0
 	var sr, sg, sb int32
@@ -120,11 +148,10 @@ func segments(col []rgb) []segment {
 // of other colours, at a steady pitch. A bar cut by the image's top or
 // bottom edge counts when at least half of it shows.
 func findLadder(segs []segment, h int) []segment {
-	const colTol = 24
 	var best []segment
 	for i, first := range segs {
 		ln := first.y1 - first.y0
-		if ln < 6 || ln > h/2 {
+		if ln < minBarPx || ln > h/2 {
 			continue
 		}
 		rows := []segment{first}
@@ -161,7 +188,7 @@ func findLadder(segs []segment, h int) []segment {
 				break
 			}
 			p := c.y0 - last.y0
-			if pitch > 0 && (p*20 < pitch*17 || p*20 > pitch*23) {
+			if pitch > 0 && (p*20 < pitch*(20-pitchSlack) || p*20 > pitch*(20+pitchSlack)) {
 				break
 			}
 			if pitch == 0 && last.y0 > 0 {
@@ -187,7 +214,7 @@ func sameLadder(a, b []segment) bool {
 		return false
 	}
 	for i := range a {
-		if abs(a[i].y0-b[i].y0) > 2 || abs(a[i].y1-b[i].y1) > 2 || dist(a[i].c, b[i].c) > 24 {
+		if abs(a[i].y0-b[i].y0) > edgeSlack || abs(a[i].y1-b[i].y1) > edgeSlack || dist(a[i].c, b[i].c) > colTol {
 			return false
 		}
 	}
@@ -205,7 +232,7 @@ func groupLadders(ls []ladder) []group {
 		used[i] = true
 		for j := i + 1; j < len(ls); j++ {
 			last := g[len(g)-1]
-			if ls[j].x-last.x > 6 {
+			if ls[j].x-last.x > columnGap {
 				break
 			}
 			if !used[j] && sameLadder(last.rows, ls[j].rows) {
@@ -213,7 +240,7 @@ func groupLadders(ls []ladder) []group {
 				used[j] = true
 			}
 		}
-		if len(g) >= 3 {
+		if len(g) >= minColumns {
 			out = append(out, g)
 		}
 	}
@@ -242,7 +269,7 @@ func (g group) panel(img *image.RGBA) panel {
 		on := func(x int) bool {
 			for _, y := range lines {
 				i := img.PixOffset(x, y)
-				if dist(rgb{int32(img.Pix[i]), int32(img.Pix[i+1]), int32(img.Pix[i+2])}, c) <= 30 {
+				if dist(rgb{int32(img.Pix[i]), int32(img.Pix[i+1]), int32(img.Pix[i+2])}, c) <= fillTol {
 					return true
 				}
 			}
@@ -254,7 +281,7 @@ func (g group) panel(img *image.RGBA) panel {
 			for ; x >= 0 && x < w; x += step {
 				if on(x) {
 					miss, last = 0, x
-				} else if miss++; miss > 2 {
+				} else if miss++; miss > missRun {
 					break
 				}
 			}

@@ -2,6 +2,22 @@ package extract
 
 import "image"
 
+// What stays tuned in cutting the kart out beside the panel:
+const (
+	// minKartBarW and minKartPitch are the narrowest bar and the smallest
+	// pitch (pixels) a kart is looked for beside: less is too small to cut.
+	minKartBarW, minKartPitch = 20, 4
+	// bgNear is how far (colour distance, 4 bits a channel) a pixel may be
+	// from a background colour and count as background.
+	bgNear = 2
+	// kartCellTenths: a cell is the kart's when at least this many tenths
+	// of its pixels are not background.
+	kartCellTenths = 3
+	// bgShareTenths: a colour is the background's when it fills at least
+	// this many tenths of the strip beside the panel.
+	bgShareTenths = 1
+)
+
 // panelKart finds the player's kart on the game's main menu from where its
 // Stats panel p is, and cuts it out (see kartPNG). On that screen the kart
 // stands right of the panel, below the game's logo and above its PLAY
@@ -18,7 +34,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 	top, bot := p.rows[0], p.rows[len(p.rows)-1]
 	barW := top.Dx()
 	pitch := (bot.Min.Y - top.Min.Y) / (len(p.rows) - 1)
-	if barW < 20 || pitch < 4 {
+	if barW < minKartBarW || pitch < minKartPitch {
 		return nil, false
 	}
 	right := top.Max.X
@@ -34,7 +50,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		i := src.PixOffset(x, y)
 		c := rgb{int32(src.Pix[i]) >> 4, int32(src.Pix[i+1]) >> 4, int32(src.Pix[i+2]) >> 4}
 		for _, b := range bg {
-			if dist(c, b) <= 2 {
+			if dist(c, b) <= bgNear {
 				return true
 			}
 		}
@@ -55,7 +71,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 					}
 				}
 			}
-			fg[cy*gw+cx] = all > 0 && n*10 >= all*3
+			fg[cy*gw+cx] = all > 0 && n*10 >= all*kartCellTenths
 		}
 	}
 	// The largest blob of such cells (8-connected).
@@ -115,7 +131,7 @@ func backgroundColours(src *image.RGBA, r image.Rectangle) []rgb {
 	}
 	var out []rgb
 	for c, n := range counts {
-		if n*10 >= total {
+		if n*10 >= total*bgShareTenths {
 			out = append(out, c)
 		}
 	}

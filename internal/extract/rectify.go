@@ -78,13 +78,12 @@ func fitLine(us, vs []float64) (line, bool) {
 func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot line, left, right float64, ok bool) {
 	b := src.Bounds()
 	h := r.Dy()
-	tol := int32(40)
 	on := func(x, y int) bool {
 		if x < b.Min.X || y < b.Min.Y || x >= b.Max.X || y >= b.Max.Y {
 			return false
 		}
 		i := src.PixOffset(x, y)
-		return dist(rgb{int32(src.Pix[i]), int32(src.Pix[i+1]), int32(src.Pix[i+2])}, fill) <= tol
+		return dist(rgb{int32(src.Pix[i]), int32(src.Pix[i+1]), int32(src.Pix[i+2])}, fill) <= edgeFillTol
 	}
 	// An edge at column x near y: the first pixel of the bar's colour
 	// coming in from outside (down for the top edge, up for the bottom).
@@ -103,7 +102,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 	trace := func(dir int) {
 		yt, yb := r.Min.Y, r.Max.Y-1
 		misses := 0
-		for x := cx; x >= r.Min.X-r.Dx()/2 && x <= r.Max.X+r.Dx()/2 && misses < 6; x += dir * step {
+		for x := cx; x >= r.Min.X-r.Dx()/2 && x <= r.Max.X+r.Dx()/2 && misses < traceMisses; x += dir * step {
 			t, okT := edge(x, yt, 1)
 			d, okB := edge(x, yb, -1)
 			if !okT || !okB || d-t < h/2 || d-t > h*3/2 {
@@ -117,7 +116,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 	}
 	trace(1)
 	trace(-1)
-	if len(xs) < 6 {
+	if len(xs) < minEdgePoints {
 		return top, bot, 0, 0, false
 	}
 	// The rounded ends bend the edges: the lines are fitted on the bar's
@@ -250,7 +249,23 @@ func askew(q quad) float64 {
 // skewed tells whether q is far enough from an upright rectangle for the
 // angle to cost the reader: a corner off by more than a tenth of a bar's
 // height.
-func skewed(q quad, rowH float64) bool { return askew(q) > max(1.5, rowH/10) }
+func skewed(q quad, rowH float64) bool { return askew(q) > max(minAskewPx, rowH/askewPerRow) }
+
+// What stays tuned in straightening a panel:
+const (
+	// edgeFillTol is how far (colour distance) a pixel at full resolution
+	// may be from a bar's fill and count as the bar when its edges are
+	// traced (wider than fillTol: a photo's bar shades along its length).
+	edgeFillTol = 40
+	// traceMisses is how many steps in a row may find no edge before the
+	// trace along a bar stops (its end, or a tooltip).
+	traceMisses = 6
+	// minEdgePoints is the fewest columns a bar's edges are fitted on.
+	minEdgePoints = 6
+	// minAskewPx and askewPerRow: a panel is straightened when a corner is
+	// off by more than 1.5 px and a tenth of a bar's height.
+	minAskewPx, askewPerRow = 1.5, 10
+)
 
 // straighten maps the neighbourhood of the panel's quadrilateral q (the
 // menu around it: the level's badge above, the kart to the right) onto an

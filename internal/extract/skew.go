@@ -17,11 +17,28 @@ import (
 // maxSkew is the largest tilt, in degrees, looked for.
 const maxSkew = 12
 
+// What stays tuned in finding the tilt:
+const (
+	// skewSide is the longest side (pixels) the tilt is measured at.
+	skewSide = 800
+	// minEdge is the weakest gradient (Sobel magnitude, of 255 per pixel
+	// step) counted as an edge.
+	minEdge = 120
+	// flatEdge: an edge counts when its gradient is at least this many
+	// times more up-down than across (within about 18 degrees of level).
+	flatEdge = 3
+	// skewPeak is how many times the mean bin the histogram's peak must
+	// stand for any angle to be taken.
+	skewPeak = 6
+	// leastSkew is the smallest tilt (degrees) worth turning back.
+	leastSkew = 0.05
+)
+
 // skewAngle returns the tilt of img in degrees (positive: turned clockwise
 // as seen), 0 when no angle stands out.
 func skewAngle(img *image.RGBA) float64 {
 	b := img.Bounds()
-	s := min(1, 800/float64(max(b.Dx(), b.Dy())))
+	s := min(1, skewSide/float64(max(b.Dx(), b.Dy())))
 	w, h := max(3, int(float64(b.Dx())*s)), max(3, int(float64(b.Dy())*s))
 	small := image.NewGray(image.Rect(0, 0, w, h))
 	xdraw.ApproxBiLinear.Scale(small, small.Bounds(), img, b, draw.Src, nil)
@@ -35,7 +52,7 @@ func skewAngle(img *image.RGBA) float64 {
 			gx := at(x+1, y-1) + 2*at(x+1, y) + at(x+1, y+1) - at(x-1, y-1) - 2*at(x-1, y) - at(x-1, y+1)
 			gy := at(x-1, y+1) + 2*at(x, y+1) + at(x+1, y+1) - at(x-1, y-1) - 2*at(x, y-1) - at(x+1, y-1)
 			mag := math.Hypot(gx, gy)
-			if mag < 120 || math.Abs(gy) < 3*math.Abs(gx) {
+			if mag < minEdge || math.Abs(gy) < flatEdge*math.Abs(gx) {
 				continue
 			}
 			// The edge runs across the gradient: a horizontal edge has
@@ -63,7 +80,7 @@ func skewAngle(img *image.RGBA) float64 {
 			best, bestV = k, v
 		}
 	}
-	if total == 0 || bestV*float64(len(hist)) < 6*total {
+	if total == 0 || bestV*float64(len(hist)) < skewPeak*total {
 		return 0
 	}
 	// Edge directions on a pixel grid lean towards the axes, so the peak
@@ -88,7 +105,7 @@ func skewAngle(img *image.RGBA) float64 {
 			sharpest, angle = sq, a
 		}
 	}
-	if math.Abs(angle) < 0.05 {
+	if math.Abs(angle) < leastSkew {
 		return 0
 	}
 	return angle

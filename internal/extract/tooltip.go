@@ -17,6 +17,21 @@ import (
 // covers is not read at all, so that the screen's arithmetic proposes it
 // for the player to confirm rather than a stray digit passing for it.
 
+// What stays tuned in finding a tooltip:
+const (
+	// tipGreyness is how far apart (of 255) a tooltip pixel's channels may
+	// be: a grey, where the game's bars and outlines are blue.
+	tipGreyness = 40
+	// tipPale and tipDark are the least channel of a pale tooltip's grey
+	// and the greatest of a dark one's.
+	tipPale, tipDark = 190, 70
+	// tipFillPct is the share (per cent) of a bar's height a tooltip's grey
+	// fills in its columns; the game's white digits fill under half.
+	tipFillPct = 55
+	// tipMinBarPx is the shortest bar (pixels) a tooltip is looked for on.
+	tipMinBarPx = 6
+)
+
 // tooltip is a box found over a bar of a panel.
 type tooltip struct {
 	box  image.Rectangle
@@ -27,7 +42,7 @@ type tooltip struct {
 // coloured), and pale or dark. The game's bars and outlines are blue.
 func tipLike(c rgb) bool {
 	hi, lo := max(c.r, c.g, c.b), min(c.r, c.g, c.b)
-	return hi-lo <= 40 && (lo >= 190 || hi <= 70)
+	return hi-lo <= tipGreyness && (lo >= tipPale || hi <= tipDark)
 }
 
 // findTooltips returns the tooltips over the bars of p on src.
@@ -41,7 +56,7 @@ func findTooltips(src *image.RGBA, p panel) []tooltip {
 		h := r.Dy()
 		gap := max(1, (p.rows[1].Min.Y-p.rows[0].Max.Y)/2)
 		band := image.Rect(r.Min.X, r.Min.Y-gap, r.Max.X+h, r.Max.Y+gap).Intersect(b)
-		if band.Dx() < h || h < 6 {
+		if band.Dx() < h || h < tipMinBarPx {
 			continue
 		}
 		// Columns where the grey fills more than half a bar's height; a run
@@ -54,7 +69,7 @@ func findTooltips(src *image.RGBA, p panel) []tooltip {
 					n++
 				}
 			}
-			return n*100 >= h*55
+			return n*100 >= h*tipFillPct
 		}
 		start, last := -1, -1
 		flush := func() {

@@ -1,0 +1,130 @@
+package extract
+
+// A line of ink cut into glyphs: its connected components, and a
+// component of touching glyphs cut where the cut reads best.
+
+import (
+	"image"
+	"math"
+)
+
+type split struct {
+	box image.Rectangle
+	g   glyphGuess
+}
+
+// splitGlyphs reads a component that may be several glyphs touching: it
+// tries it whole and cut at each narrow column, and keeps the reading of
+// least cost per glyph.
+func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
+	// A 1 is about half as wide as it is tall, and alone.
+	if c.Dx()*100 <= tall*oneWidePct {
+		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
+	}
+	ink := make([]int, c.Dx())
+	for x := c.Min.X; x < c.Max.X; x++ {
+		for y := c.Min.Y; y < c.Max.Y; y++ {
+			if m[y*w+x] {
+				ink[x-c.Min.X]++
+			}
+		}
+	}
+	var cuts []int
+	// A cut leaves at least an eighth of the height on each side, and never
+	// less than a column: a cut compares the ink beside it.
+	minW := max(1, tall/8)
+	for x := minW; x < c.Dx()-minW; x++ {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= tall*cutInkTenths {
+			cuts = append(cuts, c.Min.X+x)
+		}
+	}
+	// best[i]: the cheapest reading of c from its left edge to cut i.
+	xs := append(append([]int{c.Min.X}, cuts...), c.Max.X)
+	type step struct {
+		cost float64
+		from int
+		g    glyphGuess
+	}
+	best := make([]step, len(xs))
+	for i := range best {
+		best[i].cost = math.Inf(1)
+	}
+	best[0].cost = 0
+	for j := 1; j < len(xs); j++ {
+		for i := 0; i < j; i++ {
+			if math.IsInf(best[i].cost, 1) || xs[j]-xs[i] > tall {
+				continue
+			}
+			box := tightBox(m, w, image.Rect(xs[i], c.Min.Y, xs[j], c.Max.Y))
+			var g glyphGuess
+			switch {
+			case box.Dy()*10 >= tall*digitTenths:
+				g = classify(m, w, box, false)
+			case isPoint(box, tall, c.Max.Y):
+				g = classify(m, w, box, true)
+			default:
+				continue
+			}
+			if cost := best[i].cost + g.cost + glyphCost; cost < best[j].cost {
+				best[j] = step{cost, i, g}
+			}
+		}
+	}
+	if math.IsInf(best[len(xs)-1].cost, 1) {
+		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
+	}
+	var out []split
+	for j := len(xs) - 1; j > 0; j = best[j].from {
+		out = append(out, split{image.Rect(xs[best[j].from], c.Min.Y, xs[j], c.Max.Y), best[j].g})
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// tightBox shrinks r to the ink in it.
+func tightBox(m []bool, w int, r image.Rectangle) image.Rectangle {
+	var box image.Rectangle
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if m[y*w+x] {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
+}
+
+// components returns the boxes of the 8-connected groups of ink.
+func components(m []bool, w int) []image.Rectangle {
+	h := len(m) / w
+	seen := make([]bool, len(m))
+	var out []image.Rectangle
+	var stack []int
+	for start, on := range m {
+		if !on || seen[start] {
+			continue
+		}
+		box := image.Rect(start%w, start/w, start%w+1, start/w+1)
+		seen[start] = true
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%w, p/w
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx >= 0 && ny >= 0 && nx < w && ny < h && m[ny*w+nx] && !seen[ny*w+nx] {
+						seen[ny*w+nx] = true
+						stack = append(stack, ny*w+nx)
+					}
+				}
+			}
+		}
+		out = append(out, box)
+	}
+	return out
+}

@@ -1,0 +1,203 @@
+package extract
+
+// The reads of a panel's figures (one per threshold) voted into one
+// value each, kills, deaths and K/D chosen to agree, with a confidence and
+// the doubts the player is shown.
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// vote is one value read, with the reads that agree on it.
+type vote struct {
+	text   string
+	weight float64 // the reads' count plus their sureness
+	sure   float64 // their mean sureness
+}
+
+// votes groups the reads of a field by the value they spell, heaviest
+// first. norm cleans a read up ("" when it cannot be the field's value).
+func votes(reads []glyphRead, norm func(string) string) []vote {
+	w := map[string]*vote{}
+	n := map[string]int{}
+	for _, r := range reads {
+		t := norm(r.text)
+		if t == "" {
+			continue
+		}
+		if w[t] == nil {
+			w[t] = &vote{text: t}
+		}
+		w[t].weight += 1 + r.sure
+		w[t].sure += r.sure
+		n[t]++
+	}
+	out := make([]vote, 0, len(w))
+	for t, v := range w {
+		v.sure /= float64(n[t])
+		out = append(out, *v)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].weight > out[j].weight || out[i].weight == out[j].weight && out[i].text < out[j].text
+	})
+	return out
+}
+
+// normCount keeps a count as digits with no leading zero.
+func normCount(s string) string {
+	s = strings.NewReplacer(".", "", ",", "").Replace(s)
+	if s == "" || len(s) > 8 || (len(s) > 1 && s[0] == '0') {
+		return ""
+	}
+	return s
+}
+
+// normKDR writes a K/D read as the game shows it: two decimals, whatever
+// became of the point.
+func normKDR(s string) string {
+	d := strings.NewReplacer(".", "", ",", "").Replace(s)
+	if len(d) < 3 || len(d) > 7 || (len(d) > 3 && d[0] == '0') {
+		return ""
+	}
+	return pointed(d)
+}
+
+// reading turns what the panel showed into a Reading: per field the value
+// most reads agree on, kills, deaths and K/D chosen together so that they
+// agree with each other when some reads allow it, and a confidence per
+// field from the agreement and the glyphs' sureness. A field read too
+// unsurely is marked doubtful, for the player to confirm.
+func (pr panelRead) reading() core.Reading {
+	var r core.Reading
+	norm := func(f core.Field) func(string) string {
+		if f == core.FieldKD {
+			return normKDR
+		}
+		return normCount
+	}
+	chosen := map[core.Field]vote{}
+	all := map[core.Field][]vote{}
+	total := map[core.Field]float64{}
+	for f, reads := range pr.fields {
+		vs := votes(reads, norm(f))
+		if len(vs) == 0 {
+			continue
+		}
+		all[f], chosen[f] = vs, vs[0]
+		for _, v := range vs {
+			total[f] += v.weight
+		}
+		total[f] = max(total[f], 2*float64(len(inkCuts))) // reads that failed count against
+	}
+	// Kills, deaths and K/D are chosen together so that they agree, when
+	// some reads allow it. Agreeing does not make them sure: a K/D to two
+	// places lets a last digit of kills or deaths go wrong.
+	best := -1.0
+	for _, k := range all[core.FieldKills] {
+		for _, d := range all[core.FieldDeaths] {
+			for _, kd := range all[core.FieldKD] {
+				kn, _ := strconv.Atoi(k.text)
+				dn, _ := strconv.Atoi(d.text)
+				kdv, _ := strconv.ParseFloat(kd.text, 64)
+				if !panelKD(kdv, kn, dn) {
+					continue
+				}
+				if s := k.weight + d.weight + kd.weight; s > best {
+					best = s
+					chosen[core.FieldKills], chosen[core.FieldDeaths], chosen[core.FieldKD] = k, d, kd
+				}
+			}
+		}
+	}
+	// How sure: the share of the reads (weighed by how clearly their
+	// glyphs matched) that agree on the value. On the development set no
+	// value read by half the weight or more was wrong at full size.
+	conf := map[core.Field]float64{}
+	for f, v := range chosen {
+		conf[f] = v.weight / total[f]
+	}
+	for f, v := range chosen {
+		if f == core.FieldKD {
+			kd, _ := strconv.ParseFloat(v.text, 64)
+			r.SetKD(kd)
+		} else {
+			n, _ := strconv.Atoi(v.text)
+			r.Set(f, n)
+		}
+		r.SetConfidence(f, conf[f])
+		if f == core.FieldLevel && pr.badgeCut {
+			r.Doubts(f, badgeLost)
+		}
+		if c := norm(f)(pr.checks[f]); c != "" && c != v.text {
+			r.Doubts(f, "read differently at another size: please check")
+		}
+		if conf[f] < sureEnough {
+			r.Doubts(f, "hard to read on the screenshot")
+		}
+	}
+	pr.lost(&r)
+	roundsOff(&r)
+	// The game's levels start at 1: a badge read as 0 lost its digits.
+	if r.Has(core.FieldLevel) && r.Level == 0 {
+		r.Doubts(core.FieldLevel, badgeLost)
+	}
+	return r
+}
+
+// panelKD tells whether kd is what the game's Stats panel shows for kills
+// and deaths: kills ÷ deaths rounded to two places (every development
+// capture rounds, none truncates), or kills when there are no deaths.
+// core.KDMatches allows a hundredth either way, for screens that
+// truncate; the panel's own figures are held to its rounding.
+func panelKD(kd float64, kills, deaths int) bool {
+	if deaths == 0 {
+		return math.Abs(kd-float64(kills)) < 0.005
+	}
+	return math.Abs(kd*100-float64(kills)*100/float64(deaths)) <= 0.5+1e-6
+}
+
+// roundsOff holds kills, deaths and K/D read off the panel when the K/D is
+// a hundredth off kills ÷ deaths: the core's check lets that pass (a
+// screen may truncate), the game's panel never shows it, so a digit of
+// kills or deaths is likely misread (10003 for 10063 beside 7389 and
+// 1.36).
+func roundsOff(r *core.Reading) {
+	if !r.Has(core.FieldKills) || !r.Has(core.FieldDeaths) || !r.Has(core.FieldKD) || panelKD(r.KD, r.Kills, r.Deaths) {
+		return
+	}
+	why := "kills ÷ deaths is " + strconv.FormatFloat(core.KD(r.Kills, r.Deaths), 'f', 2, 64) + ", not the K/D shown: please check"
+	for _, f := range kdTrio {
+		r.Doubts(f, why)
+	}
+}
+
+// lost holds every figure of a panel that lost two or more of the figures
+// every build's panel shows (kills, bots' kills, deaths, K/D, wins: read
+// as nothing, their label or their bar not made out): the blur or glare
+// that took them may have taken a digit of those read beside them, and
+// kills, deaths and K/D no longer check one another. One lost (a tooltip's
+// figure) is left to the screen's arithmetic.
+func (pr panelRead) lost(r *core.Reading) {
+	lost := 0
+	for _, f := range mainFigures {
+		if !r.Has(f) {
+			lost++
+		}
+	}
+	if lost < 2 {
+		return
+	}
+	holdFigures(r, "most of the panel could not be read: please check")
+}
+
+// badgeLost is why a level whose badge may have lost a digit is held.
+const badgeLost = "a digit of the level's badge may be lost: please check"
+
+// sureEnough is the confidence below which a figure is the player's to
+// confirm.
+const sureEnough = 0.5
