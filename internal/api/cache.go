@@ -9,12 +9,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-// rosterCache keeps each tournament's encoded list, plain and gzipped, for
-// one roster version: the version is raised in the transaction of every
-// change, so an entry is never served after its data changed.
+// rosterCache keeps each tournament's list for one roster version, with
+// its first page (the default size, no search) encoded plain and gzipped:
+// the version is raised in the transaction of every change, so an entry is
+// never served after its data changed. Other pages are cut from the kept
+// list.
 type rosterCache struct {
 	mu      sync.Mutex
 	entries map[string]*cachedPage
@@ -23,11 +26,12 @@ type rosterCache struct {
 type cachedPage struct {
 	version int64
 	etag    string
+	roster  tournament.Roster
 	plain   []byte
 	gz      []byte
 }
 
-func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (*cachedPage, error) {
+func (c *rosterCache) page(t tournament.Tournament, build func() (tournament.Roster, error)) (*cachedPage, error) {
 	c.mu.Lock()
 	p := c.entries[t.Name]
 	c.mu.Unlock()
@@ -38,7 +42,7 @@ func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (
 	if err != nil {
 		return nil, err
 	}
-	plain, err := json.Marshal(v)
+	plain, err := json.Marshal(v.Page(paging.Request{Limit: paging.Default}))
 	if err != nil {
 		return nil, err
 	}
@@ -49,6 +53,7 @@ func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (
 	p = &cachedPage{
 		version: t.RosterVersion,
 		etag:    `"` + strconv.FormatInt(t.ID, 36) + "-" + strconv.FormatInt(t.RosterVersion, 36) + `"`,
+		roster:  v,
 		plain:   plain,
 		gz:      buf.Bytes(),
 	}
@@ -68,6 +73,16 @@ func (c *rosterCache) last(name string) *cachedPage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.entries[name]
+}
+
+// serveFirst serves the kept first page when the request asks for it, and
+// cuts any other from the kept list.
+func (p *cachedPage) serveFirst(w http.ResponseWriter, r *http.Request, req paging.Request) {
+	if req.After == nil && req.Q == "" && req.Limit == paging.Default {
+		p.serve(w, r)
+		return
+	}
+	writeJSON(w, http.StatusOK, p.roster.Page(req))
 }
 
 // serve writes the page, answering 304 to a matching If-None-Match and the
