@@ -5,6 +5,7 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE stats_history (
+    id           bigserial PRIMARY KEY,
     user_id      bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     taken_at     timestamptz NOT NULL DEFAULT now(),
     level        integer NOT NULL,
@@ -14,7 +15,7 @@ CREATE TABLE stats_history (
     kd           numeric(10, 2) NOT NULL,
     verified     boolean NOT NULL
 );
-CREATE INDEX stats_history_by_user ON stats_history (user_id, taken_at);
+CREATE INDEX stats_history_by_user ON stats_history (user_id, id);
 
 -- Today's stats are the first point of every player's history.
 INSERT INTO stats_history (user_id, taken_at, level, kills, deaths, games_played, kd, verified)

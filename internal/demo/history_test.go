@@ -46,7 +46,7 @@ func TestPastSeasons(t *testing.T) {
 			t.Fatalf("%d players with four uploads", n)
 		}
 		if n := count(`SELECT count(*) FROM stats s WHERE kills <> (SELECT kills FROM stats_history h WHERE h.user_id = s.user_id
-			ORDER BY taken_at DESC, kills DESC LIMIT 1)`); n != 0 {
+			ORDER BY id DESC LIMIT 1)`); n != 0 {
 			t.Fatalf("%d players whose last upload is not today's stats", n)
 		}
 	})

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/paging"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+)
+
+// playerRoutes are the public players: the search and each profile, and
+// the owner's choice to hide a profile.
+func (s *Server) playerRoutes() chi.Router {
+	r := chi.NewRouter()
+	r.Group(func(r chi.Router) {
+		r.Use(publicRead)
+		r.Get("/", s.searchPlayers)
+		r.Get("/{id}", s.playerProfile)
+	})
+	r.With(requireUser, s.perUser(ratelimit.RegisterUser)).Put("/me/visibility", s.setProfileVisibility)
+	return r
+}
+
+func (s *Server) searchPlayers(w http.ResponseWriter, r *http.Request) {
+	v := r.URL.Query()
+	req, err := paging.Parse(v.Get("limit"), v.Get("cursor"), v.Get("q"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	found, err := s.Records.Search(r.Context(), req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, found)
+}
+
+func (s *Server) playerProfile(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Player")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.Records.Profile(r.Context(), actorOf(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) setProfileVisibility(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Hidden bool `json:"hidden"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.Records.SetHidden(r.Context(), actorOf(r), in.Hidden); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "hidden": in.Hidden})
+}
+
+func (s *Server) teamPage(w http.ResponseWriter, r *http.Request) {
+	t, err := s.Records.Team(r.Context(), chi.URLParam(r, "name"), chi.URLParam(r, "team"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
+}
+
+func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
+	v := r.URL.Query()
+	req, err := paging.Parse(v.Get("limit"), v.Get("cursor"), "")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	min := 0
+	if raw := v.Get("min_matches"); raw != "" {
+		if min, err = strconv.Atoi(raw); err != nil || min < 1 {
+			writeError(w, r, errs.E(errs.Invalid, "min_matches is from 1 to 1000"))
+			return
+		}
+	}
+	b, err := s.Records.Board(r.Context(), chi.URLParam(r, "kind"), min, req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
+}
