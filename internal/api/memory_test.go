@@ -73,8 +73,16 @@ func pageIDs(t *testing.T, s *testkit.Server, path, rows string) ([]int64, strin
 	return ids, next
 }
 
-func TestRegistrationPages(t *testing.T) {
+func TestLeagueMemory(t *testing.T) {
 	l := newMemoryLeague(t)
+	t.Run("Registrations", func(t *testing.T) { registrationPages(t, l) })
+	t.Run("Profiles", func(t *testing.T) { profiles(t, l) })
+	t.Run("Search", func(t *testing.T) { search(t, l) })
+	t.Run("Teams", func(t *testing.T) { teamPages(t, l) })
+	t.Run("Leaderboards", func(t *testing.T) { leaderboards(t, l) })
+}
+
+func registrationPages(t *testing.T, l memoryLeague) {
 	const base = "/api/tournament/registrations?tournamentName=PPL7"
 
 	t.Run("WithoutALimitTheFirstPageHoldsTheDefaultSize", func(t *testing.T) {
@@ -133,4 +141,266 @@ func TestRegistrationPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// playedInPast is a player with lines in the past season and a team.
+func (l memoryLeague) playedInPast(t *testing.T) int64 {
+	t.Helper()
+	var id int64
+	err := l.s.DB.Pool.QueryRow(context.Background(), `SELECT l.user_id FROM match_lines l JOIN team_players tp USING (user_id)
+		ORDER BY l.user_id LIMIT 1`).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func noEmail(t *testing.T, body []byte) {
+	t.Helper()
+	if strings.Contains(string(body), "@") {
+		t.Fatalf("an e-mail in a public answer: %s", body)
+	}
+}
+
+func profiles(t *testing.T, l memoryLeague) {
+	id := l.playedInPast(t)
+	r := l.s.Do(t, "GET", fmt.Sprintf("/api/players/%d", id), "", nil)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	noEmail(t, r.Body)
+	t.Run("SeasonsWithTeamAndPrice", func(t *testing.T) {
+		found := false
+		for _, x := range r.JSON["seasons"].([]any) {
+			se := x.(map[string]any)
+			if se["tournament"] == "PPL7-S01" {
+				found = se["team"] != nil && se["matches"].(float64) > 0 && se["red_cap"] != nil
+			}
+		}
+		if !found {
+			t.Fatalf("no past season with a team and matches: %v", r.JSON["seasons"])
+		}
+	})
+	t.Run("MatchesWithKillsAndPlacement", func(t *testing.T) {
+		var want int
+		l.s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM match_lines WHERE user_id = $1`, id).Scan(&want)
+		ms := r.JSON["matches"].([]any)
+		if len(ms) != want || want == 0 {
+			t.Fatalf("%d matches, want %d", len(ms), want)
+		}
+		m := ms[0].(map[string]any)
+		if m["kills"] == nil || m["placement"].(float64) < 1 || m["team"] == nil {
+			t.Fatalf("%v", m)
+		}
+	})
+	t.Run("StatsOverTimeOldestFirst", func(t *testing.T) {
+		h := r.JSON["history"].([]any)
+		if len(h) != 4 {
+			t.Fatalf("%d points", len(h))
+		}
+		first, last := h[0].(map[string]any), h[3].(map[string]any)
+		if first["games_played"].(float64) >= last["games_played"].(float64) || last["kills"] != r.JSON["kills"] {
+			t.Fatalf("first %v last %v", first, last)
+		}
+	})
+	t.Run("ErrUnknownPlayer", func(t *testing.T) {
+		for _, p := range []string{"/api/players/999999", "/api/players/abc"} {
+			if r := l.s.Do(t, "GET", p, "", nil); r.Status != 404 {
+				t.Fatalf("%s: %d", p, r.Status)
+			}
+		}
+	})
+	t.Run("AHiddenProfileShowsItsNameAloneButToItsOwner", func(t *testing.T) {
+		token := l.s.SignUp(t, testkit.UniqueEmail("hidden"), "shy_racer")
+		save := l.s.Do(t, "POST", "/api/stats/save", token, map[string]any{"sk_id": 4321, "level": 20, "kills": 400, "deaths": 100,
+			"games_played": 90, "kd": 4, "cart_image": nil, "description": "shy", "category": 1, "preferred_role": "Player"})
+		if save.Status != 200 {
+			t.Fatalf("%d %s", save.Status, save.Body)
+		}
+		me := l.s.Do(t, "GET", "/api/auth/profile", token, nil)
+		user, _ := me.JSON["user"].(map[string]any)
+		if user == nil {
+			t.Fatalf("%s", me.Body)
+		}
+		path := fmt.Sprintf("/api/players/%d", int64(user["id"].(float64)))
+		if r := l.s.Do(t, "GET", "/api/players?q=shy_rac", "", nil); len(r.JSON["players"].([]any)) != 1 {
+			t.Fatalf("a visible player not found: %s", r.Body)
+		}
+		if r := l.s.Do(t, "PUT", "/api/players/me/visibility", token, map[string]any{"hidden": true}); r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		anon := l.s.Do(t, "GET", path, "", nil)
+		if anon.Status != 200 || anon.JSON["hidden"] != true || anon.JSON["kills"] != nil || anon.JSON["history"] != nil || anon.JSON["name"] != "shy_racer" {
+			t.Fatalf("%d %s", anon.Status, anon.Body)
+		}
+		if own := l.s.Do(t, "GET", path, token, nil); own.JSON["kills"].(float64) != 400 {
+			t.Fatalf("the owner sees %s", own.Body)
+		}
+		if r := l.s.Do(t, "GET", "/api/players?q=shy_rac", "", nil); len(r.JSON["players"].([]any)) != 0 {
+			t.Fatalf("search lists a hidden profile: %s", r.Body)
+		}
+		if r := l.s.Do(t, "PUT", "/api/players/me/visibility", "", map[string]any{"hidden": true}); r.Status != 401 {
+			t.Fatalf("signed out: %d", r.Status)
+		}
+	})
+}
+
+func search(t *testing.T, l memoryLeague) {
+	t.Run("FindsByPartOfTheName", func(t *testing.T) {
+		r := l.s.Do(t, "GET", "/api/players?q=URBOk", "", nil)
+		ps := r.JSON["players"].([]any)
+		if r.Status != 200 || len(ps) == 0 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		for _, p := range ps {
+			if !strings.Contains(strings.ToLower(p.(map[string]any)["name"].(string)), "urbok") {
+				t.Fatalf("%v", p)
+			}
+		}
+		noEmail(t, r.Body)
+	})
+	t.Run("FindsTeams", func(t *testing.T) {
+		r := l.s.Do(t, "GET", "/api/players?q=team%20b", "", nil)
+		if teams := r.JSON["teams"].([]any); len(teams) == 0 || teams[0].(map[string]any)["letter"] != "B" {
+			t.Fatalf("%s", r.Body)
+		}
+	})
+	t.Run("PagesCoverEveryVisiblePlayerOnce", func(t *testing.T) {
+		seen, cursor := map[int64]bool{}, ""
+		for {
+			ids, next := pageIDs(t, l.s, "/api/players?limit=9&cursor="+url.QueryEscape(cursor), "players")
+			for _, id := range ids {
+				if seen[id] {
+					t.Fatalf("%d twice", id)
+				}
+				seen[id] = true
+			}
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		var want int
+		l.s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM users WHERE NOT profile_hidden AND deleted_at IS NULL`).Scan(&want)
+		if len(seen) != want {
+			t.Fatalf("%d players, want %d", len(seen), want)
+		}
+	})
+	t.Run("LikeWildcardsAreText", func(t *testing.T) {
+		if r := l.s.Do(t, "GET", "/api/players?q=%25", "", nil); r.Status != 200 || len(r.JSON["players"].([]any)) != 0 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+	})
+}
+
+func teamPages(t *testing.T, l memoryLeague) {
+	r := l.s.Do(t, "GET", "/api/tournaments/PPL7-S01/teams/a", "", nil)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	noEmail(t, r.Body)
+	t.Run("CaptainAndFivePlayersWithPrices", func(t *testing.T) {
+		roster := r.JSON["roster"].([]any)
+		if r.JSON["captain"] == nil || len(roster) != 5 {
+			t.Fatalf("captain %v, %d players", r.JSON["captain"], len(roster))
+		}
+		for _, m := range roster {
+			if m.(map[string]any)["price"] == nil {
+				t.Fatalf("%v", m)
+			}
+		}
+	})
+	t.Run("FixturesAndTheStandingsLine", func(t *testing.T) {
+		fx := r.JSON["fixtures"].([]any)
+		if len(fx) == 0 || r.JSON["standing"] == nil || r.JSON["position"].(float64) < 1 {
+			t.Fatalf("%d fixtures, standing %v", len(fx), r.JSON["standing"])
+		}
+		won := 0
+		for _, f := range fx {
+			if f.(map[string]any)["won"] == true {
+				won++
+			}
+		}
+		if st := r.JSON["standing"].(map[string]any); int(st["won"].(float64)) > won {
+			t.Fatalf("table says %v won, fixtures %d", st["won"], won)
+		}
+	})
+	t.Run("KillsPerPlayerAddUpToTheTeams", func(t *testing.T) {
+		sum := int(r.JSON["captain"].(map[string]any)["kills"].(float64))
+		for _, m := range r.JSON["roster"].([]any) {
+			sum += int(m.(map[string]any)["kills"].(float64))
+		}
+		var want int
+		l.s.DB.Pool.QueryRow(context.Background(), `SELECT coalesce(sum(kills), 0) FROM match_lines l JOIN teams te ON te.id = l.team_id
+			JOIN tournaments t ON t.id = te.tournament_id WHERE t.name = 'PPL7-S01' AND te.letter = 'A'`).Scan(&want)
+		if sum != want {
+			t.Fatalf("%d, want %d", sum, want)
+		}
+	})
+	for _, p := range []string{"/api/tournaments/PPL7-S01/teams/Z", "/api/tournaments/NOPE/teams/A"} {
+		if r := l.s.Do(t, "GET", p, "", nil); r.Status != 404 {
+			t.Fatalf("%s: %d", p, r.Status)
+		}
+	}
+}
+
+func leaderboards(t *testing.T, l memoryLeague) {
+	for _, kind := range []string{"kills", "kd", "titles", "redcaps", "seasons"} {
+		t.Run(kind, func(t *testing.T) {
+			var all []float64
+			seen, cursor := map[int64]bool{}, ""
+			for {
+				r := l.s.Do(t, "GET", "/api/leaderboards/"+kind+"?limit=4&cursor="+url.QueryEscape(cursor), "", nil)
+				if r.Status != 200 {
+					t.Fatalf("%d %s", r.Status, r.Body)
+				}
+				noEmail(t, r.Body)
+				for _, x := range r.JSON["rows"].([]any) {
+					row := x.(map[string]any)
+					id := int64(row["id"].(float64))
+					if seen[id] {
+						t.Fatalf("%d twice", id)
+					}
+					seen[id] = true
+					all = append(all, row["value"].(float64))
+					if kind == "kd" && row["matches"].(float64) < 5 {
+						t.Fatalf("%v under the minimum of matches", row)
+					}
+				}
+				next, _ := r.JSON["next_cursor"].(string)
+				if next == "" {
+					break
+				}
+				cursor = next
+			}
+			if len(all) == 0 {
+				t.Fatal("an empty board")
+			}
+			for i := 1; i < len(all); i++ {
+				if all[i] > all[i-1] {
+					t.Fatalf("not best first: %v", all)
+				}
+			}
+		})
+	}
+	t.Run("SeasonsNameTheirChampions", func(t *testing.T) {
+		r := l.s.Do(t, "GET", "/api/leaderboards/seasons", "", nil)
+		rows := r.JSON["rows"].([]any)
+		if len(rows) != 1 { // PPL7 is still at registration
+			t.Fatalf("%d completed seasons: %s", len(rows), r.Body)
+		}
+		for _, x := range rows {
+			if x.(map[string]any)["champion"] == nil {
+				t.Fatalf("%v", x)
+			}
+		}
+	})
+	t.Run("ErrUnknownBoard", func(t *testing.T) {
+		if r := l.s.Do(t, "GET", "/api/leaderboards/speed", "", nil); r.Status != 404 {
+			t.Fatalf("%d", r.Status)
+		}
+		if r := l.s.Do(t, "GET", "/api/leaderboards/kd?min_matches=0", "", nil); r.Status != 400 {
+			t.Fatalf("%d", r.Status)
+		}
+	})
 }

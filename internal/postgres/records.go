@@ -25,7 +25,7 @@ func img(col string) string {
 
 // Profile implements records.Store.
 func (s Records) Profile(ctx context.Context, id int64) (records.Profile, bool, error) {
-	var p records.Profile
+	p := records.Profile{Details: &records.Details{}}
 	var gone bool
 	err := s.DB.q(ctx).QueryRow(ctx, `SELECT u.id, `+shownName+`, u.profile_hidden, u.deleted_at IS NOT NULL,
 		`+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`, coalesce(u.discord_username, ''), u.discord_verified,

@@ -83,7 +83,12 @@ type Profile struct {
 	ID     int64  `json:"id"`
 	Name   string `json:"name"`
 	Hidden bool   `json:"hidden"`
-	// The rest is empty for a hidden profile read by anyone but its owner.
+	// Details are left out of a hidden profile read by anyone but its owner.
+	*Details
+}
+
+// Details are a profile's all but its name.
+type Details struct {
 	Avatar          *string     `json:"avatar,omitempty"`
 	CartImage       *string     `json:"cart_image,omitempty"`
 	Discord         string      `json:"discord,omitempty"`
@@ -203,7 +208,7 @@ func (s *Service) Profile(ctx context.Context, a core.Actor, id int64) (Profile,
 		return Profile{}, errs.E(errs.NotFound, "No such player")
 	}
 	if p.Hidden && a.UserID != id {
-		return Profile{ID: p.ID, Name: p.Name, Hidden: true, Badges: []Badge{}, History: []Point{}, Seasons: []Season{}, Matches: []MatchLine{}}, nil
+		return Profile{ID: p.ID, Name: p.Name, Hidden: true}, nil
 	}
 	err = s.Store.ProfileDetail(ctx, &p)
 	return p, err
