@@ -1,9 +1,13 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -80,6 +84,7 @@ func TestLeagueMemory(t *testing.T) {
 	t.Run("Search", func(t *testing.T) { search(t, l) })
 	t.Run("Teams", func(t *testing.T) { teamPages(t, l) })
 	t.Run("Leaderboards", func(t *testing.T) { leaderboards(t, l) })
+	t.Run("LinkPreviews", func(t *testing.T) { linkPreviews(t, l) })
 }
 
 func registrationPages(t *testing.T, l memoryLeague) {
@@ -401,6 +406,73 @@ func leaderboards(t *testing.T, l memoryLeague) {
 		}
 		if r := l.s.Do(t, "GET", "/api/leaderboards/kd?min_matches=0", "", nil); r.Status != 400 {
 			t.Fatalf("%d", r.Status)
+		}
+	})
+}
+
+// crawl fetches a page as Discord's crawler does: a plain GET.
+func crawl(t *testing.T, s *testkit.Server, path string) (int, string, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", s.URL+path, nil)
+	req.Header.Set("User-Agent", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body), res.Header
+}
+
+var ogImage = regexp.MustCompile(`<meta property="og:image" content="([^"]+)">`)
+
+func linkPreviews(t *testing.T, l memoryLeague) {
+	id := l.playedInPast(t)
+	var name string
+	l.s.DB.Pool.QueryRow(context.Background(), `SELECT player_name FROM stats WHERE user_id = $1`, id).Scan(&name)
+	pages := []struct{ path, title string }{
+		{fmt.Sprintf("/players/%d", id), "<title>" + name + " · Pitlane</title>"},
+		{"/tournaments/PPL7-S01/teams/C", "<title>Team C · PPL7-S01 · Pitlane</title>"},
+		{"/league", "<title>League records · Pitlane</title>"},
+	}
+	for _, p := range pages {
+		t.Run(p.path, func(t *testing.T) {
+			status, body, _ := crawl(t, l.s, p.path)
+			if status != 200 || !strings.Contains(body, p.title) || !strings.Contains(body, `<meta property="og:title"`) ||
+				!strings.Contains(body, `<meta name="twitter:card" content="summary_large_image">`) {
+				t.Fatalf("%d %s", status, body)
+			}
+			m := ogImage.FindStringSubmatch(body)
+			if m == nil || !strings.HasPrefix(m[1], "http") {
+				t.Fatalf("no absolute og:image: %s", body)
+			}
+			u, _ := url.Parse(m[1])
+			status, img, h := crawl(t, l.s, u.Path)
+			if status != 200 || h.Get("Content-Type") != "image/png" || !strings.HasPrefix(img, "\x89PNG") {
+				t.Fatalf("%s: %d %s", u.Path, status, h.Get("Content-Type"))
+			}
+			again := l.s.Do(t, "GET", u.Path, "", nil)
+			if again.Status != 200 || !bytes.Equal(again.Body, []byte(img)) {
+				t.Fatalf("a second read differs: %d", again.Status)
+			}
+			req, _ := http.NewRequest("GET", l.s.URL+u.Path, nil)
+			req.Header.Set("If-None-Match", h.Get("ETag"))
+			if r := l.s.Send(t, req); r.Status != 304 {
+				t.Fatalf("If-None-Match: %d", r.Status)
+			}
+		})
+	}
+	t.Run("TheDescriptionSaysThePlayersFigures", func(t *testing.T) {
+		_, body, _ := crawl(t, l.s, fmt.Sprintf("/players/%d", id))
+		if !strings.Contains(body, `<meta property="og:description" content="Level `) || strings.Contains(body, "@") {
+			t.Fatalf("%s", body)
+		}
+	})
+	t.Run("UnknownPlayerOrTeamIs404", func(t *testing.T) {
+		for _, p := range []string{"/players/999999", "/tournaments/PPL7-S01/teams/Z", "/api/og/players/999999"} {
+			if status, _, _ := crawl(t, l.s, p); status != 404 {
+				t.Fatalf("%s: %d", p, status)
+			}
 		}
 	})
 }

@@ -78,6 +78,7 @@ type Server struct {
 
 	rosters rosterCache
 	reads   readBatches // public pages read once for the requests that come together
+	cards   pngCache    // link previews' pictures, drawn once
 }
 
 // MetricsHandler serves the Prometheus metrics at /metrics, and Go's
@@ -146,6 +147,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/players", s.playerRoutes())
 			r.With(publicRead).Get("/leaderboards/{kind}", s.leaderboard)
 			r.Get("/images/{id}", s.image)
+			r.Mount("/og", s.ogRoutes())
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
 			r.Post("/newsletter", s.subscribe)

@@ -11,4 +11,4 @@ var Domain = []string{"core", "errs", "bracket", "tournament", "auction", "match
 	"accounts", "stats", "audit", "auth", "upload", "avatars", "notify", "calendar", "paging", "records"}
 
 // Adapters: what talks to the world, and what wires it.
-var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics"}
+var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics", "cards"}
