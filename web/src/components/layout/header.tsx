@@ -9,9 +9,9 @@ import { SearchBox } from '@/features/records/components/search-box'
 
 const LINKS = [
   { to: '/#home', label: 'Home', match: (p: string, h: string) => p === '/' && h !== '#news' },
-  { to: '/tournament', label: 'Tournament', match: (p: string) => p.startsWith('/tournament') },
+  { to: '/tournament', label: 'Tournament', match: (p: string) => p === '/tournament' || p.startsWith('/tournament/') },
   { to: '/auction', label: 'Auction', match: (p: string) => p.startsWith('/auction') },
-  { to: '/league', label: 'League', match: (p: string) => p.startsWith('/league') || p.startsWith('/players/') },
+  { to: '/league', label: 'League', match: (p: string) => ['/league', '/players/', '/tournaments/', '/search'].some((s) => p.startsWith(s)) },
   { to: '/#news', label: 'News', match: (p: string, h: string) => p === '/' && h === '#news' },
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
