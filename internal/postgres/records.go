@@ -158,7 +158,10 @@ func (s Records) SearchPlayers(ctx context.Context, q string, after int64, limit
 	where := `true`
 	args := []any{after, limit}
 	if q != "" {
-		where = `(lower(s.player_name) LIKE $3 OR lower(u.name) LIKE $3 OR lower(u.discord_username) LIKE $3)`
+		// Each name by its own trigram index; the few ids found are then
+		// read by the primary key.
+		where = `u.id = ANY(ARRAY(SELECT user_id FROM stats WHERE lower(player_name) LIKE $3
+			UNION SELECT id FROM users WHERE lower(name) LIKE $3 UNION SELECT id FROM users WHERE lower(discord_username) LIKE $3))`
 		args = append(args, like(q))
 	}
 	rows, err := s.DB.q(ctx).Query(ctx, `SELECT u.id, `+shownName+`, `+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`,
