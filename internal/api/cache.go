@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -29,7 +31,13 @@ type cachedPage struct {
 	roster  tournament.Roster
 	plain   []byte
 	gz      []byte
+
+	mu    sync.Mutex
+	pages map[string]*cachedPage // other pages asked of this version, encoded
 }
+
+// pagesKept bounds the other pages kept per version.
+const pagesKept = 256
 
 func (c *rosterCache) page(t tournament.Tournament, build func() (tournament.Roster, error)) (*cachedPage, error) {
 	c.mu.Lock()
@@ -82,7 +90,32 @@ func (p *cachedPage) serveFirst(w http.ResponseWriter, r *http.Request, req pagi
 		p.serve(w, r)
 		return
 	}
-	writeJSON(w, http.StatusOK, p.roster.Page(req))
+	p.other(req).serve(w, r)
+}
+
+// other is a page of this version other than the first, encoded once.
+func (p *cachedPage) other(req paging.Request) *cachedPage {
+	key := strconv.Itoa(req.Limit) + "|" + req.Q + "|"
+	if req.After != nil {
+		key += req.After.Encode()
+	}
+	p.mu.Lock()
+	page := p.pages[key]
+	p.mu.Unlock()
+	if page != nil {
+		return page
+	}
+	plain, _ := json.Marshal(p.roster.Page(req)) // players and counts: no error
+	sum := sha256.Sum256([]byte(key))
+	page = &cachedPage{version: p.version, etag: strings.TrimSuffix(p.etag, `"`) + "-" + base64.RawURLEncoding.EncodeToString(sum[:9]) + `"`,
+		plain: plain, gz: gzipFast(plain)}
+	p.mu.Lock()
+	if p.pages == nil || len(p.pages) >= pagesKept {
+		p.pages = map[string]*cachedPage{}
+	}
+	p.pages[key] = page
+	p.mu.Unlock()
+	return page
 }
 
 // serve writes the page, answering 304 to a matching If-None-Match and the
