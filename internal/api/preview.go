@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"html"
 	"image"
@@ -220,27 +221,28 @@ func (s *Server) ogPlayer(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := s.Records.Profile(r.Context(), core.Actor{}, id)
+	// The public profile, read once for the crawlers that come together;
+	// the card is drawn from it only when that profile has none yet.
+	body, err := s.reads.do(r.Context(), "og-player\x00"+strconv.FormatInt(id, 10), func(ctx context.Context) (any, error) {
+		return s.Records.Profile(ctx, core.Actor{}, id)
+	})
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	card := cards.Player{Name: p.Name, Hidden: p.Hidden}
-	var kartID string
-	if !p.Hidden {
-		card = cards.Player{Name: p.Name, Level: p.Level, Tier: p.Tier, Kills: p.Kills, Deaths: p.Deaths, KD: p.KD,
-			Games: p.GamesPlayed, Titles: p.Titles, RedCaps: p.RedCaps, Verified: p.StatsVerified}
-		if p.CartImage != nil {
-			kartID = strings.TrimPrefix(*p.CartImage, "/api/images/")
+	s.serveCard(w, r, string(body), func() []byte {
+		var p records.Profile
+		if err := json.Unmarshal(body, &p); err != nil {
+			return cards.DrawPlayer(cards.Player{Name: "Player"})
 		}
-	}
-	s.serveCard(w, r, struct {
-		C    cards.Player
-		Kart string
-	}{card, kartID}, func() []byte {
-		if kartID != "" {
-			if img, err := s.Images.FindImage(r.Context(), kartID); err == nil {
-				card.Kart, _, _ = image.Decode(bytes.NewReader(img.Data))
+		card := cards.Player{Name: p.Name, Hidden: p.Hidden}
+		if !p.Hidden && p.Details != nil {
+			card = cards.Player{Name: p.Name, Level: p.Level, Tier: p.Tier, Kills: p.Kills, Deaths: p.Deaths, KD: p.KD,
+				Games: p.GamesPlayed, Titles: p.Titles, RedCaps: p.RedCaps, Verified: p.StatsVerified}
+			if p.CartImage != nil {
+				if img, err := s.Images.FindImage(r.Context(), strings.TrimPrefix(*p.CartImage, "/api/images/")); err == nil {
+					card.Kart, _, _ = image.Decode(bytes.NewReader(img.Data))
+				}
 			}
 		}
 		return cards.DrawPlayer(card)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -31,12 +32,19 @@ func (s *Server) searchPlayers(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	found, err := s.Records.Search(r.Context(), req)
+	s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Search(ctx, req) })
+}
+
+// shared answers a public read of the records with one read for the
+// identical requests that come together (readBatches), keyed by the path
+// and query: what they show is the same for every reader.
+func (s *Server) shared(w http.ResponseWriter, r *http.Request, read func(context.Context) (any, error)) {
+	body, err := s.reads.do(r.Context(), "records\x00"+r.URL.Path+"?"+r.URL.RawQuery, read)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, found)
+	writeJSONBody(w, http.StatusOK, body)
 }
 
 func (s *Server) playerProfile(w http.ResponseWriter, r *http.Request) {
@@ -45,7 +53,13 @@ func (s *Server) playerProfile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := s.Records.Profile(r.Context(), actorOf(r), id)
+	a := actorOf(r)
+	if !a.SignedIn() {
+		// Anyone's view of a profile is the same: shared.
+		s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Profile(ctx, a, id) })
+		return
+	}
+	p, err := s.Records.Profile(r.Context(), a, id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -69,12 +83,8 @@ func (s *Server) setProfileVisibility(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) teamPage(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Records.Team(r.Context(), chi.URLParam(r, "name"), chi.URLParam(r, "team"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t)
+	name, team := chi.URLParam(r, "name"), chi.URLParam(r, "team")
+	s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Team(ctx, name, team) })
 }
 
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
@@ -91,10 +101,6 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	b, err := s.Records.Board(r.Context(), chi.URLParam(r, "kind"), min, req)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, b)
+	kind := chi.URLParam(r, "kind")
+	s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Board(ctx, kind, min, req) })
 }
