@@ -1,8 +1,6 @@
 package api
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -54,16 +52,12 @@ func (c *rosterCache) page(t tournament.Tournament, build func() (tournament.Ros
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	zw.Write(plain)
-	zw.Close()
 	p = &cachedPage{
 		version: t.RosterVersion,
 		etag:    `"` + strconv.FormatInt(t.ID, 36) + "-" + strconv.FormatInt(t.RosterVersion, 36) + `"`,
 		roster:  v,
 		plain:   plain,
-		gz:      buf.Bytes(),
+		gz:      gzipFast(plain),
 	}
 	c.mu.Lock()
 	if c.entries == nil {

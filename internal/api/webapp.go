@@ -249,18 +249,15 @@ func accepts(r *http.Request, coding string) bool {
 	return false
 }
 
-// gzipFast compresses a document made for one answer.
-func gzipFast(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
-}
+// gzipBytes compresses what is kept and sent many times, at the best ratio.
+func gzipBytes(b []byte) []byte { return gzipAt(b, gzip.BestCompression) }
 
-func gzipBytes(b []byte) []byte {
+// gzipFast compresses what is made for one answer, or a few, at the best speed.
+func gzipFast(b []byte) []byte { return gzipAt(b, gzip.BestSpeed) }
+
+func gzipAt(b []byte, level int) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&buf, level)
 	zw.Write(b)
 	zw.Close()
 	return buf.Bytes()

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { usePlayer, useSetVisibility } from '../api'
 import type { MatchLine, Profile, SeasonLine } from '../types'
+import { RecordsTable } from './records-table'
 import { StatsChart } from './stats-chart'
 import { teamPath } from './team-page'
 
@@ -24,42 +25,26 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 function Seasons({ seasons }: { seasons: SeasonLine[] }) {
   if (seasons.length === 0) return <p className="muted">No seasons yet.</p>
   return (
-    <div className="table-scroll">
-      <table className="records-table">
-        <thead>
-          <tr>
-            <th scope="col">Season</th>
-            <th scope="col">Team</th>
-            <th scope="col">Tier</th>
-            <th scope="col">Price</th>
-            <th scope="col">Matches</th>
-            <th scope="col">Kills</th>
-            <th scope="col">Deaths</th>
-            <th scope="col">Red Cap</th>
-          </tr>
-        </thead>
-        <tbody>
-          {seasons.map((s) => (
-            <tr key={s.tournament}>
-              <th scope="row">
-                {s.display_name}
-                {s.champion ? <span className="champion-tag">Champion</span> : null}
-              </th>
-              <td>
-                {s.team ? <Link to={teamPath(s.team)}>{s.team.name}</Link> : <span className="muted">—</span>}
-                {s.captain ? <span className="role-tag">Captain</span> : s.substitute ? <span className="role-tag">Sub</span> : null}
-              </td>
-              <td>{s.tier ?? '—'}</td>
-              <td>{s.price ?? '—'}</td>
-              <td>{s.matches}</td>
-              <td>{s.kills}</td>
-              <td>{s.deaths}</td>
-              <td>{s.red_cap ? ordinal(s.red_cap) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordsTable columns={['Season', 'Team', 'Tier', 'Price', 'Matches', 'Kills', 'Deaths', 'Red Cap']}>
+      {seasons.map((s) => (
+        <tr key={s.tournament}>
+          <th scope="row">
+            {s.display_name}
+            {s.champion ? <span className="champion-tag">Champion</span> : null}
+          </th>
+          <td>
+            {s.team ? <Link to={teamPath(s.team)}>{s.team.name}</Link> : <span className="muted">—</span>}
+            {s.captain ? <span className="role-tag">Captain</span> : s.substitute ? <span className="role-tag">Sub</span> : null}
+          </td>
+          <td>{s.tier ?? '—'}</td>
+          <td>{s.price ?? '—'}</td>
+          <td>{s.matches}</td>
+          <td>{s.kills}</td>
+          <td>{s.deaths}</td>
+          <td>{s.red_cap ? ordinal(s.red_cap) : '—'}</td>
+        </tr>
+      ))}
+    </RecordsTable>
   )
 }
 

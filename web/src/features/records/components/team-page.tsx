@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { useTeamPage } from '../api'
 import type { Member, TeamRef } from '../types'
+import { RecordsTable } from './records-table'
 
 /** A team's page in its season. */
 export const teamPath = (t: Pick<TeamRef, 'tournament' | 'letter'>) =>
@@ -66,25 +67,11 @@ export function TeamPage({ tournament, letter }: { tournament: string; letter: s
       />
       <section className="record-section" aria-labelledby="roster">
         <h2 id="roster">Roster</h2>
-        <div className="table-scroll">
-          <table className="records-table">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Tier</th>
-                <th scope="col">Price</th>
-                <th scope="col">Matches</th>
-                <th scope="col">Kills</th>
-                <th scope="col">Deaths</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <MemberRow key={m.id} m={m} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordsTable columns={['Player', 'Tier', 'Price', 'Matches', 'Kills', 'Deaths']}>
+          {members.map((m) => (
+            <MemberRow key={m.id} m={m} />
+          ))}
+        </RecordsTable>
       </section>
       <section className="record-section" aria-labelledby="fixtures">
         <h2 id="fixtures">Fixtures and results</h2>
