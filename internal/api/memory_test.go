@@ -14,6 +14,7 @@ import (
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -27,7 +28,7 @@ type memoryLeague struct {
 
 func newMemoryLeague(t *testing.T) memoryLeague {
 	t.Helper()
-	s := newServer(t, testkit.Options{})
+	s := testkit.NewServer(t, pgtest.Fresh(t), testkit.Options{})
 	ctx := context.Background()
 	if _, err := demo.Load(ctx, s.DB, demo.Options{Players: 60, Captains: true, History: true}); err != nil {
 		t.Fatal(err)
