@@ -9,7 +9,7 @@ import (
 )
 
 func TestPastSeasons(t *testing.T) {
-	db := pgtest.DB(t)
+	db := pgtest.Fresh(t)
 	ctx := context.Background()
 	if _, err := demo.Load(ctx, db, demo.Options{Players: 70, Captains: true, History: true}); err != nil {
 		t.Fatal(err)
