@@ -86,6 +86,7 @@ func TestLeagueMemory(t *testing.T) {
 	t.Run("Teams", func(t *testing.T) { teamPages(t, l) })
 	t.Run("Leaderboards", func(t *testing.T) { leaderboards(t, l) })
 	t.Run("LinkPreviews", func(t *testing.T) { linkPreviews(t, l) })
+	t.Run("HeadToHead", func(t *testing.T) { headToHead(t, l) })
 }
 
 func registrationPages(t *testing.T, l memoryLeague) {
@@ -476,4 +477,36 @@ func linkPreviews(t *testing.T, l memoryLeague) {
 			}
 		}
 	})
+}
+
+func headToHead(t *testing.T, l memoryLeague) {
+	ctx := context.Background()
+	var a, b int64
+	var want int
+	// Two players who met: the pair with the most meetings.
+	err := l.s.DB.Pool.QueryRow(ctx, `SELECT la.user_id, lb.user_id, count(*) FROM match_lines la
+		JOIN match_lines lb ON lb.match_id = la.match_id AND lb.team_id <> la.team_id
+		GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 1`).Scan(&a, &b, &want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := l.s.Do(t, "GET", fmt.Sprintf("/api/players/%d/versus/%d", a, b), "", nil)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	noEmail(t, r.Body)
+	ms := r.JSON["meetings"].([]any)
+	wins, losses := int(r.JSON["wins"].(float64)), int(r.JSON["losses"].(float64))
+	if len(ms) != want || wins+losses != want {
+		t.Fatalf("%d meetings, %d wins, %d losses; want %d meetings", len(ms), wins, losses, want)
+	}
+	back := l.s.Do(t, "GET", fmt.Sprintf("/api/players/%d/versus/%d", b, a), "", nil)
+	if int(back.JSON["wins"].(float64)) != losses || int(back.JSON["losses"].(float64)) != wins {
+		t.Fatalf("the other way round: %s", back.Body)
+	}
+	for _, p := range []string{fmt.Sprintf("/api/players/%d/versus/%d", a, a), fmt.Sprintf("/api/players/%d/versus/999999", a)} {
+		if r := l.s.Do(t, "GET", p, "", nil); r.Status != 400 && r.Status != 404 {
+			t.Fatalf("%s: %d", p, r.Status)
+		}
+	}
 }

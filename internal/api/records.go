@@ -20,6 +20,7 @@ func (s *Server) playerRoutes() chi.Router {
 		r.Use(publicRead)
 		r.Get("/", s.searchPlayers)
 		r.Get("/{id}", s.playerProfile)
+		r.Get("/{id}/versus/{other}", s.versus)
 	})
 	r.With(requireUser, s.perUser(ratelimit.RegisterUser)).Put("/me/visibility", s.setProfileVisibility)
 	return r
@@ -103,4 +104,18 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	kind := chi.URLParam(r, "kind")
 	s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Board(ctx, kind, min, req) })
+}
+
+func (s *Server) versus(w http.ResponseWriter, r *http.Request) {
+	a, err := pathID(r, "id", "Player")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, err := pathID(r, "other", "Player")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.shared(w, r, func(ctx context.Context) (any, error) { return s.Records.Versus(ctx, a, b) })
 }

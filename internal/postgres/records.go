@@ -347,3 +347,27 @@ func (s Records) archive(ctx context.Context, after *float64, afterID int64, lim
 	})
 	return out, unavailable(err)
 }
+
+// Meetings implements records.Store: the completed matches in which
+// players a and b played on opposite sides, latest first (at most 100).
+func (s Records) Meetings(ctx context.Context, a, b int64) ([]records.Meeting, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT m.id, t.name, m.round_number, ta.letter, ta.name, tb.letter, tb.name,
+		       la.kills, la.deaths, lb.kills, lb.deaths, CASE WHEN m.winner_id IS NULL THEN NULL ELSE m.winner_id = la.team_id END
+		  FROM match_lines la
+		  JOIN match_lines lb ON lb.match_id = la.match_id AND lb.user_id = $2 AND lb.team_id <> la.team_id
+		  JOIN matches m ON m.id = la.match_id JOIN tournaments t ON t.id = m.tournament_id
+		  JOIN teams ta ON ta.id = la.team_id JOIN teams tb ON tb.id = lb.team_id
+		 WHERE la.user_id = $1 AND m.status = 'completed'
+		 ORDER BY m.id DESC LIMIT 100`, a, b)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	ms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (records.Meeting, error) {
+		var m records.Meeting
+		err := r.Scan(&m.MatchID, &m.Tournament, &m.Round, &m.Team.Letter, &m.Team.Name, &m.Opponent.Letter, &m.Opponent.Name,
+			&m.Kills, &m.Deaths, &m.OppKills, &m.OppDeaths, &m.Won)
+		m.Team.Tournament, m.Opponent.Tournament = m.Tournament, m.Tournament
+		return m, err
+	})
+	return ms, unavailable(err)
+}

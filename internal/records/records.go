@@ -184,6 +184,7 @@ type Store interface {
 	Team(ctx context.Context, tournament, letter string) (Team, error)
 	Board(ctx context.Context, kind Kind, min int, after *paging.Key, limit int) ([]Row, error)
 	SetHidden(ctx context.Context, userID int64, hidden bool) error
+	Meetings(ctx context.Context, a, b int64) ([]Meeting, error)
 }
 
 // Standings reads a season's Points Table.
@@ -266,4 +267,70 @@ func (s *Service) Team(ctx context.Context, tournament, letter string) (Team, er
 		}
 	}
 	return t, nil
+}
+
+// Meeting is a match two players played on opposite sides.
+type Meeting struct {
+	MatchID    int64   `json:"match_id"`
+	Tournament string  `json:"tournament"`
+	Round      int     `json:"round_number"`
+	Team       TeamRef `json:"team"`     // the first player's
+	Opponent   TeamRef `json:"opponent"` // the second's
+	Kills      int     `json:"kills"`
+	Deaths     int     `json:"deaths"`
+	OppKills   int     `json:"opponent_kills"`
+	OppDeaths  int     `json:"opponent_deaths"`
+	Won        *bool   `json:"won"` // the first player's side; null without a winner
+}
+
+// Versus is two players' head-to-head: the matches they met in, latest
+// first, and how often each side won.
+type Versus struct {
+	Player   PlayerRef `json:"player"`
+	Opponent PlayerRef `json:"opponent"`
+	Wins     int       `json:"wins"`
+	Losses   int       `json:"losses"`
+	Meetings []Meeting `json:"meetings"`
+}
+
+// PlayerRef names a player.
+type PlayerRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Versus is the head-to-head of players a and b, under the names the
+// league's records show (a hidden profile's too: the matches are the
+// league's).
+func (s *Service) Versus(ctx context.Context, a, b int64) (Versus, error) {
+	if a == b {
+		return Versus{}, errs.E(errs.Invalid, "A head-to-head is between two players")
+	}
+	v := Versus{Meetings: []Meeting{}}
+	for _, x := range []struct {
+		id  int64
+		ref *PlayerRef
+	}{{a, &v.Player}, {b, &v.Opponent}} {
+		p, gone, err := s.Store.Profile(ctx, x.id)
+		if err != nil {
+			return v, err
+		}
+		if gone {
+			return v, errs.E(errs.NotFound, "No such player")
+		}
+		*x.ref = PlayerRef{ID: p.ID, Name: p.Name}
+	}
+	ms, err := s.Store.Meetings(ctx, a, b)
+	if err != nil {
+		return v, err
+	}
+	v.Meetings = ms
+	for _, m := range ms {
+		if m.Won != nil && *m.Won {
+			v.Wins++
+		} else if m.Won != nil {
+			v.Losses++
+		}
+	}
+	return v, nil
 }
