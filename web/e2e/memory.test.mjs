@@ -108,6 +108,20 @@ describe("a league's memory in real browsers", { skip, timeout: 240_000 }, () =>
     assert.deepEqual([...bytes.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47])
   })
 
+  it("a player's page compares the player with another, found by name", async () => {
+    const board = await apiCall(server.base, 'GET', '/leaderboards/kills?limit=2')
+    const other = board.rows[1]
+    const want = await apiCall(server.base, 'GET', `/players/${top.id}/versus/${other.id}`)
+    const page = await open(`/players/${top.id}`, 390)
+    await page.getByRole('searchbox', { name: 'Compare with another player' }).fill(other.name)
+    await page.getByRole('list', { name: 'Players to compare with' }).getByRole('button', { name: other.name, exact: true }).click()
+    const score = page.locator('.h2h-score')
+    await score.getByRole('link', { name: other.name }).waitFor()
+    assert.match(await score.innerText(), new RegExp(`${want.wins} – ${want.losses}`))
+    await shoot(page, 'head-to-head-390')
+    await page.context().close()
+  })
+
   it('the league page lists the boards and the season archive', async () => {
     const page = await open('/league', 390)
     await page.getByRole('list', { name: 'Season archive' }).getByText('PPL7-S01').waitFor()

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Board, BoardKind, Found, Profile, TeamPageData } from './types'
+import type { Board, BoardKind, Found, Profile, TeamPageData, Versus } from './types'
 
 const enc = encodeURIComponent
 
@@ -53,5 +53,14 @@ export function useBoard(kind: BoardKind, limit = 25) {
       api.get<Board>(`/leaderboards/${kind}?limit=${limit}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`, signal),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+  })
+}
+
+/** Two players' head-to-head. */
+export function useVersus(id: number, other: number | null) {
+  return useQuery({
+    queryKey: ['versus', id, other],
+    queryFn: ({ signal }) => api.get<Versus>(`/players/${id}/versus/${other}`, signal),
+    enabled: other !== null && other !== id,
   })
 }

@@ -124,3 +124,24 @@ export type BoardRow = {
 }
 
 export type Board = { kind: BoardKind; min_matches?: number; rows: BoardRow[]; next_cursor: string | null }
+
+export type Meeting = {
+  match_id: number
+  tournament: string
+  round_number: number
+  team: TeamRef
+  opponent: TeamRef
+  kills: number
+  deaths: number
+  opponent_kills: number
+  opponent_deaths: number
+  won: boolean | null
+}
+
+export type Versus = {
+  player: { id: number; name: string }
+  opponent: { id: number; name: string }
+  wins: number
+  losses: number
+  meetings: Meeting[]
+}

@@ -8,6 +8,7 @@ import { useSession } from '@/lib/auth'
 import { usePlayer, useSetVisibility } from '../api'
 import type { MatchLine, Profile, SeasonLine } from '../types'
 import { RecordsTable } from './records-table'
+import { HeadToHead } from './head-to-head'
 import { StatsChart } from './stats-chart'
 import { teamPath } from './team-page'
 
@@ -165,6 +166,10 @@ export function PlayerPage({ id }: { id: number }) {
       <section className="record-section" aria-labelledby="matches">
         <h2 id="matches">Matches</h2>
         <Matches matches={p.matches ?? []} />
+      </section>
+      <section className="record-section" aria-labelledby="head-to-head">
+        <h2 id="head-to-head">Head-to-head</h2>
+        <HeadToHead id={p.id} name={p.name} />
       </section>
     </div>
   )
