@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 )
 
@@ -17,13 +18,7 @@ func TestPastSeasons(t *testing.T) {
 	if err := demo.PastSeasons(ctx, db, "PPL7", 1); err != nil {
 		t.Fatal(err)
 	}
-	count := func(sql string) int {
-		var n int
-		if err := db.Pool.QueryRow(ctx, sql).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	count := counter(t, db)
 	t.Run("APastSeasonIsPlayedToItsChampion", func(t *testing.T) {
 		if n := count(`SELECT count(*) FROM tournaments WHERE name = 'PPL7-S01' AND status = 'completed' AND champion_team_id IS NOT NULL`); n != 1 {
 			t.Fatalf("%d completed past seasons with a champion", n)
@@ -50,4 +45,16 @@ func TestPastSeasons(t *testing.T) {
 			t.Fatalf("%d players whose last upload is not today's stats", n)
 		}
 	})
+}
+
+// counter reads a count from db.
+func counter(t *testing.T, db *postgres.DB) func(sql string) int {
+	return func(sql string) int {
+		t.Helper()
+		var n int
+		if err := db.Pool.QueryRow(context.Background(), sql).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
 }
