@@ -13,6 +13,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
@@ -87,6 +88,7 @@ func TestLeagueMemory(t *testing.T) {
 	t.Run("Leaderboards", func(t *testing.T) { leaderboards(t, l) })
 	t.Run("LinkPreviews", func(t *testing.T) { linkPreviews(t, l) })
 	t.Run("HeadToHead", func(t *testing.T) { headToHead(t, l) })
+	t.Run("MatchPages", func(t *testing.T) { matchPages(t, l) })
 }
 
 func registrationPages(t *testing.T, l memoryLeague) {
@@ -508,5 +510,32 @@ func headToHead(t *testing.T, l memoryLeague) {
 		if r := l.s.Do(t, "GET", p, "", nil); r.Status != 400 && r.Status != 404 {
 			t.Fatalf("%s: %d", p, r.Status)
 		}
+	}
+}
+
+func matchPages(t *testing.T, l memoryLeague) {
+	const base = "/api/tournaments/PPL7-S01/matches"
+	all, next := pageIDs(t, l.s, base, "matches")
+	if len(all) < 10 || next != "" {
+		t.Fatalf("the whole list: %d matches, next %q", len(all), next)
+	}
+	var paged []int64
+	cursor := ""
+	for {
+		ids, next := pageIDs(t, l.s, base+"?limit=4&cursor="+url.QueryEscape(cursor), "matches")
+		if len(ids) > 4 {
+			t.Fatalf("a page of %d", len(ids))
+		}
+		paged = append(paged, ids...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	if fmt.Sprint(paged) != fmt.Sprint(all) {
+		t.Fatalf("pages %v, whole %v", paged, all)
+	}
+	if r := l.s.Do(t, "GET", base+"?limit=4&cursor="+(paging.Key{ID: 999999}).Encode(), "", nil); r.Status != 400 {
+		t.Fatalf("a cursor off the list: %d", r.Status)
 	}
 }

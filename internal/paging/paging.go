@@ -99,3 +99,29 @@ func Next(more bool, last Key) *string {
 	c := last.Encode()
 	return &c
 }
+
+// Slice is a page of a list that is read whole and kept in a fixed order
+// (a season's fixtures): the rows after the one whose id the cursor names,
+// at most Limit. A cursor naming a row no longer on the list starts
+// nowhere: errs.Invalid.
+func Slice[T any](rows []T, id func(T) int64, req Request) ([]T, *string, error) {
+	start := 0
+	if req.After != nil {
+		start = -1
+		for i, r := range rows {
+			if id(r) == req.After.ID {
+				start = i + 1
+				break
+			}
+		}
+		if start < 0 {
+			return nil, nil, errs.E(errs.Invalid, "cursor names a row no longer on the list: read it from the first page again")
+		}
+	}
+	end := min(len(rows), start+req.Limit)
+	page := rows[start:end]
+	if len(page) == 0 {
+		return page, nil, nil
+	}
+	return page, Next(end < len(rows), Key{ID: id(page[len(page)-1])}), nil
+}

@@ -38,3 +38,27 @@ func TestNextOnlyWhenMoreFollow(t *testing.T) {
 		t.Fatal("no cursor before the next page")
 	}
 }
+
+func TestSliceWalksAFixedList(t *testing.T) {
+	rows := []int64{5, 3, 9, 1, 7}
+	id := func(x int64) int64 { return x }
+	var got []int64
+	req := paging.Request{Limit: 2}
+	for {
+		page, next, err := paging.Slice(rows, id, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, page...)
+		if next == nil {
+			break
+		}
+		req.After, _ = paging.Decode(*next)
+	}
+	if len(got) != 5 || got[0] != 5 || got[4] != 7 {
+		t.Fatalf("%v", got)
+	}
+	if _, _, err := paging.Slice(rows, id, paging.Request{Limit: 2, After: &paging.Key{ID: 42}}); errs.KindOf(err) != errs.Invalid {
+		t.Fatalf("a cursor off the list: %v", err)
+	}
+}
