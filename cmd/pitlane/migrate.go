@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"strings"
 	"time"
 
@@ -50,8 +51,12 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	rounds := fs.Int("rounds", 0, "with -format swiss: its rounds (0: the default)")
 	topCut := fs.Int("top-cut", 0, "with -format swiss: the top of the standings in play-offs (2, 4 or 8; 0: none)")
 	noReset := fs.Bool("no-reset", false, "with -format double_elimination: no grand final reset")
+	seasons := fs.Int("seasons", 1, "seasons in the league's history, the current one included: the others are played to their champions first (needs 56 players)")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
+	}
+	if *seasons < 1 || *seasons > 100 {
+		return usageError("-seasons is from 1 to 100")
 	}
 	if !demo.ValidPhase(*phase) {
 		return usageError(fmt.Sprintf("-phase must be one of %v", demo.Phases))
@@ -73,7 +78,7 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	if cfg.Production() && !*force {
 		return fmt.Errorf("refusing to load demo data with PITLANE_ENV=production (pass -force if you mean it)")
 	}
-	db, err := openDB(ctx, cfg.DatabaseURL, nil)
+	db, err := openDB(ctx, unsyncedCommits(cfg.DatabaseURL), nil)
 	if err != nil {
 		return err
 	}
@@ -91,15 +96,18 @@ func seedDemo(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	start := time.Now()
 	res, err := demo.Load(ctx, db, demo.Options{Players: *players, Captains: true, Tournament: cfg.DefaultTournament, Password: *password,
-		PlayersSignIn: *playersSignIn})
+		PlayersSignIn: *playersSignIn, History: *seasons > 1})
 	if err != nil {
 		return err
+	}
+	if err := demo.PastSeasons(ctx, db, cfg.DefaultTournament, *seasons-1); err != nil {
+		return fmt.Errorf("playing the league's past seasons: %w", err)
 	}
 	if err := demo.AdvanceIn(ctx, db, cfg.DefaultTournament, *phase, fixtures); err != nil {
 		return fmt.Errorf("playing the demo league to its %s phase: %w", *phase, err)
 	}
-	fmt.Fprintf(stdout, "loaded %d registered players and %d captains into %s at its %s phase in %s (organiser: %s)\n",
-		res.Players, res.Teams, cfg.DefaultTournament, *phase, time.Since(start).Round(time.Millisecond), res.Admin)
+	fmt.Fprintf(stdout, "loaded %d registered players and %d captains into %s at its %s phase, after %d past seasons, in %s (organiser: %s)\n",
+		res.Players, res.Teams, cfg.DefaultTournament, *phase, *seasons-1, time.Since(start).Round(time.Millisecond), res.Admin)
 	return nil
 }
 
@@ -121,4 +129,18 @@ func openDB(ctx context.Context, url string, log *slog.Logger) (*postgres.DB, er
 		case <-time.After(time.Second):
 		}
 	}
+}
+
+// unsyncedCommits asks the database not to wait for the disk at each of
+// the seed's commits (thousands of small ones): demo data lost to a crash
+// is loaded again. A URL that cannot be read is left as it is.
+func unsyncedCommits(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return raw
+	}
+	q := u.Query()
+	q.Set("options", strings.TrimSpace(q.Get("options")+" -c synchronous_commit=off"))
+	u.RawQuery = strings.ReplaceAll(q.Encode(), "+", "%20") // a space, as PostgreSQL reads it
+	return u.String()
 }

@@ -250,7 +250,8 @@ func TestDeleteAccountKeepsTheLeagueWhole(t *testing.T) {
 		t.Fatalf("wrong password: %d", r.Status)
 	}
 	exp := s.Do(t, "GET", "/api/me/export", token, nil)
-	if exp.Status != 200 || !strings.Contains(string(exp.Body), email) || !strings.Contains(string(exp.Body), `"match_lines"`) {
+	if exp.Status != 200 || !strings.Contains(string(exp.Body), email) || !strings.Contains(string(exp.Body), `"match_lines"`) ||
+		!strings.Contains(string(exp.Body), `"stats_history"`) {
 		t.Fatalf("export: %d %.300s", exp.Status, exp.Body)
 	}
 	if r := s.Do(t, "DELETE", "/api/me", token, map[string]string{"password": testkit.Password}); r.Status != 200 {

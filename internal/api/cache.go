@@ -1,20 +1,23 @@
 package api
 
 import (
-	"bytes"
-	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
-// rosterCache keeps each tournament's encoded list, plain and gzipped, for
-// one roster version: the version is raised in the transaction of every
-// change, so an entry is never served after its data changed.
+// rosterCache keeps each tournament's list for one roster version, with
+// its first page (the default size, no search) encoded plain and gzipped:
+// the version is raised in the transaction of every change, so an entry is
+// never served after its data changed. Other pages are cut from the kept
+// list.
 type rosterCache struct {
 	mu      sync.Mutex
 	entries map[string]*cachedPage
@@ -23,11 +26,18 @@ type rosterCache struct {
 type cachedPage struct {
 	version int64
 	etag    string
+	roster  tournament.Roster
 	plain   []byte
 	gz      []byte
+
+	mu    sync.Mutex
+	pages map[string]*cachedPage // other pages asked of this version, encoded
 }
 
-func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (*cachedPage, error) {
+// pagesKept bounds the other pages kept per version.
+const pagesKept = 256
+
+func (c *rosterCache) page(t tournament.Tournament, build func() (tournament.Roster, error)) (*cachedPage, error) {
 	c.mu.Lock()
 	p := c.entries[t.Name]
 	c.mu.Unlock()
@@ -38,19 +48,16 @@ func (c *rosterCache) page(t tournament.Tournament, build func() (any, error)) (
 	if err != nil {
 		return nil, err
 	}
-	plain, err := json.Marshal(v)
+	plain, err := json.Marshal(v.Page(paging.Request{Limit: paging.Default}))
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-	zw.Write(plain)
-	zw.Close()
 	p = &cachedPage{
 		version: t.RosterVersion,
 		etag:    `"` + strconv.FormatInt(t.ID, 36) + "-" + strconv.FormatInt(t.RosterVersion, 36) + `"`,
+		roster:  v,
 		plain:   plain,
-		gz:      buf.Bytes(),
+		gz:      gzipFast(plain),
 	}
 	c.mu.Lock()
 	if c.entries == nil {
@@ -68,6 +75,41 @@ func (c *rosterCache) last(name string) *cachedPage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.entries[name]
+}
+
+// serveFirst serves the kept first page when the request asks for it, and
+// cuts any other from the kept list.
+func (p *cachedPage) serveFirst(w http.ResponseWriter, r *http.Request, req paging.Request) {
+	if req.After == nil && req.Q == "" && req.Limit == paging.Default {
+		p.serve(w, r)
+		return
+	}
+	p.other(req).serve(w, r)
+}
+
+// other is a page of this version other than the first, encoded once.
+func (p *cachedPage) other(req paging.Request) *cachedPage {
+	key := strconv.Itoa(req.Limit) + "|" + req.Q + "|"
+	if req.After != nil {
+		key += req.After.Encode()
+	}
+	p.mu.Lock()
+	page := p.pages[key]
+	p.mu.Unlock()
+	if page != nil {
+		return page
+	}
+	plain, _ := json.Marshal(p.roster.Page(req)) // players and counts: no error
+	sum := sha256.Sum256([]byte(key))
+	page = &cachedPage{version: p.version, etag: strings.TrimSuffix(p.etag, `"`) + "-" + base64.RawURLEncoding.EncodeToString(sum[:9]) + `"`,
+		plain: plain, gz: gzipFast(plain)}
+	p.mu.Lock()
+	if p.pages == nil || len(p.pages) >= pagesKept {
+		p.pages = map[string]*cachedPage{}
+	}
+	p.pages[key] = page
+	p.mu.Unlock()
+	return page
 }
 
 // serve writes the page, answering 304 to a matching If-None-Match and the

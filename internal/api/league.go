@@ -24,6 +24,7 @@ func (s *Server) leagueRoutes() chi.Router {
 		r.Get("/{name}/auction", s.auctionState)
 		r.Get("/{name}/auction/lot", s.currentLot)
 		r.Get("/{name}/substitutes", s.substitutes)
+		r.Get("/{name}/teams/{team}", s.teamPage)
 	})
 	r.With(requireUser).Get("/{name}/teams/{team}/calendar", s.calendarLink)
 	r.With(requireUser, s.perUser(ratelimit.MatchUser)).Post("/{name}/teams/{team}/calendar/reset", s.calendarReset)

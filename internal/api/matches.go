@@ -8,6 +8,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/pitlane/pitlane/internal/matches"
+	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -121,13 +122,34 @@ func (s *Server) bracketOf(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, b)
 }
 
+// teamMatches lists a season's fixtures (a team's with team=), whole, or a
+// page at a time with limit and cursor.
 func (s *Server) teamMatches(w http.ResponseWriter, r *http.Request) {
-	ms, err := s.Matches.Matches(r.Context(), actorOf(r), chi.URLParam(r, "name"), r.URL.Query().Get("team"))
+	v := r.URL.Query()
+	var req paging.Request
+	paged := v.Has("limit") || v.Has("cursor")
+	if paged {
+		var err error
+		if req, err = paging.Parse(v.Get("limit"), v.Get("cursor"), ""); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
+	ms, err := s.Matches.Matches(r.Context(), actorOf(r), chi.URLParam(r, "name"), v.Get("team"))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"matches": ms})
+	if !paged {
+		writeJSON(w, http.StatusOK, map[string]any{"matches": ms})
+		return
+	}
+	page, next, err := paging.Slice(ms, func(m matches.Match) int64 { return m.ID }, req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": page, "next_cursor": next})
 }
 
 func (s *Server) standings(w http.ResponseWriter, r *http.Request) {

@@ -43,7 +43,7 @@ var firstPaintTemplates = template.Must(template.New("first-paint").Parse(firstP
 // navLinks are the header's links as the app shows them to any visitor;
 // Page is the page on which the link is the current one.
 var navLinks = []struct{ To, Label, Page string }{
-	{"/#home", "Home", "home"}, {"/tournament", "Tournament", "tournament"}, {"/auction", "Auction", "auction"},
+	{"/#home", "Home", "home"}, {"/tournament", "Tournament", "tournament"}, {"/auction", "Auction", "auction"}, {"/league", "League", "league"},
 	{"/#news", "News", ""}, {"/contact", "Contact", "contact"},
 }
 

@@ -30,6 +30,7 @@ import (
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
+	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/tournament"
@@ -60,6 +61,7 @@ type Server struct {
 	Auction     *auction.Service
 	Room        *room.Service
 	Matches     *matches.Service
+	Records     *records.Service
 	Calendar    *calendar.Service
 	Deck        *deck.Service
 	Notify      *notify.Service
@@ -76,6 +78,7 @@ type Server struct {
 
 	rosters rosterCache
 	reads   readBatches // public pages read once for the requests that come together
+	cards   pngCache    // link previews' pictures, drawn once
 }
 
 // MetricsHandler serves the Prometheus metrics at /metrics, and Go's
@@ -141,7 +144,10 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/me", s.meRoutes())
 			r.Post("/notifications/off", s.notificationsOff)
 			r.Mount("/calendar", s.calendarRoutes())
+			r.Mount("/players", s.playerRoutes())
+			r.With(publicRead).Get("/leaderboards/{kind}", s.leaderboard)
 			r.Get("/images/{id}", s.image)
+			r.Mount("/og", s.ogRoutes())
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
 			r.Post("/newsletter", s.subscribe)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -91,15 +92,22 @@ func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
 }
 
-// registrations serves the public list from a cache that is keyed by the
-// tournament's roster version, so it is rebuilt only after a change and is
-// right on every instance.
+// registrations serves the public list a page at a time (limit, cursor,
+// q) from a cache that is keyed by the tournament's roster version, so it
+// is rebuilt only after a change and is right on every instance. The first
+// page of the default size is kept encoded.
 func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
-	name := r.URL.Query().Get("tournamentName")
+	v := r.URL.Query()
+	req, err := paging.Parse(v.Get("limit"), v.Get("cursor"), v.Get("q"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	name := v.Get("tournamentName")
 	t, err := s.Tournaments.Find(r.Context(), name)
 	var page *cachedPage
 	if err == nil {
-		page, err = s.rosters.page(t, func() (any, error) { return s.Tournaments.Registrations(r.Context(), t) })
+		page, err = s.rosters.page(t, func() (tournament.Roster, error) { return s.Tournaments.Registrations(r.Context(), t) })
 	}
 	if err != nil {
 		// With the database down, the last list this instance built is
@@ -109,13 +117,13 @@ func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
 		}
 		if stale := s.rosters.last(name); stale != nil && errs.KindOf(err) == errs.Unavailable {
 			w.Header().Set("Pitlane-Stale", "true")
-			stale.serve(w, r)
+			stale.serveFirst(w, r, req)
 			return
 		}
 		writeError(w, r, err)
 		return
 	}
-	page.serve(w, r)
+	page.serveFirst(w, r, req)
 }
 
 func (s *Server) teams(w http.ResponseWriter, r *http.Request) {

@@ -16,13 +16,17 @@ import (
 // appRoutes are the React app's routes; any other path gets the app with a
 // 404 status, and the app shows its not-found page.
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
-	"/admin/matches": true, "/admin/metrics": true, "/auction": true, "/captain": true, "/notifications/off": true}
+	"/admin/matches": true, "/admin/metrics": true, "/auction": true, "/captain": true, "/notifications/off": true,
+	"/league": true, "/search": true}
 
 // isAppRoute tells the app's routes, /matches/{id} and the stream
 // overlays among them.
 func isAppRoute(p string) bool {
 	p = strings.TrimSuffix(p, "/")
-	for _, prefix := range []string{"/matches/", "/overlay/match/"} {
+	if parts := strings.Split(strings.TrimPrefix(p, "/"), "/"); len(parts) == 4 && parts[0] == "tournaments" && parts[2] == "teams" {
+		return parts[1] != "" && parts[3] != ""
+	}
+	for _, prefix := range []string{"/matches/", "/overlay/match/", "/players/"} {
 		if id, ok := strings.CutPrefix(p, prefix); ok {
 			_, err := strconv.ParseInt(id, 10, 64)
 			return err == nil
@@ -94,6 +98,21 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
+		if pv, ok, found := s.previewOf(r.Context(), p); ok {
+			if !found {
+				status = http.StatusNotFound
+			}
+			doc := withPreview(index, pv, s.siteBase(r))
+			if acceptsGzip(r) {
+				doc = gzipFast(doc)
+				w.Header().Set("Content-Encoding", "gzip")
+			}
+			w.WriteHeader(status)
+			if r.Method == http.MethodGet {
+				w.Write(doc)
+			}
+			return
+		}
 		body := index
 		var page pageDoc
 		forPage := false
@@ -230,9 +249,15 @@ func accepts(r *http.Request, coding string) bool {
 	return false
 }
 
-func gzipBytes(b []byte) []byte {
+// gzipBytes compresses what is kept and sent many times, at the best ratio.
+func gzipBytes(b []byte) []byte { return gzipAt(b, gzip.BestCompression) }
+
+// gzipFast compresses what is made for one answer, or a few, at the best speed.
+func gzipFast(b []byte) []byte { return gzipAt(b, gzip.BestSpeed) }
+
+func gzipAt(b []byte, level int) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&buf, level)
 	zw.Write(b)
 	zw.Close()
 	return buf.Bytes()

@@ -28,6 +28,9 @@ type Options struct {
 	// PlayersSignIn gives every player the Password too, so that load
 	// scenarios can act as the league's players (save stats, register).
 	PlayersSignIn bool
+	// History saves each player's stats a few times before today's, so
+	// that profiles have a chart over time.
+	History bool
 }
 
 // Result says what was loaded.
@@ -85,6 +88,7 @@ func Load(ctx context.Context, db *postgres.DB, opt Options) (Result, error) {
 	}
 	rng := rand.New(rand.NewPCG(7, 2026))
 	lg := league.New(db, league.Options{Default: opt.Tournament, Jobs: noJobs{}})
+	ld := &loader{db: db, lg: lg, rng: rng, tournament: opt.Tournament, history: opt.History, karts: map[int]string{}}
 	err := db.Transact(ctx, func(ctx context.Context) error {
 		if err := (postgres.Tournaments{DB: db}).EnsureTournament(ctx, opt.Tournament); err != nil {
 			return err
@@ -96,7 +100,7 @@ func Load(ctx context.Context, db *postgres.DB, opt Options) (Result, error) {
 		res.Admin = AdminEmail
 		ids := make([]int64, 0, opt.Players)
 		for i := 0; i < opt.Players; i++ {
-			id, err := loadPlayer(ctx, db, lg, rng, i, opt.Tournament)
+			id, err := ld.player(ctx, i)
 			if err != nil {
 				return fmt.Errorf("player %d: %w", i, err)
 			}
@@ -133,20 +137,49 @@ func tag(i int) string {
 	return name
 }
 
-func loadPlayer(ctx context.Context, db *postgres.DB, lg *league.League, rng *rand.Rand, i int, name string) (int64, error) {
-	tagName := tag(i)
+// loader makes the demo's players. Past the sixty of the demo, players
+// share a few kart pictures and have no avatar: a league of thousands
+// loads in a minute, not in the time of thousands of PNG encodings.
+type loader struct {
+	db         *postgres.DB
+	lg         *league.League
+	rng        *rand.Rand
+	tournament string
+	history    bool
+	karts      map[int]string // shared kart image by hue
+}
+
+// ownImages is how many players get pictures of their own.
+const ownImages = 60
+
+func (l *loader) images(ctx context.Context, i int, tagName string) (avatarID, kartID string, err error) {
 	hue := float64((i * 47) % 360)
+	images := postgres.Images{DB: l.db}
+	if i >= ownImages {
+		bucket := (i * 47) % 360 / 15 * 15
+		if id, ok := l.karts[bucket]; ok {
+			return "", id, nil
+		}
+		kartID, err = images.SaveImage(ctx, "image/png", kart(float64(bucket)))
+		l.karts[bucket] = kartID
+		return "", kartID, err
+	}
 	initials := strings.ToUpper(tagName[:1]) + strings.ToUpper(string([]rune(tagName)[len(tagStart[i%len(tagStart)])]))
-	images := postgres.Images{DB: db}
-	avatarID, err := images.SaveImage(ctx, "image/png", avatar(initials, hue))
+	if avatarID, err = images.SaveImage(ctx, "image/png", avatar(initials, hue)); err != nil {
+		return "", "", err
+	}
+	kartID, err = images.SaveImage(ctx, "image/png", kart(hue))
+	return avatarID, kartID, err
+}
+
+func (l *loader) player(ctx context.Context, i int) (int64, error) {
+	tagName := tag(i)
+	rng := l.rng
+	avatarID, kartID, err := l.images(ctx, i, tagName)
 	if err != nil {
 		return 0, err
 	}
-	kartID, err := images.SaveImage(ctx, "image/png", kart(hue))
-	if err != nil {
-		return 0, err
-	}
-	id, err := (postgres.Demo{DB: db}).NewAccount(ctx, postgres.DemoAccount{Email: fmt.Sprintf("player%03d@demo.pitlane.local", i+1),
+	id, err := (postgres.Demo{DB: l.db}).NewAccount(ctx, postgres.DemoAccount{Email: fmt.Sprintf("player%03d@demo.pitlane.local", i+1),
 		Name: tagName, Avatar: avatarID, Discord: strings.ToLower(tagName), DiscordID: PlayerDiscordID(i + 1)})
 	if err != nil {
 		return 0, err
@@ -157,15 +190,27 @@ func loadPlayer(ctx context.Context, db *postgres.DB, lg *league.League, rng *ra
 	kills := int(math.Round(kd * float64(games) * (1.2 + rng.Float64())))
 	deaths := int(math.Round(float64(kills) / kd))
 	level := 5 + games/40 + rng.IntN(10)
-	kd = core.KD(kills, deaths)
 	cart := "/api/images/" + kartID
-	st := core.Stats{PlayerName: tagName, SkID: fmt.Sprintf("%d", 100000+rng.IntN(900000)), Level: level, Kills: kills,
-		Deaths: deaths, GamesPlayed: games, KD: kd, CartImage: &cart, Description: blurbs[rng.IntN(len(blurbs))],
-		Category: core.TierOf(core.Stats{KD: kd, GamesPlayed: games}), PreferredRole: "Player", Verified: rng.IntN(5) > 0}
-	if _, err := (postgres.Stats{DB: db}).SaveStats(ctx, id, st); err != nil {
-		return 0, err
+	st := core.Stats{PlayerName: tagName, SkID: fmt.Sprintf("%d", 100000+rng.IntN(900000)), CartImage: &cart,
+		Description: blurbs[rng.IntN(len(blurbs))], PreferredRole: "Player", Verified: rng.IntN(5) > 0}
+	steps := []float64{1}
+	if l.history {
+		// Earlier uploads read a younger career: fewer games, a K/D
+		// that drifted towards today's.
+		steps = []float64{0.55, 0.7, 0.85, 1}
 	}
-	_, err = lg.Tournaments.Register(ctx, core.Actor{UserID: id, Name: tagName}, name)
+	for _, f := range steps {
+		st.GamesPlayed = int(float64(games) * f)
+		st.Kills = int(float64(kills) * f * (0.9 + 0.1*f))
+		st.Deaths = int(float64(deaths) * f)
+		st.Level = max(1, int(float64(level)*(0.7+0.3*f)))
+		st.KD = core.KD(st.Kills, st.Deaths)
+		st.Category = core.TierOf(core.Stats{KD: st.KD, GamesPlayed: st.GamesPlayed})
+		if _, err := (postgres.Stats{DB: l.db}).SaveStats(ctx, id, st); err != nil {
+			return 0, err
+		}
+	}
+	_, err = l.lg.Tournaments.Register(ctx, core.Actor{UserID: id, Name: tagName}, l.tournament)
 	return id, err
 }
 

@@ -25,13 +25,7 @@ func TestLoad(t *testing.T) {
 	if res.Players != 60 || res.Teams != 8 {
 		t.Fatalf("%+v", res)
 	}
-	count := func(sql string) int {
-		var n int
-		if err := db.Pool.QueryRow(ctx, sql).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	count := counter(t, db)
 	t.Run("SixtyRegisteredPlayersWithStats", func(t *testing.T) {
 		if n := count(`SELECT count(*) FROM registrations r JOIN stats s USING (user_id)`); n != 60 {
 			t.Fatalf("%d", n)
@@ -113,13 +107,7 @@ func TestPhases(t *testing.T) {
 			if err := demo.Advance(ctx, db, "PPL7", phase); err != nil {
 				t.Fatal(err)
 			}
-			count := func(sql string) int {
-				var n int
-				if err := db.Pool.QueryRow(ctx, sql).Scan(&n); err != nil {
-					t.Fatal(err)
-				}
-				return n
-			}
+			count := counter(t, db)
 			var status string
 			db.Pool.QueryRow(ctx, `SELECT status FROM tournaments WHERE name = 'PPL7'`).Scan(&status)
 			if status != phase {

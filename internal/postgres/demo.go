@@ -1,6 +1,10 @@
 package postgres
 
-import "context"
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // Demo writes what the demo league needs and no call of the league makes:
 // its accounts (made otherwise only by a sign-up and its mailed code, or by
@@ -43,4 +47,15 @@ func (s Demo) SetLogo(ctx context.Context, tournament, letter, logo string) erro
 	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE teams SET logo = $3 WHERE letter = $2
 		AND tournament_id = (SELECT id FROM tournaments WHERE name = $1)`, tournament, letter, logo)
 	return unavailable(err)
+}
+
+// Registered lists a tournament's registered players, oldest first.
+func (s Demo) Registered(ctx context.Context, tournament string) ([]int64, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, `SELECT r.user_id FROM registrations r JOIN tournaments t ON t.id = r.tournament_id
+		WHERE t.name = $1 ORDER BY r.created_at, r.user_id`, tournament)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	return ids, unavailable(err)
 }

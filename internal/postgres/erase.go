@@ -134,11 +134,14 @@ SELECT json_build_object(
        'discord_username', u.discord_username, 'discord_id', u.discord_id, 'discord_verified', u.discord_verified,
        'google_linked', u.google_id IS NOT NULL, 'google_name', u.google_name, 'email_verified', u.email_verified,
        'has_password', u.password_hash IS NOT NULL, 'avatar', '/api/images/' || u.avatar_image_id,
-       'created_at', u.created_at, 'updated_at', u.updated_at) FROM users u WHERE u.id = $1),
+       'profile_hidden', u.profile_hidden, 'created_at', u.created_at, 'updated_at', u.updated_at) FROM users u WHERE u.id = $1),
   'stats', (SELECT json_build_object('player_name', s.player_name, 'sk_id', s.sk_id, 'level', s.level, 'kills', s.kills,
        'deaths', s.deaths, 'games_played', s.games_played, 'kd', s.kd, 'cart_image', '/api/images/' || s.cart_image_id,
        'description', s.description, 'category', s.category, 'preferred_role', s.preferred_role,
        'read_from_screenshot', s.verified, 'updated_at', s.updated_at) FROM stats s WHERE s.user_id = $1),
+  'stats_history', coalesce((SELECT json_agg(json_build_object('at', h.taken_at, 'level', h.level, 'kills', h.kills,
+       'deaths', h.deaths, 'games_played', h.games_played, 'kd', h.kd, 'read_from_screenshot', h.verified) ORDER BY h.id)
+       FROM stats_history h WHERE h.user_id = $1), '[]'),
   'badges', coalesce((SELECT json_agg(b.name ORDER BY b.id) FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
        WHERE ub.user_id = $1), '[]'),
   'registrations', coalesce((SELECT json_agg(json_build_object('tournament', t.name, 'status', r.status, 'tier', r.tier,

@@ -52,6 +52,10 @@ func (s Stats) SaveStats(ctx context.Context, userID int64, in core.Stats) (core
 		if err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `INSERT INTO stats_history (user_id, level, kills, deaths, games_played, kd, verified)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, userID, out.Level, out.Kills, out.Deaths, out.GamesPlayed, out.KD, out.Verified); err != nil {
+			return err
+		}
 		return bumpRosters(ctx, tx, userID)
 	})
 	return out, unavailable(err)

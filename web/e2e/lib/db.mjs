@@ -12,15 +12,15 @@ export function psql(url, sql) {
 
 /**
  * `prefix`: the file's part of the database's name; `password`: the organiser's and captains' (with
- * `playersSignIn`, every player's too).
+ * `playersSignIn`, every player's too); `seasons`: the league's history, past seasons played first.
  */
-export function seededDatabase(adminUrl, prefix, phase, password, { playersSignIn = false } = {}) {
+export function seededDatabase(adminUrl, prefix, phase, password, { playersSignIn = false, seasons = 1 } = {}) {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   psql(adminUrl, `CREATE DATABASE ${name}`)
   const drop = () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  const r = spawnSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', password, ...(playersSignIn ? ['-players-sign-in'] : [])], {
+  const r = spawnSync(binaryPath(), ['seed-demo', '-phase', phase, '-password', password, ...(playersSignIn ? ['-players-sign-in'] : []), ...(seasons > 1 ? ['-seasons', String(seasons)] : [])], {
     cwd: resolve(webDir, '..'),
     env: { ...process.env, DATABASE_URL: url.toString() },
     encoding: 'utf8',

@@ -19,6 +19,10 @@ export const pages = {
   captain: () => import('./routes/captain'),
   admin: () => import('./routes/admin'),
   ppt: () => import('./routes/ppt'),
+  player: () => import('./routes/player'),
+  team: () => import('./routes/team'),
+  league: () => import('./routes/league'),
+  search: () => import('./routes/search'),
 } satisfies Record<string, Load>
 
 // The modules loaded so far, by their loader: a page whose module is here renders at once, with
@@ -47,8 +51,10 @@ export function pageOf(href: string): Load | undefined {
   if (path === '/admin/matches') return pages.adminMatches
   if (path === '/admin/metrics') return pages.adminMetrics
   if (/^\/matches\/[^/]+$/.test(path)) return pages.match
+  if (/^\/players\/[^/]+$/.test(path)) return pages.player
+  if (/^\/tournaments\/[^/]+\/teams\/[^/]+$/.test(path)) return pages.team
   const name = path.slice(1)
-  return name in pages && !['adminMatches', 'adminMetrics', 'match'].includes(name) ? pages[name as keyof typeof pages] : undefined
+  return name in pages && !['adminMatches', 'adminMetrics', 'match', 'player', 'team'].includes(name) ? pages[name as keyof typeof pages] : undefined
 }
 
 /** Fetches the chunk of the page `href` opens (a module is fetched once, however often asked). */

@@ -18,6 +18,10 @@ const AdminMetricsRoute = lazyPage(pages.adminMetrics)
 const AuctionRoute = lazyPage(pages.auction)
 const CaptainRoute = lazyPage(pages.captain)
 const AdminRoute = lazyPage(pages.admin)
+const PlayerRoute = lazyPage(pages.player)
+const TeamRoute = lazyPage(pages.team)
+const LeagueRoute = lazyPage(pages.league)
+const SearchRoute = lazyPage(pages.search)
 const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
@@ -37,6 +41,10 @@ function SitePages() {
         <Route path="/tournament" component={TournamentRoute} />
         <Route path="/contact" component={ContactRoute} />
         <Route path="/matches/:id" component={MatchRoute} />
+        <Route path="/players/:id" component={PlayerRoute} />
+        <Route path="/tournaments/:name/teams/:team" component={TeamRoute} />
+        <Route path="/league" component={LeagueRoute} />
+        <Route path="/search" component={SearchRoute} />
         <Route path="/admin/matches" component={AdminMatchesRoute} />
         <Route path="/admin/metrics" component={AdminMetricsRoute} />
         <Route path="/auction" component={AuctionRoute} />

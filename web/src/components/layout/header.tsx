@@ -5,11 +5,13 @@ import { useScrolled } from '@/lib/use-scrolled'
 import { openAuthModal } from '@/lib/window-events'
 import { Logo } from './logo'
 import { staffRole } from '@/lib/authorization'
+import { SearchBox } from '@/features/records/components/search-box'
 
 const LINKS = [
   { to: '/#home', label: 'Home', match: (p: string, h: string) => p === '/' && h !== '#news' },
-  { to: '/tournament', label: 'Tournament', match: (p: string) => p.startsWith('/tournament') },
+  { to: '/tournament', label: 'Tournament', match: (p: string) => p === '/tournament' || p.startsWith('/tournament/') },
   { to: '/auction', label: 'Auction', match: (p: string) => p.startsWith('/auction') },
+  { to: '/league', label: 'League', match: (p: string) => ['/league', '/players/', '/tournaments/', '/search'].some((s) => p.startsWith(s)) },
   { to: '/#news', label: 'News', match: (p: string, h: string) => p === '/' && h === '#news' },
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
@@ -111,6 +113,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
             </ul>
           </nav>
           <div className="auth-area">
+            {isLoading ? null : <SearchBox onDone={closeMenu} />}
             {isLoading ? null : user ? (
               <>
                 <button type="button" className="user-email" onClick={fromMenu(() => openAuthModal('login'))} title="Your profile">

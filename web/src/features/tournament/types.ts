@@ -48,6 +48,8 @@ export type RegistrationsData = {
   count: number
   seq: number
   players: Player[]
+  /** The next page's cursor while the list is still coming a page at a time; null once whole. */
+  next_cursor?: string | null
 } & Partial<Places>
 
 export type TournamentStatus = 'registration' | 'auction' | 'matches' | 'completed'

@@ -1,14 +1,40 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { firstPaintSeason } from '@/lib/first-paint-season'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
-import { applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
+import { appendPage, applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
 import type { RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
 export const infoKey = (tournament: string) => ['tournament', tournament, 'info'] as const
 
 const q = (tournament: string) => `tournamentName=${encodeURIComponent(tournament)}`
+
+/** Players a page of the list brings (the server's most). */
+export const REGISTRATIONS_PAGE = 500
+
+/** The pages being read after the first, by tournament: one reader however many views ask. */
+const reading = new Map<string, Promise<void>>()
+
+/** Reads the list's later pages one after the other into the cached list, live events applying meanwhile. */
+function readRest(qc: QueryClient, tournament: string) {
+  if (reading.has(tournament)) return
+  const key = registrationsKey(tournament)
+  const run = (async () => {
+    for (;;) {
+      const cursor = qc.getQueryData<RegistrationsData>(key)?.next_cursor
+      if (!cursor) return
+      const page = await api.get<RegistrationsData>(
+        `/tournament/registrations?${q(tournament)}&limit=${REGISTRATIONS_PAGE}&cursor=${encodeURIComponent(cursor)}`,
+      )
+      qc.setQueryData<RegistrationsData>(key, (old) => (old && old.next_cursor === cursor ? appendPage(old, page) : old))
+    }
+  })()
+    .catch(() => undefined)
+    .finally(() => reading.delete(tournament))
+  reading.set(tournament, run)
+}
 
 /** The registered players, kept current by the `registrations` topic without reloads. */
 export function useRegistrations(tournament: string) {
@@ -18,13 +44,15 @@ export function useRegistrations(tournament: string) {
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {
-      const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}`, signal)
+      // The first page comes at once; the rest follow (readRest) while it is shown.
+      const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}&limit=${REGISTRATIONS_PAGE}`, signal)
       const base: RegistrationsData = {
         ...data,
         tournament: data.tournament ?? tournament,
         count: data.count ?? data.players?.length ?? 0,
         seq: typeof data.seq === 'number' ? data.seq : 0,
         players: data.players ?? [],
+        next_cursor: data.next_cursor ?? null,
       }
       // Events that arrived while this request was in flight are not in the answer.
       return replayEvents(base, live.eventsAfter('registrations', base.seq))
@@ -44,6 +72,10 @@ export function useRegistrations(tournament: string) {
     },
     { enabled: query.data !== undefined, since: query.data?.seq },
   )
+  const more = !!query.data?.next_cursor
+  useEffect(() => {
+    if (more) readRest(qc, tournament)
+  }, [more, qc, tournament])
   return query
 }
 

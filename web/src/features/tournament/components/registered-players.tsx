@@ -4,6 +4,7 @@ import { Field, TextField } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useFadeIn } from '@/lib/use-fade-in'
+import { useGrowingWindow } from '@/lib/use-growing-window'
 import { useRegistrations } from '../api/registrations'
 import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
 import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
@@ -43,6 +44,13 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   const shownWaiting = limit ? [] : waiting.filter((p) => shown.includes(p))
   const ownInList = players.some((p) => samePlayer(p.id, ownId))
   const ownShown = shown.some((p) => samePlayer(p.id, ownId))
+  // Thousands of cards are rendered a window at a time, confirmed then waiting; the player sent
+  // here to find their own card gets a window that holds it.
+  const ordered = limit ? shown : [...shownConfirmed, ...shownWaiting]
+  const ownAt = focusOwn ? ordered.findIndex((p) => samePlayer(p.id, ownId)) + 1 : 0
+  const { shown: windowSize, more: moreCards, sentinel, showMore } = useGrowingWindow(ordered.length, { reset: `${query}|${sort}`, atLeast: ownAt })
+  const inWindow = new Set(ordered.slice(0, windowSize).map((p) => String(p.id)))
+  const windowed = (list: Player[]) => (limit ? list : list.filter((p) => inWindow.has(String(p.id))))
 
   // Sent here to find their own card: a search typed earlier must not hide it.
   if (focusOwn && ownInList && !ownShown && query && !limit) setQuery('')
@@ -135,14 +143,23 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
         </EmptyState>
       ) : (
         <>
-          {shownConfirmed.length > 0 ? grid(shownConfirmed) : null}
-          {shownWaiting.length > 0 ? (
+          {shownConfirmed.length > 0 ? grid(windowed(shownConfirmed)) : null}
+          {windowed(shownWaiting).length > 0 ? (
             <section className="waitlist" aria-labelledby="waitlist-title">
               <h3 id="waitlist-title">
                 Waitlist <small className="muted">({waiting.length}, in order)</small>
               </h3>
-              {grid(shownWaiting, 'waitlist-grid')}
+              {grid(windowed(shownWaiting), 'waitlist-grid')}
             </section>
+          ) : null}
+          {moreCards ? (
+            <div ref={sentinel} className="list-more">
+              <button type="button" className="btn btn-ghost btn-sm" onClick={showMore}>
+                Show more players ({ordered.length - windowSize} more)
+              </button>
+            </div>
+          ) : data.next_cursor ? (
+            <p className="muted list-more">Loading more players…</p>
           ) : null}
         </>
       )}

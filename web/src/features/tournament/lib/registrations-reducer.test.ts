@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makePlayer } from '@/testing/fixtures'
 import type { LiveEvent } from '@/lib/live-client'
-import { applyRegistrationEvent, killsDeaths, replayEvents } from './registrations-reducer'
+import { appendPage, applyRegistrationEvent, killsDeaths, replayEvents } from './registrations-reducer'
 import type { RegistrationsData } from '../types'
 
 const state = (seq = 10): RegistrationsData => ({ tournament: 'PPL7', count: 2, seq, players: [makePlayer(1), makePlayer(2)] })
@@ -88,5 +88,24 @@ describe('the waitlist and the check-in, live', () => {
     expect(next.cap).toBe(40)
     expect(next.checkin).toEqual(checkin)
     expect(next.players).toHaveLength(2)
+  })
+})
+
+describe('a list read a page at a time', () => {
+  const firstPage = (): RegistrationsData => ({ ...state(), count: 5, confirmed: 5, waitlisted: 0, next_cursor: 'c1' })
+
+  it('keeps the whole list counts while later pages are coming, moved by live events', () => {
+    const added = applyRegistrationEvent(firstPage(), ev(11, 'player.registered', { player: makePlayer(9) }))!
+    expect(added.count).toBe(6)
+    expect(added.confirmed).toBe(6)
+    const removed = applyRegistrationEvent(added, ev(12, 'player.unregistered', { id: 1 }))!
+    expect(removed.count).toBe(5)
+  })
+
+  it('appends a later page once: a player a live event already added is not repeated', () => {
+    const live = applyRegistrationEvent(firstPage(), ev(11, 'player.registered', { player: makePlayer(4) }))!
+    const next = appendPage(live, { players: [makePlayer(3), makePlayer(4), makePlayer(5)], next_cursor: null })
+    expect(next.players.map((p) => p.id)).toEqual([1, 2, 4, 3, 5])
+    expect(next.next_cursor).toBeNull()
   })
 })

@@ -63,16 +63,27 @@ export function applyRegistrationEvent(
       break
   }
   const c = counts(players)
+  // While later pages are still coming, the list holds part of the players: the counts move by
+  // what this event changed, from the server's whole-list counts.
+  const before = counts(state.players)
+  const partial = !!state.next_cursor
   return {
     ...state,
     ...places,
     players,
-    count: players.length,
-    confirmed: c.confirmed,
-    waitlisted: c.waitlisted,
-    checked_in: c.checkedIn,
+    count: partial ? state.count + players.length - state.players.length : players.length,
+    confirmed: partial ? (state.confirmed ?? before.confirmed) + c.confirmed - before.confirmed : c.confirmed,
+    waitlisted: partial ? (state.waitlisted ?? before.waitlisted) + c.waitlisted - before.waitlisted : c.waitlisted,
+    checked_in: partial ? (state.checked_in ?? before.checkedIn) + c.checkedIn - before.checkedIn : c.checkedIn,
     seq: typeof ev.seq === 'number' ? ev.seq : state.seq,
   }
+}
+
+/** Adds a later page's players to the list (those already on it, from a live event, once). */
+export function appendPage(state: RegistrationsData, page: Pick<RegistrationsData, 'players' | 'next_cursor'>): RegistrationsData {
+  const have = new Set(state.players.map((p) => String(p.id)))
+  const fresh = page.players.filter((p) => !have.has(String(p.id)))
+  return { ...state, players: fresh.length ? [...state.players, ...fresh] : state.players, next_cursor: page.next_cursor ?? null }
 }
 
 /** Applies, in order, events received while the list was being fetched. */
