@@ -13,7 +13,7 @@ export DATABASE_URL=${DATABASE_URL:-$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db
 export REDIS_URL=${REDIS_URL-$PITLANE_REDIS}
 export ADMIN_EMAILS=${ADMIN_EMAILS:-organiser@demo.pitlane.local}
 bin/pitlane migrate
-bin/pitlane seed-demo -if-empty -password pitlane-demo
+bin/pitlane seed-demo -if-empty -seasons 3 -password pitlane-demo
 echo
 echo "Pitlane runs at http://localhost:${PORT:-8080}"
 echo "  organiser: organiser@demo.pitlane.local / pitlane-demo (presenter of /ppt)"
