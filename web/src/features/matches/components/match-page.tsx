@@ -34,6 +34,7 @@ import {
   timeLeft,
   toLocalInput,
   untilMatch,
+  teamTotals,
 } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { ProposalPanel } from './proposal-panel'
@@ -265,6 +266,7 @@ function ReportView({ match }: { match: Match }) {
   const now = useNow()
   if (!match.report) return null
   const names = memberNames(match)
+  const totals = teamTotals(match)
   return (
     <Panel title={match.status === 'completed' ? 'Result' : 'Reported result'} className="report-panel">
       <p>
@@ -310,6 +312,21 @@ function ReportView({ match }: { match: Match }) {
                 </tr>
               ))}
             </tbody>
+            {totals ? (
+              <tfoot>
+                {Object.entries(totals).map(([team, t]) => (
+                  <tr key={team} className="team-total" data-testid={`team-total-${team}`}>
+                    <th scope="row" className="col-name">
+                      Team {team} total
+                    </th>
+                    <td>{team}</td>
+                    <td>{t.kills}</td>
+                    <td>{t.deaths}</td>
+                    <td />
+                  </tr>
+                ))}
+              </tfoot>
+            ) : null}
           </table>
         </div>
       ) : null}

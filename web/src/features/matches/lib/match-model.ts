@@ -205,6 +205,20 @@ export function splitUpcoming(matches: Match[]) {
   return { upcoming: matches.filter((m) => !done(m)), played: matches.filter(done) }
 }
 
+export type TeamTotal = { kills: number; deaths: number }
+
+/** Each side's kills and deaths in the match's report, by team letter; null before a report (or a forfeit's). */
+export function teamTotals(match: Pick<Match, 'report' | 'forfeit'>): Record<string, TeamTotal> | null {
+  if (!match.report || match.forfeit || match.report.players.length === 0) return null
+  const out: Record<string, TeamTotal> = {}
+  for (const p of match.report.players) {
+    const t = (out[p.team] ??= { kills: 0, deaths: 0 })
+    t.kills += p.kills
+    t.deaths += p.deaths
+  }
+  return out
+}
+
 export function teamName(t: { id: string; name: string } | null): string {
   if (!t) return 'To be decided'
   const base = `Team ${t.id}`
