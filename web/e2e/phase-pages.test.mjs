@@ -14,7 +14,9 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, chromiumPath, launch } from './lib/browser.mjs'
 import { psql } from './lib/db.mjs'
 import { apiCall, binaryPath, startServer, tmpDir, webDir } from './lib/server.mjs'
 
@@ -184,5 +186,36 @@ describe('pages that follow the phase', { skip, timeout: 180_000 }, () => {
       await shot(page, 'bracket-kills')
       await page.context().close()
     }
+  })
+
+  it('Chromium finds the site installable, and the shell works offline', { timeout: 60_000 }, async () => {
+    const { base } = servers.matches
+    // A profile of its own: Chromium never installs from an incognito context (which newContext makes).
+    const profile = mkdtempSync(join(tmpDir, 'profile-'))
+    const ctx = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, viewport: PHONE })
+    const page = ctx.pages()[0] ?? (await ctx.newPage())
+    await page.goto(`${base}/tournament?tab=bracket`)
+    await page.locator('.match-card').first().waitFor()
+    // The worker is registered after the load; once it controls the page, it has kept the shell.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 })
+    const cdp = await ctx.newCDPSession(page)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    assert.deepEqual(installabilityErrors, [])
+    const manifest = await (await fetch(`${base}/manifest.webmanifest`)).json()
+    assert.ok(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512'))
+
+    // A reload with no network: the kept shell and the last bracket, and the page says it is offline.
+    await page.reload() // the bracket read again, now under the worker
+    await page.locator('.match-card').first().waitFor()
+    await ctx.setOffline(true)
+    // The page's own network too, so the browser says it is offline (navigator.onLine).
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await page.reload()
+    await page.getByTestId('offline-note').waitFor()
+    await page.locator('.match-card').first().waitFor()
+    await shot(page, 'offline-bracket')
+    await ctx.close()
+    rmSync(profile, { recursive: true, force: true })
   })
 })
