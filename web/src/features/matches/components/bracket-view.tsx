@@ -51,7 +51,7 @@ function MatchCardView({ match, from }: { match: Match; from?: Record<number, st
     <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
-        <StatusBadge status={match.status} />
+        <StatusBadge match={match} />
       </span>
       <Side team={match.team1} match={match} from={from?.[1]} kills={sideKills(totals, match.team1)} />
       <Side team={match.team2} match={match} from={from?.[2]} kills={sideKills(totals, match.team2)} />

@@ -410,7 +410,7 @@ export function MatchPage({ id }: { id: number }) {
         title={<>{teamName(match.team1)} <span className="muted">v</span> {teamName(match.team2)}</>}
         meta={
           <p className="page-meta">
-            <StatusBadge status={match.status} />
+            <StatusBadge match={match} />
             {match.winner ? <span className="muted"> · Team {match.winner} won</span> : null}
             {side ? <span className="muted"> · you captain team {side}</span> : null}
           </p>
