@@ -26,7 +26,9 @@ export default function StandingsOverlay() {
                 <th>P</th>
                 <th>W</th>
                 <th>L</th>
-                <th>KD</th>
+                <th>
+                  <abbr title="Kill difference: kills scored less kills conceded">+/−</abbr>
+                </th>
                 <th>Pts</th>
               </tr>
             </thead>
@@ -51,6 +53,7 @@ export default function StandingsOverlay() {
         ) : (
           <p className="ov-sub">{standings ? 'No match played yet' : ''}</p>
         )}
+        {rows.length ? <p className="ov-legend">P played · W won · L lost · +/− kill difference · Pts points</p> : null}
       </section>
       <section className="ov-panel ov-redcap" aria-label="Red Cap" data-testid="overlay-redcap">
         <h2 className="ov-title">

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { lastFailure } from '@/lib/mutations'
-import { clockTime } from '@/lib/time'
+import { clockTime, dayTime } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
 import { useMatchCheckIn } from '../api/check-in'
 import { useConfirmResult } from '../api/confirm-result'
@@ -276,7 +276,7 @@ function ReportView({ match }: { match: Match }) {
       </p>
       {match.status === 'reported' && match.confirm_by ? (
         <p className="msg msg-info" data-testid="confirm-by">
-          Confirms itself {timeLeft(match.confirm_by, now)} ({new Date(match.confirm_by).toLocaleString()}) unless the
+          Confirms itself {timeLeft(match.confirm_by, now)} ({dayTime(match.confirm_by)}) unless the
           other captain disputes it.
         </p>
       ) : null}

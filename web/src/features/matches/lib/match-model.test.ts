@@ -184,8 +184,8 @@ describe('lists and words', () => {
 
 describe('match times', () => {
   it('shows the day and the time, in the zone asked for', () => {
-    expect(matchTime('2026-11-28T19:30:00Z', 'UTC')).toBe('Sat 28 Nov, 19:30')
-    expect(matchTime('2026-11-28T19:30:00Z', 'Asia/Kolkata')).toBe('Sun 29 Nov, 01:00')
+    expect(matchTime('2026-11-28T19:30:00Z', 'UTC')).toBe('Sat 28 Nov, 19:30 UTC')
+    expect(matchTime('2026-11-28T19:30:00Z', 'Asia/Kolkata')).toBe('Sun 29 Nov, 01:00 GMT+5:30')
     expect(matchTime(null)).toBe('')
     expect(matchTime('not a time')).toBe('')
   })
