@@ -420,6 +420,11 @@ export function MatchPage({ id }: { id: number }) {
           <Link to={back} className="btn btn-ghost btn-sm">
             Bracket
           </Link>
+          {match.scheduled_at && match.team1 && match.team2 && match.status !== 'cancelled' ? (
+            <a href={`/api/matches/${match.id}/calendar.ics`} className="btn btn-ghost btn-sm" download={`pitlane-match-${match.id}.ics`}>
+              Add to calendar
+            </a>
+          ) : null}
         </div>
       </PageHead>
 
