@@ -128,7 +128,12 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
   )
 }
 
-function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
+/**
+ * The match's time. Proposals (the panel below) are how the captains agree one; setting it here is the
+ * shortcut, an organiser's or the home captain's for a time both sides have agreed already: a line
+ * says which applies to the reader.
+ */
+function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; admin: boolean }) {
   const [value, setValue] = useState(toLocalInput(match.scheduled_at))
   const [invalid, setInvalid] = useState('')
   const setTime = useSetTime(match.id)
@@ -154,6 +159,13 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
       )}
       {isOverdue(match) ? (
         <p className="msg msg-alert">Past its time with no result yet: a captain reports it, or an organiser rules.</p>
+      ) : null}
+      {canSet ? (
+        <p className="muted small time-flow" data-testid="time-flow">
+          {admin
+            ? 'As an organiser you set the time here at once; the captains otherwise agree it by proposals below.'
+            : 'Agree the time by proposals below: the usual way. Set it here only for a time both captains have already agreed.'}
+        </p>
       ) : null}
       {canSet ? (
         <form className="inline-form" onSubmit={submit}>
@@ -435,7 +447,7 @@ export function MatchPage({ id }: { id: number }) {
 
       <div className="match-grid">
         {isOpen(match) ? (
-          <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
+          <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} admin={admin} />
         ) : null}
         {isOpen(match) ? (
           <ProposalPanel key={match.updated_at} match={match} canPropose={can.propose} canAccept={can.accept} />
