@@ -148,6 +148,7 @@ describe('pages that follow the phase', { skip, timeout: 180_000 }, () => {
       const head = await watcher.locator('.page-head').innerText()
       assert.doesNotMatch(head, /live/i)
       assert.doesNotMatch(head, /still to go/)
+      assert.equal(await watcher.getByText(/under the hammer/i).count(), 0, 'no lot after the auction')
       await shot(watcher, 'auction-over')
       await watcher.context().close()
 

@@ -124,7 +124,8 @@ export default function AuctionRoute() {
         <div className="auction-layout">
           <div className="auction-main">
             {status === 'auction' ? <FlowStatus flow={view.flow} offset={view.offset} /> : null}
-            <LiveLot tournament={tournament} view={view} status={status} />
+            {/* After the auction, no lot under the hammer: the results are the page. */}
+            {offersFor(status, 'guest').lotStage ? <LiveLot tournament={tournament} view={view} status={status} /> : null}
             <div className="auction-results">
               <section aria-labelledby="sold-title">
                 <h2 id="sold-title">Sold ({view.sold.length})</h2>

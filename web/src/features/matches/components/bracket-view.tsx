@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
 import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
-import { matchTime, teamName, teamTotals } from '../lib/match-model'
+import { matchTime, shownStatus, teamName, teamTotals } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
@@ -48,7 +48,7 @@ function MatchCardView({ match, from }: { match: Match; from?: Record<number, st
   const totals = teamTotals(match)
   const when = match.status === 'cancelled' ? null : (match.scheduled_at ?? (match.status === 'completed' ? match.reported_at : null))
   return (
-    <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
+    <Link to={`/matches/${match.id}`} className={`match-card status-${shownStatus(match)}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
         <StatusBadge match={match} />
@@ -109,11 +109,19 @@ function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Rec
 
 function BracketSection({ section, from }: { section: Section; from: Map<number, Record<number, string>> }) {
   const rounds = (
-    <div className="bracket-rounds">
-      {section.rounds.map((r) => (
-        <RoundColumn key={r.key} shown={r} from={from} />
-      ))}
-    </div>
+    <>
+      {/* A phone shows one round at a time: it says the others are beside it. */}
+      {section.rounds.length > 1 ? (
+        <p className="bracket-scroll-hint muted" aria-hidden="true">
+          Swipe sideways for the later rounds →
+        </p>
+      ) : null}
+      <div className="bracket-rounds">
+        {section.rounds.map((r) => (
+          <RoundColumn key={r.key} shown={r} from={from} />
+        ))}
+      </div>
+    </>
   )
   if (!section.title) return rounds
   return (
