@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -32,6 +33,24 @@ func (s *Server) calendarFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
 	w.Header().Set("Cache-Control", "private, max-age=300")
+	w.Write(body)
+}
+
+// matchCalendar is one match as a calendar file (GET /api/matches/{id}/calendar.ics).
+func (s *Server) matchCalendar(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Match")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	body, err := s.Calendar.MatchFile(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="pitlane-match-%d.ics"`, id))
+	w.Header().Set("Cache-Control", "public, max-age=60")
 	w.Write(body)
 }
 

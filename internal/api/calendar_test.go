@@ -55,6 +55,10 @@ func TestProposalAcceptedShowsInBothTeamsCalendars(t *testing.T) {
 	if strings.Contains(feed(homeFeed), uid) {
 		t.Fatalf("a match with no time is in the feed")
 	}
+	matchFile := fmt.Sprintf("/api/matches/%d/calendar.ics", id)
+	if r := s.Do(t, "GET", matchFile, "", nil); r.Status != 404 {
+		t.Fatalf("a match with no time as a calendar file: %d %s", r.Status, r.Body)
+	}
 
 	// The home captain proposes two times; the away captain accepts the later.
 	first, second := time.Now().Add(30*time.Hour).UTC().Truncate(time.Minute), time.Now().Add(54*time.Hour).UTC().Truncate(time.Minute)
@@ -74,6 +78,11 @@ func TestProposalAcceptedShowsInBothTeamsCalendars(t *testing.T) {
 		if !strings.Contains(ics, uid) || !strings.Contains(ics, start) || !strings.Contains(ics, "SEQUENCE:1\r\n") {
 			t.Fatalf("the %s's feed lacks the accepted time (%s, SEQUENCE:1):\n%s", name, start, ics)
 		}
+	}
+
+	// The match page's "Add to calendar": the same event, for anyone.
+	if ics := feed(matchFile); !strings.Contains(ics, uid) || !strings.Contains(ics, start) || !strings.Contains(ics, "SEQUENCE:1\r\n") {
+		t.Fatalf("the match's calendar file lacks the accepted time (%s, SEQUENCE:1):\n%s", start, ics)
 	}
 
 	// An organiser moves it: the same UID, its SEQUENCE bumped.

@@ -17,6 +17,7 @@ import (
 func (s *Server) matchRoutes() chi.Router {
 	r := chi.NewRouter()
 	r.With(publicRead).Get("/{id}", s.match)
+	r.Get("/{id}/calendar.ics", s.matchCalendar)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.MatchUser))
 		r.Post("/{id}/room", s.matchRoom)

@@ -61,6 +61,7 @@ type paintSeason struct {
 	Hero        string
 	Sub         string // the home page's line under the hero
 	Banner      string // the banner's URL, "" for none
+	Status      string // its phase, "" when unknown: /auction says "Live" only during the auction
 	Data        string // seasonData's JSON, "" when the season could not be read
 }
 
@@ -91,7 +92,7 @@ type seasonInfo struct {
 // seasonOf is t's first paint.
 func seasonOf(t tournament.Tournament) paintSeason {
 	id := t.Identity()
-	p := paintSeason{Tournament: t.Name, DisplayName: id.DisplayName, Hero: id.Hero, Sub: id.Description}
+	p := paintSeason{Tournament: t.Name, DisplayName: id.DisplayName, Hero: id.Hero, Sub: id.Description, Status: t.Status}
 	if p.Sub == "" {
 		p.Sub = heroLines[t.Status]
 	}

@@ -71,6 +71,8 @@ type Store interface {
 	Reset(ctx context.Context, f Feed) (int, error)
 	// Matches are the feed's matches that have a time, soonest first.
 	Matches(ctx context.Context, f Feed) ([]Match, error)
+	// Match is one match with its time: NotFound when it has none yet.
+	Match(ctx context.Context, id int64) (Match, error)
 	// Team finds the tournament's team by letter.
 	Team(ctx context.Context, tournament, letter string) (TeamInfo, error)
 	// TeamByID finds a team.
@@ -186,6 +188,17 @@ func (s *Service) Render(ctx context.Context, kind string, id int64, token strin
 		events[i] = s.event(m)
 	}
 	return Encode(name, events), nil
+}
+
+// MatchFile is one match as a calendar file, for "Add to calendar" on its
+// page: anyone may read it (the match page is public), and its event has
+// the feeds' UID, so a calendar that has both keeps one event.
+func (s *Service) MatchFile(ctx context.Context, id int64) ([]byte, error) {
+	m, err := s.Store.Match(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return Encode(fmt.Sprintf("Pitlane: match %d", m.ID), []Event{s.event(m)}), nil
 }
 
 // event is a match's VEVENT: its UID stays the match's, its SEQUENCE

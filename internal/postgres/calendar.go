@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/calendar"
+	"github.com/pitlane/pitlane/internal/errs"
 )
 
 // Calendar keeps the calendar feeds' generations and lists their matches.
@@ -51,24 +52,38 @@ func (s Calendar) Matches(ctx context.Context, f calendar.Feed) ([]calendar.Matc
 		whose = `EXISTS (SELECT 1 FROM teams t WHERE t.id IN (m.team1_id, m.team2_id) AND (t.captain_user_id = $1
 			OR EXISTS (SELECT 1 FROM team_players p WHERE p.team_id = t.id AND p.user_id = $1)))`
 	}
-	rows, err := s.DB.q(ctx).Query(ctx, `SELECT m.id, tn.name, m.stage, m.round_number, t1.name, t2.name, m.status,
-		       coalesce(w.name, ''), m.scheduled_at, m.time_changes, m.updated_at
-		  FROM matches m
-		  JOIN tournaments tn ON tn.id = m.tournament_id
-		  JOIN teams t1 ON t1.id = m.team1_id
-		  JOIN teams t2 ON t2.id = m.team2_id
-		  LEFT JOIN teams w ON w.id = m.winner_id
-		 WHERE m.scheduled_at IS NOT NULL AND (`+whose+`)
+	rows, err := s.DB.q(ctx).Query(ctx, calendarMatchSQL+` WHERE m.scheduled_at IS NOT NULL AND (`+whose+`)
 		 ORDER BY m.scheduled_at, m.id`, f.ID)
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (calendar.Match, error) {
-		var m calendar.Match
-		err := row.Scan(&m.ID, &m.Tournament, &m.Stage, &m.Round, &m.Home, &m.Away, &m.Status, &m.Winner, &m.At, &m.Changes, &m.Modified)
-		return m, err
-	})
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (calendar.Match, error) { return scanCalendarMatch(row) })
 	return out, unavailable(err)
+}
+
+// Match implements calendar.Store: NotFound for a match that does not
+// exist or has no time (or no sides) yet.
+func (s Calendar) Match(ctx context.Context, id int64) (calendar.Match, error) {
+	m, err := scanCalendarMatch(s.DB.q(ctx).QueryRow(ctx, calendarMatchSQL+` WHERE m.id = $1 AND m.scheduled_at IS NOT NULL`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, errs.E(errs.NotFound, "Match %d has no time yet.", id)
+	}
+	return m, unavailable(err)
+}
+
+// calendarMatchSQL is a match with both sides, as a calendar lists it.
+const calendarMatchSQL = `SELECT m.id, tn.name, m.stage, m.round_number, t1.name, t2.name, m.status,
+       coalesce(w.name, ''), m.scheduled_at, m.time_changes, m.updated_at
+  FROM matches m
+  JOIN tournaments tn ON tn.id = m.tournament_id
+  JOIN teams t1 ON t1.id = m.team1_id
+  JOIN teams t2 ON t2.id = m.team2_id
+  LEFT JOIN teams w ON w.id = m.winner_id`
+
+func scanCalendarMatch(row pgx.Row) (calendar.Match, error) {
+	var m calendar.Match
+	err := row.Scan(&m.ID, &m.Tournament, &m.Stage, &m.Round, &m.Home, &m.Away, &m.Status, &m.Winner, &m.At, &m.Changes, &m.Modified)
+	return m, err
 }
 
 const calendarTeamSQL = `SELECT t.id, t.tournament_id, tn.name, t.letter, t.name,

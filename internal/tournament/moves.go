@@ -132,11 +132,13 @@ var Moves = []Move{
 		return v
 	}},
 	{StatusMatches, StatusCompleted, func(f Facts) (v Verdict) {
+		// A season completes with its champion: the pages offer the move
+		// only then (web/src/lib/phase.ts), and so does the server.
 		switch {
-		case f.Fixtures > 0 && !f.Champion:
-			v.refuse("the bracket has no champion yet: play or rule on its matches (%s)", plural(f.Unplayed, "match is left", "matches are left"))
 		case f.Fixtures == 0:
-			v.warn("no fixtures were made: the season ends with no champion and no Season Winner badges")
+			v.refuse("no fixtures were made: make them and play the bracket to its champion (or take the season back to its auction)")
+		case !f.Champion:
+			v.refuse("the bracket has no champion yet: play or rule on its matches (%s)", plural(f.Unplayed, "match is left", "matches are left"))
 		case f.Unplayed == 1:
 			v.warn("1 match is not played or confirmed: it stays as it is")
 		case f.Unplayed > 1:

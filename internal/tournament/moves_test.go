@@ -68,6 +68,8 @@ func TestRefusalsCannotBeForced(t *testing.T) {
 			tournament.Facts{Substitutes: 2}, "2 substitutes are signed (substitutes are signed after the auction): withdraw them first"},
 		{"NoChampionYet", tournament.StatusMatches, tournament.StatusCompleted,
 			tournament.Facts{Fixtures: 14, Unplayed: 1}, "the bracket has no champion yet: play or rule on its matches (1 match is left)"},
+		{"NoFixturesNoChampion", tournament.StatusMatches, tournament.StatusCompleted,
+			tournament.Facts{}, "no fixtures were made: make them and play the bracket to its champion (or take the season back to its auction)"},
 		{"PlayersBought", tournament.StatusAuction, tournament.StatusRegistration,
 			tournament.Facts{Sales: 1}, "players were bought already: void the sales first"},
 	}
@@ -85,8 +87,7 @@ func TestRefusalsCannotBeForced(t *testing.T) {
 }
 
 // The warnings of each move: teams without captains before the auction,
-// captains who did not check in, a season completed without fixtures or
-// with matches left.
+// captains who did not check in, a season completed with matches left.
 func TestWarningsOfEachMove(t *testing.T) {
 	at := time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC)
 	closed := tournament.Checkin{OpenedAt: &at, Deadline: &at, ClosedAt: &at}
@@ -101,8 +102,6 @@ func TestWarningsOfEachMove(t *testing.T) {
 		{"NoShows", tournament.StatusRegistration, tournament.StatusAuction,
 			tournament.Facts{Checkin: closed, NoShows: []string{"Ace", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"}},
 			[]string{"7 confirmed players did not check in (Ace, Bo, Cy, Di, Ed and 2 more): they keep their places (captains never go to the waitlist)"}},
-		{"NoFixtures", tournament.StatusMatches, tournament.StatusCompleted, tournament.Facts{},
-			[]string{"no fixtures were made: the season ends with no champion and no Season Winner badges"}},
 		{"MatchesLeft", tournament.StatusMatches, tournament.StatusCompleted, tournament.Facts{Fixtures: 8, Champion: true, Unplayed: 2},
 			[]string{"2 matches are not played or confirmed: they stay as they are"}},
 		{"BackWithAWithdrawnTeam", tournament.StatusMatches, tournament.StatusAuction,

@@ -201,7 +201,10 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
       await big.getByTestId('flow-turn').filter({ hasText: 'Team B to nominate' }).waitFor()
       const nominated = (await s.api('GET', `/tournaments/${T}/auction`)).lot
       await s.api('POST', `/admin/tournaments/${T}/auction/lots/${nominated.id}/close`, {}, 'admin')
-      await flow.getByRole('checkbox', { name: 'Captains nominate in turn' }).click()
+      // On, the box stays ticked (a second click does nothing); turning off is a confirmed button.
+      assert.equal(await flow.getByRole('checkbox', { name: 'Captains nominate in turn', checked: true }).isDisabled(), true)
+      await flow.getByRole('button', { name: 'Turn off turns' }).click()
+      await flow.getByRole('button', { name: 'Yes, turn off' }).click()
       await flow.getByRole('checkbox', { name: 'Captains nominate in turn', checked: false }).waitFor()
       await big.getByTestId('flow-turn').waitFor({ state: 'detached' })
     }

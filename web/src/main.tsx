@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { loadPage, pageOf } from './app/page-chunks'
 import { listenForNotices } from './features/notifications/lib/notice-inbox'
+import { registerShellWorker } from './lib/offline'
 import './styles/index.css'
 
 // A push shown as a toast may come before the toasts' chunk has loaded: kept until it has.
 listenForNotices()
+// Installable, and the shell and last bracket kept for a flaky connection.
+registerShellWorker()
 
 const root = createRoot(document.getElementById('root')!)
 const app = (

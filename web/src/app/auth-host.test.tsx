@@ -90,7 +90,7 @@ describe('auth modal opened by window events', () => {
       renderApp(<AuthHost />, { user: makeUser({ sk_stats_uploaded: true }) })
       const dialog = await openIn('register')
       expect(await within(dialog).findByRole('button', { name: 'Register for PPL7' })).toBeInTheDocument()
-      expect(within(dialog).getByText('Category', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2')
+      expect(within(dialog).getByText('Tier', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2')
       expect(within(dialog).getByRole('button', { name: 'REUPLOAD SK STATS' })).toBeInTheDocument()
     })
 

@@ -3,6 +3,7 @@
 // first render, so the first page's JavaScript is the header and the page.
 import { BackToTop } from '@/components/layout/back-to-top'
 import { Footer } from '@/components/layout/footer'
+import { OfflineNote } from '@/components/layout/offline-note'
 import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
 
 export default function SiteExtras() {
@@ -11,6 +12,7 @@ export default function SiteExtras() {
       <Footer />
       <BackToTop />
       <NoticeToasts />
+      <OfflineNote />
     </>
   )
 }

@@ -12,30 +12,57 @@ export function timeLeft(iso: string | null, now: number = Date.now()): string {
   return h > 0 ? `in ${h} h${rest ? ` ${rest} min` : ''}` : `in ${min} min`
 }
 
-/** A moment in the viewer's time zone: "Sat 28 Nov, 19:30"; '' when not set. */
-export function dayTime(iso: string | null, timeZone?: string): string {
-  if (!iso) return ''
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return ''
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone,
-  })
-    .format(at)
-    .replace(' at ', ', ')
+// The site's one format for a moment: day, date and a 24-hour time in the viewer's time zone, with the
+// zone named ("Sat 28 Nov, 19:30 CET"), so two people in two countries can tell they mean the same
+// time. The formatters are made once each (building one costs more than formatting with it).
+const formats = new Map<string, Intl.DateTimeFormat>()
+function formatter(kind: 'day-time' | 'clock' | 'clock-seconds' | 'date', timeZone?: string) {
+  const key = `${kind}|${timeZone ?? ''}`
+  let f = formats.get(key)
+  if (!f) {
+    const clock = { hour: '2-digit', minute: '2-digit', hour12: false } as const
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'day-time'
+        ? { weekday: 'short', day: 'numeric', month: 'short', ...clock, timeZoneName: 'short' }
+        : kind === 'clock'
+          ? { ...clock, timeZoneName: 'short' }
+          : kind === 'clock-seconds'
+            ? { ...clock, second: '2-digit' }
+            : { day: 'numeric', month: 'short', year: 'numeric' }
+    f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone })
+    formats.set(key, f)
+  }
+  return f
 }
 
-/** The time of day of a moment, in the viewer's time zone: "19:30"; '' when not set. */
-export function clockTime(iso: string | null, timeZone?: string): string {
-  if (!iso) return ''
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null
   const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return ''
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(at)
+  return Number.isNaN(at.getTime()) ? null : at
+}
+
+/** A moment in the viewer's time zone, zone named: "Sat 28 Nov, 19:30 UTC"; '' when not set. */
+export function dayTime(iso: string | null | undefined, timeZone?: string): string {
+  const at = parse(iso)
+  return at ? formatter('day-time', timeZone).format(at).replace(' at ', ', ') : ''
+}
+
+/** The time of day of a moment, in the viewer's time zone, zone named: "19:30 UTC"; '' when not set. */
+export function clockTime(iso: string | null | undefined, timeZone?: string): string {
+  const at = parse(iso)
+  return at ? formatter('clock', timeZone).format(at) : ''
+}
+
+/** To the second, for what happens within a minute (a lot's bids): "19:30:05"; '' when not set. */
+export function clockSeconds(iso: string | null | undefined, timeZone?: string): string {
+  const at = parse(iso)
+  return at ? formatter('clock-seconds', timeZone).format(at) : ''
+}
+
+/** The day of a moment in the viewer's time zone: "28 Nov 2026"; '' when not set. */
+export function dateOf(iso: string | null | undefined, timeZone?: string): string {
+  const at = parse(iso)
+  return at ? formatter('date', timeZone).format(at) : ''
 }
 
 /** How far off a moment is: "in 3 days", "in 2 h 5 min", "started 10 min ago". */

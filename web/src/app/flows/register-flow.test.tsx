@@ -137,7 +137,7 @@ describe('stats upload view', () => {
     })
     choose(png())
     fireEvent.click(screen.getByRole('button', { name: 'UPLOAD STATS' }))
-    const category = await screen.findByText('Category', { selector: 'dt' })
+    const category = await screen.findByText('Tier', { selector: 'dt' })
     await waitFor(() => expect(category.nextElementSibling).toHaveTextContent('4'))
     expect(screen.queryByText(MSG.loginToSave)).not.toBeInTheDocument()
   })

@@ -107,7 +107,7 @@ function MatchesNow({ tournament }: { tournament: string }) {
                     {roundTitle({ number: m.round_number, stage: m.stage })} ·{' '}
                     {m.scheduled_at ? `${matchTime(m.scheduled_at)} (${untilMatch(m.scheduled_at)})` : 'time to be agreed'}
                   </small>
-                  <StatusBadge status={m.status} />
+                  <StatusBadge match={m} />
                 </Link>
               </li>
             ))}

@@ -2,7 +2,7 @@
 // scoreboard across the top of the stream; live over the site's websocket (topic `bracket`).
 import { useParams } from '@/lib/router'
 import { useLeagueTeams, useMatch } from '@/features/matches/api/league'
-import { matchTime, roundTitle, STATUS_LABEL } from '@/features/matches/lib/match-model'
+import { matchTime, roundTitle, shownStatus, STATUS_LABEL } from '@/features/matches/lib/match-model'
 import type { Match, TeamRef } from '@/features/matches/types'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
@@ -25,7 +25,7 @@ function Side({ team, kills, won, logos, end }: { team: TeamRef | null; kills: n
 
 function stateLine(m: Match): string {
   const round = roundTitle({ number: m.round_number, stage: m.stage })
-  switch (m.status) {
+  switch (shownStatus(m)) {
     case 'scheduled':
       return `${round} · ${m.scheduled_at ? matchTime(m.scheduled_at) : 'time to be set'}`
     case 'completed': {
@@ -48,12 +48,12 @@ export default function MatchOverlay() {
   return (
     <OverlayFrame kind="match" options={options}>
       {match ? (
-        <section className={`ov-panel ov-scoreboard is-${match.status}`} data-testid="overlay-match" aria-label="Match">
+        <section className={`ov-panel ov-scoreboard is-${shownStatus(match)}`} data-testid="overlay-match" aria-label="Match">
           <Side team={match.team1} kills={kills && match.team1 ? kills[match.team1.id] : null} won={!!match.winner && match.winner === match.team1?.id} logos={logos} end="left" />
           <div className="ov-versus">
             <p className="ov-status" data-testid="overlay-status">
-              {match.status === 'live' ? <span className="ov-live-dot" aria-hidden="true" /> : null}
-              {STATUS_LABEL[match.status]}
+              {shownStatus(match) === 'live' ? <span className="ov-live-dot" aria-hidden="true" /> : null}
+              {STATUS_LABEL[shownStatus(match)]}
             </p>
             <p className="ov-vs">vs</p>
           </div>

@@ -1,6 +1,6 @@
 // /auction: the live auction for anyone, laid out for a big screen: the lot, every team's purse
 // and roster, and the players sold and unsold.
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { useTournamentName } from '@/config/app-config'
 import { useAuction, type AuctionData } from '@/features/auction/api/auction'
@@ -13,6 +13,7 @@ import { PlayerSpotlight } from '@/features/tournament/components/player-spotlig
 import type { TournamentStatus } from '@/features/tournament/types'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
+import { offersFor } from '@/lib/phase'
 
 export function idleText(status: TournamentStatus | undefined) {
   switch (status) {
@@ -73,6 +74,18 @@ export function AuctionSkeleton({ status }: { status: TournamentStatus | undefin
   )
 }
 
+/** The page's kicker, as the server's first paint says it too (internal/api/firstpaint.html). */
+export function auctionKicker(status: TournamentStatus | undefined): ReactNode {
+  if (offersFor(status, 'guest').liveAuction)
+    return (
+      <>
+        <span className="live-dot" aria-hidden="true" /> Live auction
+      </>
+    )
+  if (!status) return 'Auction'
+  return status === 'registration' ? 'Auction to come' : 'Auction results'
+}
+
 export default function AuctionRoute() {
   const tournament = useTournamentName()
   const auction = useAuction(tournament)
@@ -85,15 +98,17 @@ export default function AuctionRoute() {
 
   // The board's first render runs in the background (it is the page's biggest); bids render at once.
   const view = useFirstDeferred(auction.data)
+  // "Live" and what is still to go only while the auction runs; before and after, what it is.
+  const live = offersFor(status, 'guest').liveAuction
   return (
     <div className="page auction-page">
       <PageHead
-        kicker={<><span className="live-dot" aria-hidden="true" /> Live auction</>}
+        kicker={auctionKicker(status)}
         title={<>Auction · {tournament}</>}
         meta={
           <p className="muted page-meta">
             {status ? <span className="status-pill" data-testid="phase">{status}</span> : null}
-            {view ? ` ${view.sold.length} sold · ${view.unsold.length} unsold · ${view.pool.length} still to go` : ''}
+            {view ? ` ${view.sold.length} sold · ${view.unsold.length} unsold${live ? ` · ${view.pool.length} still to go` : ''}` : ''}
           </p>
         }
       />
@@ -109,7 +124,8 @@ export default function AuctionRoute() {
         <div className="auction-layout">
           <div className="auction-main">
             {status === 'auction' ? <FlowStatus flow={view.flow} offset={view.offset} /> : null}
-            <LiveLot tournament={tournament} view={view} status={status} />
+            {/* After the auction, no lot under the hammer: the results are the page. */}
+            {offersFor(status, 'guest').lotStage ? <LiveLot tournament={tournament} view={view} status={status} /> : null}
             <div className="auction-results">
               <section aria-labelledby="sold-title">
                 <h2 id="sold-title">Sold ({view.sold.length})</h2>

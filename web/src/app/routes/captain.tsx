@@ -21,6 +21,7 @@ import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/tea
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
+import { offersFor, viewerOf } from '@/lib/phase'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
 
@@ -39,6 +40,8 @@ export default function CaptainRoute() {
   const view = useFirstDeferred(auction.data)
   const team = captainedBy(view?.teams, user)
   const status = info.data?.status ?? view?.status
+  // What the page offers follows the phase: no lot or bids once the auction is over.
+  const offers = offersFor(status, team ? 'captain' : viewerOf(user, tournament))
 
   // The matches block sits above the lot: the page waits for it (and for the phase) rather than
   // pushing the lot and bid panel down when it arrives.
@@ -80,14 +83,14 @@ export default function CaptainRoute() {
       <div className="captain-layout">
         <div className="captain-main">
           {status === 'matches' ? <CaptainMatches tournament={tournament} /> : null}
-          <LiveLot tournament={tournament} view={view} status={status} />
+          {offers.lotStage ? <LiveLot tournament={tournament} view={view} status={status} /> : null}
         </div>
         <aside className="captain-side">
           {/* Beside the countdown on a wide screen, right under the lot on a phone. */}
-          {status === 'auction' ? (
+          {offers.nominate ? (
             <NominatePanel tournament={tournament} flow={view.flow} team={team.id} pool={view.pool} lot={view.lot} offset={view.offset} />
           ) : null}
-          <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} />
+          {offers.bid ? <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} /> : null}
           <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
             <h2 id="own-title">
               <span className="team-chip team-chip-lg">{team.id}</span> {teamTitle(team)}
@@ -95,8 +98,8 @@ export default function CaptainRoute() {
             <TeamPurse team={team} />
             <Roster team={team} />
           </section>
-          {status === 'matches' || status === 'completed' ? <CaptainBench tournament={tournament} team={team} /> : null}
-          <CaptainsRoom tournament={tournament} me={user.id} />
+          {offers.bench ? <CaptainBench tournament={tournament} team={team} /> : null}
+          {offers.captainsRoom ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
         </aside>
         <section className="captain-others" aria-labelledby="others-title">
           <h2 id="others-title">Every team</h2>

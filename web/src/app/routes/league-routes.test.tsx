@@ -142,6 +142,7 @@ describe('league pages', () => {
     at('/matches/7', makeUser({ id: 11, role: 'captain' }))
     const panel = within(await screen.findByRole('region', { name: 'Match time' }))
     expect(panel.getByText(/Not set yet/)).toBeInTheDocument()
+    expect(await panel.findByTestId('time-flow')).toHaveTextContent('Agree the time by proposals below')
     fireEvent.change(await panel.findByLabelText('Day and time (your time zone)'), { target: { value: '2030-11-28T19:30' } })
     fireEvent.click(panel.getByRole('button', { name: 'Set time' }))
     await waitFor(() => expect(api.callsTo('POST', '/matches/7/time')).toHaveLength(1))
@@ -157,6 +158,7 @@ describe('league pages', () => {
     })
     at('/matches/7', makeUser({ id: 1, role: 'admin' }))
     const panel = within(await screen.findByRole('region', { name: 'Match time' }))
+    expect(await panel.findByTestId('time-flow')).toHaveTextContent('As an organiser you set the time here at once')
     fireEvent.change(await panel.findByLabelText('Day and time (your time zone)'), { target: { value: '2020-01-01T10:00' } })
     fireEvent.click(panel.getByRole('button', { name: 'Set time' }))
     expect(await panel.findByText('The match time must be in the future, within 120 days.')).toBeInTheDocument()
@@ -169,6 +171,7 @@ describe('league pages', () => {
     expect(await screen.findByTestId('match-time')).toHaveTextContent('Thu 28 Nov, 19:30')
     await screen.findByText(/you captain team H/)
     expect(screen.queryByRole('button', { name: 'Set time' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('time-flow')).not.toBeInTheDocument()
   })
 
   it('/admin/matches puts an overdue match first, with what it waits for', async () => {

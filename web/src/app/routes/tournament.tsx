@@ -13,6 +13,7 @@ import { isTabKey, type TabKey } from '@/features/tournament/lib/tabs'
 import { Spinner } from '@/components/ui/spinner'
 import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
+import { offersFor, viewerOf } from '@/lib/phase'
 import { PageHead } from '@/components/layout/page-head'
 
 // The description tab shows first; every other tab's code loads when it is opened, and so do the
@@ -106,11 +107,11 @@ export default function TournamentRoute() {
             <Link to="/admin" className="btn btn-ghost">
               Organisers’ page
             </Link>
-          ) : (
+          ) : offersFor(info.data?.status, viewerOf(user, tournament)).captainSignIn ? (
             <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
               Sign in as Captain
             </button>
-          )}
+          ) : null}
         </div>
       </PageHead>
 

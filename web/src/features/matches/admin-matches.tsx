@@ -116,7 +116,7 @@ function QueueHead({ match, children }: { match: Match; children?: ReactNode }) 
         Match {match.id}: {teamName(match.team1)} v {teamName(match.team2)}
       </Link>
       <span className="muted small">{roundTitle({ number: match.round_number, stage: match.stage })}</span>
-      <StatusBadge status={match.status} />
+      <StatusBadge match={match} />
       {children}
     </div>
   )

@@ -49,7 +49,7 @@ export function CaptainMatches({ tournament, limit = 6 }: { tournament: string; 
                       {m.scheduled_at ? ` · ${matchTime(m.scheduled_at)}` : ''}
                     </small>
                   </span>
-                  <StatusBadge status={m.status} />
+                  <StatusBadge match={m} />
                   {step ? <span className="captain-match-step">{step}</span> : null}
                 </Link>
               </li>

@@ -65,14 +65,28 @@ export function FlowAdmin({ tournament, flow, offset, running, canSetTurns, last
       </p>
       <div className="flow-row">
         <label>
+          {/* The box turns them on; once on it stays ticked, and turning them off is a confirmed
+              button: a second click on the box never undoes the first. */}
           <input
             type="checkbox"
             checked={turns.isPending && turns.variables ? turns.variables.enabled : flow.turn_seconds > 0}
-            disabled={!canSetTurns || turns.isPending}
-            onChange={(e) => turns.mutate({ enabled: e.target.checked, seconds: Number(seconds) || 0 })}
+            disabled={!canSetTurns || turns.isPending || flow.turn_seconds > 0}
+            onChange={(e) => e.target.checked && turns.mutate({ enabled: true, seconds: Number(seconds) || 0 })}
           />{' '}
           Captains nominate in turn
         </label>
+        {flow.turn_seconds > 0 ? (
+          <ConfirmAction
+            label="Turn off turns"
+            question="Turn the nomination turns off? Only you open lots again."
+            confirmLabel="Yes, turn off"
+            cancelLabel="Keep the turns"
+            busyLabel="Turning off…"
+            className="btn btn-ghost btn-sm"
+            disabled={!canSetTurns || turns.isPending}
+            onConfirm={() => turns.mutateAsync({ enabled: false, seconds: Number(seconds) || 0 }).catch(() => undefined)}
+          />
+        ) : null}
         <label htmlFor={secondsId}>Seconds a turn</label>
         <input id={secondsId} type="number" inputMode="numeric" min={5} max={600} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
         {flow.turn_seconds > 0 && Number(seconds) !== flow.turn_seconds ? (

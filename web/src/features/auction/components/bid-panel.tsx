@@ -1,9 +1,12 @@
-// The captain's bidding: one button per allowed next amount, or the reason there is none.
+// The captain's bidding: one button per allowed next amount, or the reason there is none. While a lot is
+// open the panel is also the phone's bid bar: on a narrow screen it stays at the bottom of the screen with
+// the player's name, the countdown and the high bid, so the captain bids with a thumb and no scrolling.
 import { useState } from 'react'
 import { Message } from '@/components/ui/popup'
 import { ApiError } from '@/lib/api-client'
 import { usePlaceBid } from '../api/place-bid'
 import { bidBlock, blockText, maxBid, nextBids } from '../lib/bids'
+import { formatSeconds } from '../lib/countdown'
 import { useLotCountdown } from '../lib/use-lot-countdown'
 import type { LeagueTeam, Lot } from '../types'
 import { credits } from './bits'
@@ -54,8 +57,20 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
     )
   }
 
+  const live = lot?.status === 'open'
   return (
-    <section className="bid-panel" aria-labelledby="bid-title">
+    <section className={live ? 'bid-panel is-live' : 'bid-panel'} aria-labelledby="bid-title" data-testid="bid-panel">
+      {live ? (
+        <p className="bid-now" aria-hidden="true">
+          <span className="bid-now-player">{lot.player.name}</span>
+          <span className={left <= 10 && block !== 'paused' ? 'bid-now-clock is-urgent' : 'bid-now-clock'}>
+            {block === 'paused' ? 'Paused' : formatSeconds(left)}
+          </span>
+          <span className="bid-now-high">
+            {lot.high_bid ? `High ${credits(lot.high_bid.amount)} · Team ${lot.high_bid.team}` : `Opening ${credits(lot.base_price)}`}
+          </span>
+        </p>
+      ) : null}
       <h2 id="bid-title">Bid for team {team.id}</h2>
       <p className="muted bid-limits">
         Purse left {credits(team.purse_left)} · {team.free_slots} free {team.free_slots === 1 ? 'slot' : 'slots'} · max bid{' '}

@@ -1,6 +1,7 @@
 // The player under the hammer: their card, the countdown, the high bid and the lot's bids.
 import { memo, type ReactNode } from 'react'
 import { Avatar } from '@/components/ui/avatar'
+import { clockSeconds } from '@/lib/time'
 import { bidsNewestFirst } from '../lib/auction-reducer'
 import { formatSeconds } from '../lib/countdown'
 import { useLotCountdown } from '../lib/use-lot-countdown'
@@ -32,7 +33,7 @@ const BidRow = memo(function BidRow({ bid: b, top }: { bid: Bid; top: boolean })
       <span className="team-chip">{b.team}</span>
       <span>Team {b.team}</span>
       <strong>{credits(b.amount)}</strong>
-      <time dateTime={b.at}>{new Date(b.at).toLocaleTimeString()}</time>
+      <time dateTime={b.at}>{clockSeconds(b.at)}</time>
     </li>
   )
 })

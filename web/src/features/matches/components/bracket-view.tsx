@@ -6,13 +6,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useBracket } from '../api/league'
 import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
-import { matchTime, teamName } from '../lib/match-model'
+import { matchTime, shownStatus, teamName, teamTotals } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
 import { can } from '@/lib/authorization'
 
-function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?: string }) {
+function Side({ team, match, from, kills }: { team: TeamRef | null; match: Match; from?: string; kills?: number }) {
   const won = !!team && match.winner === team.id
   const lost = !!team && !!match.winner && match.winner !== team.id
   return (
@@ -22,9 +22,17 @@ function Side({ team, match, from }: { team: TeamRef | null; match: Match; from?
       </span>
       <span className="match-side-name">{team ? teamName(team) : (from ?? teamName(team))}</span>
       {won ? <span className="won-tag">{match.forfeit ? 'W/O' : 'Won'}</span> : null}
+      {kills !== undefined ? (
+        <span className="match-side-kills" data-testid="side-kills" aria-label={`${kills} kills`}>
+          {kills}
+        </span>
+      ) : null}
     </span>
   )
 }
+
+/** A side's kills in the report (0 when none of its players scored), or undefined before one. */
+const sideKills = (totals: ReturnType<typeof teamTotals>, team: TeamRef | null) => (totals && team ? (totals[team.id]?.kills ?? 0) : undefined)
 
 const sameFrom = (a?: Record<number, string>, b?: Record<number, string>) => a === b || (a?.[1] === b?.[1] && a?.[2] === b?.[2])
 
@@ -36,17 +44,20 @@ const sameFrom = (a?: Record<number, string>, b?: Record<number, string>) => a =
 export const MatchCard = memo(MatchCardView, (a, b) => a.match === b.match && sameFrom(a.from, b.from))
 
 function MatchCardView({ match, from }: { match: Match; from?: Record<number, string> }) {
+  // Kills each side once reported; the agreed time, else (played without one) when it was reported.
+  const totals = teamTotals(match)
+  const when = match.status === 'cancelled' ? null : (match.scheduled_at ?? (match.status === 'completed' ? match.reported_at : null))
   return (
-    <Link to={`/matches/${match.id}`} className={`match-card status-${match.status}`} data-match-id={match.id} data-status={match.status}>
+    <Link to={`/matches/${match.id}`} className={`match-card status-${shownStatus(match)}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
-        <StatusBadge status={match.status} />
+        <StatusBadge match={match} />
       </span>
-      <Side team={match.team1} match={match} from={from?.[1]} />
-      <Side team={match.team2} match={match} from={from?.[2]} />
-      {match.scheduled_at && match.status !== 'completed' && match.status !== 'cancelled' ? (
-        <time className="match-card-time" dateTime={match.scheduled_at}>
-          {matchTime(match.scheduled_at)}
+      <Side team={match.team1} match={match} from={from?.[1]} kills={sideKills(totals, match.team1)} />
+      <Side team={match.team2} match={match} from={from?.[2]} kills={sideKills(totals, match.team2)} />
+      {when ? (
+        <time className="match-card-time" dateTime={when}>
+          {matchTime(when)}
         </time>
       ) : null}
     </Link>
@@ -98,11 +109,19 @@ function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Rec
 
 function BracketSection({ section, from }: { section: Section; from: Map<number, Record<number, string>> }) {
   const rounds = (
-    <div className="bracket-rounds">
-      {section.rounds.map((r) => (
-        <RoundColumn key={r.key} shown={r} from={from} />
-      ))}
-    </div>
+    <>
+      {/* A phone shows one round at a time: it says the others are beside it. */}
+      {section.rounds.length > 1 ? (
+        <p className="bracket-scroll-hint muted" aria-hidden="true">
+          Swipe sideways for the later rounds →
+        </p>
+      ) : null}
+      <div className="bracket-rounds">
+        {section.rounds.map((r) => (
+          <RoundColumn key={r.key} shown={r} from={from} />
+        ))}
+      </div>
+    </>
   )
   if (!section.title) return rounds
   return (

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { lastFailure } from '@/lib/mutations'
-import { clockTime } from '@/lib/time'
+import { clockTime, dayTime } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
 import { useMatchCheckIn } from '../api/check-in'
 import { useConfirmResult } from '../api/confirm-result'
@@ -34,6 +34,7 @@ import {
   timeLeft,
   toLocalInput,
   untilMatch,
+  teamTotals,
 } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { ProposalPanel } from './proposal-panel'
@@ -127,7 +128,12 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
   )
 }
 
-function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
+/**
+ * The match's time. Proposals (the panel below) are how the captains agree one; setting it here is the
+ * shortcut, an organiser's or the home captain's for a time both sides have agreed already: a line
+ * says which applies to the reader.
+ */
+function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; admin: boolean }) {
   const [value, setValue] = useState(toLocalInput(match.scheduled_at))
   const [invalid, setInvalid] = useState('')
   const setTime = useSetTime(match.id)
@@ -153,6 +159,13 @@ function TimePanel({ match, canSet }: { match: Match; canSet: boolean }) {
       )}
       {isOverdue(match) ? (
         <p className="msg msg-alert">Past its time with no result yet: a captain reports it, or an organiser rules.</p>
+      ) : null}
+      {canSet ? (
+        <p className="muted small time-flow" data-testid="time-flow">
+          {admin
+            ? 'As an organiser you set the time here at once; the captains otherwise agree it by proposals below.'
+            : 'Agree the time by proposals below: the usual way. Set it here only for a time both captains have already agreed.'}
+        </p>
       ) : null}
       {canSet ? (
         <form className="inline-form" onSubmit={submit}>
@@ -265,6 +278,7 @@ function ReportView({ match }: { match: Match }) {
   const now = useNow()
   if (!match.report) return null
   const names = memberNames(match)
+  const totals = teamTotals(match)
   return (
     <Panel title={match.status === 'completed' ? 'Result' : 'Reported result'} className="report-panel">
       <p>
@@ -274,7 +288,7 @@ function ReportView({ match }: { match: Match }) {
       </p>
       {match.status === 'reported' && match.confirm_by ? (
         <p className="msg msg-info" data-testid="confirm-by">
-          Confirms itself {timeLeft(match.confirm_by, now)} ({new Date(match.confirm_by).toLocaleString()}) unless the
+          Confirms itself {timeLeft(match.confirm_by, now)} ({dayTime(match.confirm_by)}) unless the
           other captain disputes it.
         </p>
       ) : null}
@@ -310,6 +324,21 @@ function ReportView({ match }: { match: Match }) {
                 </tr>
               ))}
             </tbody>
+            {totals ? (
+              <tfoot>
+                {Object.entries(totals).map(([team, t]) => (
+                  <tr key={team} className="team-total" data-testid={`team-total-${team}`}>
+                    <th scope="row" className="col-name">
+                      Team {team} total
+                    </th>
+                    <td>{team}</td>
+                    <td>{t.kills}</td>
+                    <td>{t.deaths}</td>
+                    <td />
+                  </tr>
+                ))}
+              </tfoot>
+            ) : null}
           </table>
         </div>
       ) : null}
@@ -393,7 +422,7 @@ export function MatchPage({ id }: { id: number }) {
         title={<>{teamName(match.team1)} <span className="muted">v</span> {teamName(match.team2)}</>}
         meta={
           <p className="page-meta">
-            <StatusBadge status={match.status} />
+            <StatusBadge match={match} />
             {match.winner ? <span className="muted"> · Team {match.winner} won</span> : null}
             {side ? <span className="muted"> · you captain team {side}</span> : null}
           </p>
@@ -403,6 +432,11 @@ export function MatchPage({ id }: { id: number }) {
           <Link to={back} className="btn btn-ghost btn-sm">
             Bracket
           </Link>
+          {match.scheduled_at && match.team1 && match.team2 && match.status !== 'cancelled' ? (
+            <a href={`/api/matches/${match.id}/calendar.ics`} className="btn btn-ghost btn-sm" download={`pitlane-match-${match.id}.ics`}>
+              Add to calendar
+            </a>
+          ) : null}
         </div>
       </PageHead>
 
@@ -413,7 +447,7 @@ export function MatchPage({ id }: { id: number }) {
 
       <div className="match-grid">
         {isOpen(match) ? (
-          <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} />
+          <TimePanel key={match.scheduled_at ?? 'none'} match={match} canSet={can.setTime} admin={admin} />
         ) : null}
         {isOpen(match) ? (
           <ProposalPanel key={match.updated_at} match={match} canPropose={can.propose} canAccept={can.accept} />

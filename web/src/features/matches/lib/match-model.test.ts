@@ -22,6 +22,8 @@ import {
   stillToPlay,
   untilMatch,
   type ReportRow,
+  shownStatus,
+  teamTotals,
 } from './match-model'
 
 const match = (over: Partial<Match> = {}) => makeMatch({ id: 1, next_match: 5, ...over })
@@ -182,8 +184,8 @@ describe('lists and words', () => {
 
 describe('match times', () => {
   it('shows the day and the time, in the zone asked for', () => {
-    expect(matchTime('2026-11-28T19:30:00Z', 'UTC')).toBe('Sat 28 Nov, 19:30')
-    expect(matchTime('2026-11-28T19:30:00Z', 'Asia/Kolkata')).toBe('Sun 29 Nov, 01:00')
+    expect(matchTime('2026-11-28T19:30:00Z', 'UTC')).toBe('Sat 28 Nov, 19:30 UTC')
+    expect(matchTime('2026-11-28T19:30:00Z', 'Asia/Kolkata')).toBe('Sun 29 Nov, 01:00 GMT+5:30')
     expect(matchTime(null)).toBe('')
     expect(matchTime('not a time')).toBe('')
   })
@@ -284,5 +286,40 @@ describe('a match’s check-in', () => {
     const noShow = m({ id: 2, checked_in: { A: 'x' } })
     const later = m({ id: 3, scheduled_at: new Date(at + 3_600_000).toISOString() })
     expect(stillToPlay([later, noShow, overdue], at + 60_000).map((x) => x.id)).toEqual([1, 2, 3])
+  })
+})
+
+describe('shownStatus: "Live" from the agreed time, not the room', () => {
+  const at = Date.parse('2026-11-28T19:00:00Z')
+  const timed = (over: Partial<Match>) => makeMatch({ scheduled_at: '2026-11-28T19:00:00Z', ...over })
+  it('a room posted 29 minutes early is still scheduled', () => {
+    expect(shownStatus(timed({ status: 'live', room: 'ABCD' }), at - 29 * 60_000)).toBe('scheduled')
+  })
+  it('is live from the agreed time, room or not', () => {
+    expect(shownStatus(timed({ status: 'live' }), at)).toBe('live')
+    expect(shownStatus(timed({ status: 'scheduled' }), at + 60_000)).toBe('live')
+  })
+  it('is live once both sides have checked in, whatever the time', () => {
+    const both = { A: '2026-11-28T18:10:00Z', H: '2026-11-28T18:20:00Z' }
+    expect(shownStatus(timed({ checked_in: both }), at - 40 * 60_000)).toBe('live')
+    expect(shownStatus(timed({ checked_in: { A: both.A } }), at - 40 * 60_000)).toBe('scheduled')
+  })
+  it('a match with no time waits', () => {
+    expect(shownStatus(makeMatch({ status: 'live' }), at)).toBe('scheduled')
+  })
+  it('a played match keeps its status', () => {
+    expect(shownStatus(timed({ status: 'completed' }), at - 3_600_000)).toBe('completed')
+  })
+})
+
+describe('teamTotals: each side’s kills and deaths', () => {
+  const line = (team: string, kills: number, deaths: number, user_id: number) => ({ user_id, team, kills, deaths, placement: 1 })
+  it('sums the report by team', () => {
+    const m = makeMatch({ report: { winner: 'A', players: [line('A', 5, 2, 11), line('A', 7, 1, 12), line('H', 3, 9, 21)] } })
+    expect(teamTotals(m)).toEqual({ A: { kills: 12, deaths: 3 }, H: { kills: 3, deaths: 9 } })
+  })
+  it('has none before a report, nor for a forfeit', () => {
+    expect(teamTotals(makeMatch())).toBeNull()
+    expect(teamTotals(makeMatch({ forfeit: true, report: { winner: 'A', players: [] } }))).toBeNull()
   })
 })

@@ -17,6 +17,20 @@ export const STATUS_LABEL: Record<MatchStatus, string> = {
   cancelled: 'Cancelled',
 }
 
+type Timed = Pick<Match, 'status' | 'scheduled_at' | 'checked_in' | 'team1' | 'team2'>
+
+/**
+ * The status the pages show. A match is "Live" from its agreed time, or once both sides have checked
+ * in, not when the home captain posts the room (which the server records as its "live" state, often
+ * half an hour early): before that it shows as scheduled.
+ */
+export function shownStatus(m: Timed, now: number = Date.now()): MatchStatus {
+  if (m.status !== 'live' && m.status !== 'scheduled') return m.status
+  const started = !!m.scheduled_at && Date.parse(m.scheduled_at) <= now
+  const bothIn = !!m.team1 && !!m.team2 && !!m.checked_in?.[m.team1.id] && !!m.checked_in?.[m.team2.id]
+  return started || bothIn ? 'live' : 'scheduled'
+}
+
 export const FORMATS = [
   { key: 'single_elimination', label: 'Single elimination', hint: 'Seeds 1 v 8, 4 v 5, 2 v 7, 3 v 6; winners advance.' },
   {
@@ -203,6 +217,20 @@ export function needsRuling(matches: Match[]): Match[] {
 export function splitUpcoming(matches: Match[]) {
   const done = (m: Match) => m.status === 'completed' || m.status === 'cancelled'
   return { upcoming: matches.filter((m) => !done(m)), played: matches.filter(done) }
+}
+
+export type TeamTotal = { kills: number; deaths: number }
+
+/** Each side's kills and deaths in the match's report, by team letter; null before a report (or a forfeit's). */
+export function teamTotals(match: Pick<Match, 'report' | 'forfeit'>): Record<string, TeamTotal> | null {
+  if (!match.report || match.forfeit || match.report.players.length === 0) return null
+  const out: Record<string, TeamTotal> = {}
+  for (const p of match.report.players) {
+    const t = (out[p.team] ??= { kills: 0, deaths: 0 })
+    t.kills += p.kills
+    t.deaths += p.deaths
+  }
+  return out
 }
 
 export function teamName(t: { id: string; name: string } | null): string {

@@ -1,6 +1,7 @@
 // The profile's "Notifications": which kinds a player hears of, by push in their browsers and by
 // Discord DM from the bot, and this browser's push switch. Without VAPID keys on the server push
-// is off and the section says so; DMs need the bot and a linked Discord account.
+// is off and the section says only that it is unavailable (the keys are the operator's matter, not
+// the player's); DMs need the bot and a linked Discord account.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Message } from '@/components/ui/popup'
@@ -76,7 +77,7 @@ export function NotificationSettings() {
           <span className="setting-label">Push in this browser</span>
           <span className="setting-value">
             {!s.push.available
-              ? 'Push notifications are off on this server (no VAPID keys configured).'
+              ? 'Push notifications are unavailable here for now.'
               : !pushSupported()
                 ? 'This browser cannot receive push notifications.'
                 : here

@@ -9,7 +9,8 @@ export function StatsCard({ stats, actions, note }: { stats: CardStats; actions?
     // 0 is a screenshot that did not show games (the game's Stats tab does not): unknown, not none.
     ['Games played', stats.games > 0 ? stats.games : '—'],
     ['Level', stats.level],
-    ['Category', stats.category ?? '—'],
+    // The server's `category` is the player's tier; Category is Solo, Duo or Squad on the site.
+    ['Tier', stats.category ?? '—'],
     ['Kills', stats.kills],
     ['Deaths', stats.deaths],
     ['SKID', stats.skid || 'N/A'],

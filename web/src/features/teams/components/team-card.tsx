@@ -20,7 +20,7 @@ export function TeamCard({ team }: { team: Team }) {
         )}
         <div>
           <h3 id={`team-${team.id}`}>{team.name || `Team ${team.letter}`}</h3>
-          <p className="muted">Category {team.letter}</p>
+          <p className="muted">Team {team.letter}</p>
         </div>
       </header>
       <div className="team-captain">

@@ -1,3 +1,4 @@
+import { dateOf } from '@/lib/time'
 import { Avatar } from '@/components/ui/avatar'
 import { KartImage } from '@/components/ui/kart-image'
 import { Modal } from '@/components/ui/modal'
@@ -18,7 +19,7 @@ export function PlayerModal({ player, onClose }: { player: Player | null; onClos
                 Discord: {player.discord_id || 'not linked'}{' '}
                 {player.discord_id ? (player.is_discord_verified ? '(verified)' : '(unverified)') : ''}
               </p>
-              <p className="muted">Registered {new Date(player.created_at).toLocaleDateString()}</p>
+              <p className="muted">Registered {dateOf(player.created_at)}</p>
             </div>
           </div>
           <KartImage src={player.cart_image} alt={`${player.name}'s kart`} className="stats-kart" />

@@ -1,7 +1,10 @@
-// Unregistering, with a confirmation step: the player's card leaves the public list at once.
+// Unregistering, with a confirmation step: the player's card leaves the public list at once. Offered
+// only while the season registers (the server refuses it after); then it says whom to ask.
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { ErrorMessage } from '@/components/ui/form'
+import { allows } from '@/lib/phase'
 import { useUnregister } from '../api/unregister'
+import { useTournamentInfo } from '../api/registrations'
 
 export const UNREGISTER_FAILED = 'Failed to unregister from the tournament'
 
@@ -14,6 +17,10 @@ type Props = {
 
 export function UnregisterButton({ tournament, onUnregistered, disabled }: Props) {
   const unregister = useUnregister(tournament)
+  const phase = useTournamentInfo(tournament).data?.status
+  if (phase && !allows('unregister', phase, 'player')) {
+    return <p className="muted unregister-closed">Registration is closed: to leave {tournament}, ask an organiser to withdraw you.</p>
+  }
 
   return (
     <div className="unregister">
