@@ -58,6 +58,8 @@ const pages = [
   { path: '/matches/first' },
   { path: '/ppt' },
 ].filter((p) => !only || only.includes(p.path))
+// PAGES may also name any other public path (a player's page, a team's), measured signed out.
+for (const extra of only ?? []) if (!pages.some((p) => p.path === extra) && extra !== '/matches/first') pages.push({ path: extra })
 // The first match is looked up only when its page is measured: a league before its matches has none.
 for (const p of pages) if (p.path === '/matches/first') p.path = `/matches/${await firstMatchId()}`
 

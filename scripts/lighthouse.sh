@@ -3,7 +3,7 @@
 # (signed in as the demo's captain A and organiser), the first match and /ppt, on a running server
 # (default the one `make run` starts, demo league at phase matches), with Debian's Chromium.
 # Lighthouse is installed into a temporary folder from the npm registry; nothing is added to the
-# project. RUNS=n changes the number of runs, PAGES=/,/auction a subset, REPORTS=dir keeps the reports; DEMO_PASSWORD the
+# project. RUNS=n changes the number of runs, PAGES=/,/auction a subset (or any other public path, e.g. /players/3; /matches/first is the first match), REPORTS=dir keeps the reports; DEMO_PASSWORD the
 # demo accounts' password (make run: pitlane-demo).
 set -euo pipefail
 base=${1:-http://127.0.0.1:8080}
