@@ -150,7 +150,8 @@ describe('accounts that last, in a real browser', { skip, timeout: 240_000 }, ()
     await dialog.getByRole('button', { name: 'Confirm new address' }).click()
     await dialog.getByText('Your address is changed.').waitFor()
     await page.getByRole('banner').locator('.user-email').filter({ hasText: fresh }).waitFor()
-    assert.ok(smtp.mails.slice(since).some((m) => m.to.includes(email) && /now uses another address/.test(m.text)), 'the old address hears of it')
+    // The old address hears of it (the notice goes out after the answer).
+    await smtp.mailWhere((m) => m.to.includes(email) && /now uses another address/.test(m.text), { since, what: 'notice to the old address' })
 
     // The copy of the data.
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download my data' }).click()])

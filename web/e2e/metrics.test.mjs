@@ -67,7 +67,9 @@ describe('the organisers dashboard in a real browser', { skip, timeout: 90_000 }
       })
       const t = await order.jsonValue()
       assert.ok(t.vitals > t.fcp && t.vitals >= t.load, `${path}: web-vitals fetched at ${t.vitals} ms, first paint at ${t.fcp}, load at ${t.load}`)
-      await page.waitForTimeout(300) // web-vitals' observers take the buffered entries
+      // web-vitals' observers are listening (lib/rum.ts marks it), then take the buffered entries.
+      await page.waitForFunction(() => performance.getEntriesByName('rum:listening').length > 0)
+      await page.waitForTimeout(300)
     }
     await page.goto('about:blank') // /contact is left too
 

@@ -33,17 +33,13 @@ export async function startSmtp() {
   })
   const port = server.server.address().port
 
-  /** Waits for the next mail to `to` after `since` mails and returns the 6-digit code in it. */
-  async function otpFor(to, { since = 0, timeoutMs = 20_000 } = {}) {
+  /** Waits for the first mail after `since` mails that `match` accepts (mails go out after the answer). */
+  async function mailWhere(match, { since = 0, timeoutMs = 20_000, what = 'the mail' } = {}) {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      const mail = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()))
-      if (mail) {
-        const m = mail.text.match(/\b(\d{6})\b/)
-        if (!m) throw new Error(`no 6-digit code in the mail to ${to}: ${mail.subject}`)
-        return m[1]
-      }
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
+      const mail = mails.slice(since).find(match)
+      if (mail) return mail
+      if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`)
       await new Promise((resolve) => {
         const t = setTimeout(resolve, 250)
         waiters.push(() => {
@@ -55,10 +51,19 @@ export async function startSmtp() {
     }
   }
 
+  /** Waits for the next mail to `to` after `since` mails and returns the 6-digit code in it. */
+  async function otpFor(to, { since = 0, timeoutMs = 20_000 } = {}) {
+    const mail = await mailWhere((m) => m.to.includes(to.toLowerCase()), { since, timeoutMs, what: `mail to ${to}` })
+    const m = mail.text.match(/\b(\d{6})\b/)
+    if (!m) throw new Error(`no 6-digit code in the mail to ${to}: ${mail.subject}`)
+    return m[1]
+  }
+
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    mailWhere,
     otpFor,
     close: () => new Promise((r) => server.close(r)),
   }

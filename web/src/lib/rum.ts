@@ -96,6 +96,9 @@ export function startRum(opts: RumOptions): () => void {
         // After web-vitals' own listeners, which report the final LCP and CLS on hiding.
         win.document.addEventListener('visibilitychange', onHidden)
         win.addEventListener('pagehide', flush)
+        // Seen in DevTools' performance panel (and waited for by the browser test): from here on,
+        // leaving the page sends its timings.
+        win.performance?.mark?.('rum:listening')
       })
       .catch(() => undefined)
   }

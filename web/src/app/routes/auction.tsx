@@ -49,12 +49,15 @@ export function AuctionSkeleton({ status }: { status: TournamentStatus | undefin
   return (
     <div className="auction-layout is-loading" aria-busy="true">
       <div className="auction-main">
-        <section className="lot-stage is-idle" aria-labelledby="lot-title">
-          <h2 id="lot-title" className="lot-kicker">
-            Under the hammer
-          </h2>
-          <p className="lot-idle">{status ? idleText(status) : 'Loading the auction…'}</p>
-        </section>
+        {/* The frame the page will have: after the auction, no lot (phase unknown yet: keep it). */}
+        {!status || offersFor(status, 'guest').lotStage ? (
+          <section className="lot-stage is-idle" aria-labelledby="lot-title">
+            <h2 id="lot-title" className="lot-kicker">
+              Under the hammer
+            </h2>
+            <p className="lot-idle">{status ? idleText(status) : 'Loading the auction…'}</p>
+          </section>
+        ) : null}
         <div className="auction-results">
           <section aria-labelledby="sold-title">
             <h2 id="sold-title">Sold</h2>
