@@ -53,11 +53,39 @@ describe('the organisers dashboard in a real browser', { skip, timeout: 90_000 }
       discordUsername: 'stopped_early',
     })
 
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })
+    // The installable site's service worker takes over pages as they are left: not what this test reads.
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' })
     const page = await ctx.newPage()
     page.setDefaultTimeout(15_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
-    for (const path of PAGES) {
+    await visit(page, PAGES)
+    await page.goto('about:blank') // /contact is left too
+
+    // Each page's beacons (sent as it was left; the server refuses any that is not a known page
+    // pattern with known metrics) are kept under its pattern. A beacon is the browser's to send as
+    // a page goes, best effort: a page whose timings did not come is loaded and left once more.
+    let d
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 40; i++) {
+        d = await dashboard()
+        if (PAGES.every((p) => d.rum[p]?.ttfb_n >= 1)) break
+        await new Promise((r) => setTimeout(r, 250))
+      }
+      const missing = PAGES.filter((p) => !(d.rum[p]?.ttfb_n >= 1))
+      if (missing.length === 0 || round === 1) break
+      console.error(`[metrics] timings of ${missing.join(', ')} did not come; loading them again`)
+      await visit(page, missing)
+      await page.goto('about:blank')
+    }
+    await ctx.close() // once the last beacon is in: a closed browser sends nothing more
+    for (const p of PAGES) assert.ok(d.rum[p]?.ttfb_p75_ms > 0, `${p} timings kept: ${JSON.stringify(d.rum)}`)
+    assert.ok(PAGES.some((p) => d.rum[p]?.lcp_p75_ms > 0), `an LCP kept: ${JSON.stringify(d.rum)}`)
+    await theOrganisersPage()
+  })
+
+  /** Loads each path and waits until its timings are measured (never before the first paint). */
+  async function visit(page, paths) {
+    for (const path of paths) {
       await page.goto(`${server.base}${path}`)
       // The timings' code comes after the load, painted and idle: never before the first paint.
       const order = await page.waitForFunction(() => {
@@ -71,20 +99,9 @@ describe('the organisers dashboard in a real browser', { skip, timeout: 90_000 }
       await page.waitForFunction(() => performance.getEntriesByName('rum:listening').length > 0)
       await page.waitForTimeout(300)
     }
-    await page.goto('about:blank') // /contact is left too
+  }
 
-    // Each page's beacons (sent as it was left; the server refuses any that is not a known page
-    // pattern with known metrics) are kept under its pattern.
-    let d
-    for (let i = 0; i < 40; i++) {
-      d = await dashboard()
-      if (PAGES.every((p) => d.rum[p]?.ttfb_n >= 1)) break
-      await new Promise((r) => setTimeout(r, 250))
-    }
-    await ctx.close() // once the last beacon is in: a closed browser sends nothing more
-    for (const p of PAGES) assert.ok(d.rum[p]?.ttfb_p75_ms > 0, `${p} timings kept: ${JSON.stringify(d.rum)}`)
-    assert.ok(PAGES.some((p) => d.rum[p]?.lcp_p75_ms > 0), `an LCP kept: ${JSON.stringify(d.rum)}`)
-
+  async function theOrganisersPage() {
     // The organiser's page.
     const admin = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })
     await admin.addInitScript((t) => window.localStorage.setItem('token', t), token)
@@ -110,7 +127,7 @@ describe('the organisers dashboard in a real browser', { skip, timeout: 90_000 }
     await org.getByTestId('goal-participants').filter({ hasText: 'now 60 ✓' }).waitFor()
     await shoot(org, 'deck-goals')
     await admin.close()
-  })
+  }
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
   async function shoot(page, name) {
