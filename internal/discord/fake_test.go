@@ -220,6 +220,17 @@ func (f *fakeDiscord) calls() []recorded {
 	return append([]recorded(nil), f.Requests...)
 }
 
+// threadsOpened is the threads the bot asked to open in channel.
+func (f *fakeDiscord) threadsOpened(channel string) []recorded {
+	var out []recorded
+	for _, c := range f.calls() {
+		if c.Method == "POST" && c.Path == "/channels/"+channel+"/threads" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func (f *fakeDiscord) reset() {
 	f.mu.Lock()
 	f.Requests = nil

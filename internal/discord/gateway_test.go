@@ -37,6 +37,12 @@ func gatewayBot(t *testing.T) (*discord.Bot, *fakeDiscord) {
 
 // botOf is gatewayBot on the server s.
 func botOf(t *testing.T, s *testkit.Server) (*discord.Bot, *fakeDiscord) {
+	return botWith(t, s, func(b *discord.Bot) { b.Channel = "777" })
+}
+
+// botWith is the bot on the server s as set wants it (its channels, its
+// match threads), prepared after set has run.
+func botWith(t *testing.T, s *testkit.Server, set func(*discord.Bot)) (*discord.Bot, *fakeDiscord) {
 	f := newFakeDiscord(t)
 	client, err := discord.HTTPClient(f.URL + "/api")
 	if err != nil {
@@ -46,9 +52,24 @@ func botOf(t *testing.T, s *testkit.Server) (*discord.Bot, *fakeDiscord) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &discord.Bot{Session: sess, Router: s.App.Bot, Channel: "777"}
+	b := &discord.Bot{Session: sess, Router: s.App.Bot}
+	set(b)
 	b.Prepare()
 	return b, f
+}
+
+// matchesServer is a server on a demo league of 48 players moved to its
+// matches phase (no fixtures yet).
+func matchesServer(t *testing.T) *testkit.Server {
+	ctx := context.Background()
+	db := pgtest.Fresh(t)
+	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
+		t.Fatal(err)
+	}
+	return testkit.NewServer(t, db, testkit.Options{})
 }
 
 func TestGatewayREST(t *testing.T) {
@@ -157,14 +178,7 @@ func TestGatewayREST(t *testing.T) {
 // reply), and in a guild channel everything else, with where to ask.
 func TestRoomCodeOnlyInPrivateAnswers(t *testing.T) {
 	ctx := context.Background()
-	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
-		t.Fatal(err)
-	}
-	s := testkit.NewServer(t, db, testkit.Options{})
+	s := matchesServer(t)
 	b, f := botOf(t, s)
 
 	// Fixtures, and the room of team A's first match posted by its home captain.

@@ -8,11 +8,8 @@ import (
 
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/core"
-	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/discord"
 	"github.com/pitlane/pitlane/internal/postgres"
-	"github.com/pitlane/pitlane/internal/postgres/pgtest"
-	"github.com/pitlane/pitlane/internal/testkit"
 )
 
 // Fixtures reset: the threads of the matches taken away are told the
@@ -21,41 +18,18 @@ import (
 // their own.
 func TestAResetArchivesItsThreads(t *testing.T) {
 	ctx := context.Background()
-	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
-		t.Fatal(err)
-	}
-	s := testkit.NewServer(t, db, testkit.Options{})
+	s := matchesServer(t)
 	srv := s.App.Server
-	f := newFakeDiscord(t)
-	client, err := discord.HTTPClient(f.URL + "/api")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := discord.NewSession("bot-token", client)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &discord.Bot{Session: sess, Router: s.App.Bot, MatchChannel: "888",
-		Threads: &bot.MatchThreads{Feed: s.App.Hub, Store: postgres.Bot{DB: s.DB}, Matches: srv.Matches, PublicURL: "https://pitlane.example"}}
-	b.Prepare()
+	b, f := botWith(t, s, func(b *discord.Bot) {
+		b.MatchChannel = "888"
+		b.Threads = &bot.MatchThreads{Feed: s.App.Hub, Store: postgres.Bot{DB: s.DB}, Matches: srv.Matches, PublicURL: "https://pitlane.example"}
+	})
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go b.Threads.Run(rctx)
 	time.Sleep(100 * time.Millisecond) // following before the fixtures
 
-	opened := func() int {
-		n := 0
-		for _, c := range f.calls() {
-			if c.Method == "POST" && c.Path == "/channels/888/threads" {
-				n++
-			}
-		}
-		return n
-	}
+	opened := func() int { return len(f.threadsOpened("888")) }
 	br, err := srv.Matches.Generate(ctx, core.System, "PPL7", "single_elimination")
 	if err != nil {
 		t.Fatal(err)

@@ -10,11 +10,9 @@ import (
 
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/core"
-	"github.com/pitlane/pitlane/internal/demo"
 	"github.com/pitlane/pitlane/internal/discord"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/postgres"
-	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -24,29 +22,12 @@ import (
 // of the time and the result, never the room, and is archived at the end.
 func TestAThreadPerFixture(t *testing.T) {
 	ctx := context.Background()
-	db := pgtest.Fresh(t)
-	if _, err := demo.Load(ctx, db, demo.Options{Players: 48, Captains: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Advance(ctx, db, "PPL7", "matches"); err != nil {
-		t.Fatal(err)
-	}
-	s := testkit.NewServer(t, db, testkit.Options{})
+	s := matchesServer(t)
 	srv := s.App.Server
-	f := newFakeDiscord(t)
-	client, err := discord.HTTPClient(f.URL + "/api")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := discord.NewSession("bot-token", client)
-	if err != nil {
-		t.Fatal(err)
-	}
 	threads := func() *bot.MatchThreads {
 		return &bot.MatchThreads{Feed: s.App.Hub, Store: postgres.Bot{DB: s.DB}, Matches: srv.Matches, PublicURL: "https://pitlane.example"}
 	}
-	b := &discord.Bot{Session: sess, Router: s.App.Bot, MatchChannel: "888", Threads: threads()}
-	b.Prepare()
+	b, f := botWith(t, s, func(b *discord.Bot) { b.MatchChannel, b.Threads = "888", threads() })
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go b.Threads.Run(rctx)
@@ -57,15 +38,7 @@ func TestAThreadPerFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixtures := len(br.Rounds[0].Matches) // the later rounds wait for their sides
-	opened := func() []recorded {
-		var out []recorded
-		for _, c := range f.calls() {
-			if c.Method == "POST" && c.Path == "/channels/888/threads" {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
+	opened := func() []recorded { return f.threadsOpened("888") }
 	f.waitFor(t, "a thread per fixture", func(recorded) bool { return len(opened()) == fixtures })
 	first := br.Rounds[0].Matches[0]
 	name, _ := opened()[0].Body["name"].(string)
