@@ -135,6 +135,27 @@ func notFound(err error, msg string) error {
 
 // unavailable wraps a connection failure so the API answers 503, not 500,
 // and text the database cannot store so it answers 400.
+// idStrings reads the rows of a query of two columns, an id and a text,
+// into a map (a user's name, a match's thread).
+func idStrings(rows pgx.Rows, err error) (map[int64]string, error) {
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var (
+			id   int64
+			text string
+		)
+		if err := rows.Scan(&id, &text); err != nil {
+			return nil, unavailable(err)
+		}
+		out[id] = text
+	}
+	return out, unavailable(rows.Err())
+}
+
 func unavailable(err error) error {
 	if err == nil {
 		return nil

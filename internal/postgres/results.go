@@ -104,24 +104,8 @@ func (s Matches) Results(ctx context.Context, tournamentID int64, stage string) 
 
 // Names implements matches.Store: the card names of users.
 func (s Matches) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
-	rows, err := s.DB.q(ctx).Query(ctx, `SELECT u.id, `+shownName+` FROM users u LEFT JOIN stats s ON s.user_id = u.id
-		WHERE u.id = ANY($1)`, ids)
-	if err != nil {
-		return nil, unavailable(err)
-	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var (
-			id   int64
-			name string
-		)
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		out[id] = name
-	}
-	return out, unavailable(rows.Err())
+	return idStrings(s.DB.q(ctx).Query(ctx, `SELECT u.id, `+shownName+` FROM users u LEFT JOIN stats s ON s.user_id = u.id
+		WHERE u.id = ANY($1)`, ids))
 }
 
 // Teams implements matches.Store.

@@ -38,44 +38,12 @@ func (b Bot) ThreadOf(ctx context.Context, matchID int64) (string, error) {
 // DiscordIDs implements bot.ThreadStore: the users' linked, verified
 // Discord accounts.
 func (b Bot) DiscordIDs(ctx context.Context, userIDs []int64) (map[int64]string, error) {
-	rows, err := b.DB.q(ctx).Query(ctx, `SELECT id, discord_id FROM users WHERE id = ANY($1) AND discord_id IS NOT NULL
-		AND discord_verified ORDER BY id`, userIDs)
-	if err != nil {
-		return nil, unavailable(err)
-	}
-	out := map[int64]string{}
-	for rows.Next() {
-		var (
-			id int64
-			d  string
-		)
-		if err := rows.Scan(&id, &d); err != nil {
-			rows.Close()
-			return nil, unavailable(err)
-		}
-		out[id] = d
-	}
-	return out, unavailable(rows.Err())
+	return idStrings(b.DB.q(ctx).Query(ctx, `SELECT id, discord_id FROM users WHERE id = ANY($1) AND discord_id IS NOT NULL
+		AND discord_verified ORDER BY id`, userIDs))
 }
 
 // ResetThreads implements bot.ThreadStore.
 func (b Bot) ResetThreads(ctx context.Context, resetID int64) (map[int64]string, error) {
-	rows, err := b.DB.q(ctx).Query(ctx, `SELECT match_id, thread_id FROM fixture_reset_matches
-		WHERE reset_id = $1 AND thread_id <> '' AND status <> 'completed'`, resetID)
-	if err != nil {
-		return nil, unavailable(err)
-	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var (
-			id     int64
-			thread string
-		)
-		if err := rows.Scan(&id, &thread); err != nil {
-			return nil, unavailable(err)
-		}
-		out[id] = thread
-	}
-	return out, unavailable(rows.Err())
+	return idStrings(b.DB.q(ctx).Query(ctx, `SELECT match_id, thread_id FROM fixture_reset_matches
+		WHERE reset_id = $1 AND thread_id <> '' AND status <> 'completed'`, resetID))
 }
