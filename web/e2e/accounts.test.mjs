@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 import { startSmtp } from './lib/smtp.mjs'
@@ -82,15 +82,7 @@ describe('accounts that last, in a real browser', { skip, timeout: 240_000 }, ()
     return page
   }
 
-  async function shoot(page, name) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true })
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name) => shootBothWidths(page, shots, name)
 
   const openProfile = async (page) => {
     await page.getByRole('banner').locator('.user-email').click()

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 
@@ -57,20 +57,7 @@ describe('check-in and substitutes in real browsers', { skip, timeout: 240_000 }
   }
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
-  async function shoot(page, name) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.evaluate(() => {
-      document.activeElement?.blur()
-      document.querySelectorAll('.fade-card').forEach((el) => el.classList.add('is-visible'))
-      window.scrollTo(0, 0)
-    })
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true })
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name) => shootBothWidths(page, shots, name)
 
   it('the organiser opens the check-in, a player checks in, and every open page follows', async () => {
     const server = servers.registration

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { fileURLToPath } from 'node:url'
 import { apiCall, startServer } from './lib/server.mjs'
@@ -83,19 +83,7 @@ describe('a Swiss season and a double-elimination season in real browsers', { sk
       return page
     }
     /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
-    const shoot = async (page, shot) => {
-      if (shots === 'off') return
-      const size = page.viewportSize()
-      await page.evaluate(() => {
-        document.activeElement?.blur()
-        window.scrollTo(0, 0)
-      })
-      await page.screenshot({ path: `${shots}/${name}-${shot}-1440.png`, fullPage: true })
-      await page.setViewportSize({ width: 390, height: 844 })
-      await page.waitForTimeout(200)
-      await page.screenshot({ path: `${shots}/${name}-${shot}-390.png`, fullPage: true })
-      await page.setViewportSize(size)
-    }
+    const shoot = (page, shot) => shootBothWidths(page, shots, `${name}-${shot}`)
     const proof = async (id, who) => {
       const form = new FormData()
       form.append('screenshot', new Blob([proofPng], { type: 'image/png' }), 'end.png')

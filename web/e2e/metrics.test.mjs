@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 
@@ -130,14 +130,5 @@ describe('the organisers dashboard in a real browser', { skip, timeout: 90_000 }
   }
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
-  async function shoot(page, name) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(200)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true })
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name) => shootBothWidths(page, shots, name)
 })

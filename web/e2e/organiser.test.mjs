@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 
@@ -78,21 +78,7 @@ describe('organisers without dead ends, in real browsers', { skip, timeout: 240_
    * The page as it is, at 1440 px and at 390x844 (a phone), put back as it was: the whole page, or with
    * `at`, the screen around that element.
    */
-  async function shoot(page, name, { at = null } = {}) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.evaluate(() => document.activeElement?.blur())
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ]) {
-      await page.setViewportSize({ width, height })
-      await page.waitForTimeout(150)
-      if (at) await at.evaluate((el) => el.scrollIntoView({ block: 'center' }))
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !at })
-    }
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name, opts) => shootBothWidths(page, shots, name, opts)
 
   it('refuses the half-bought move with the empty slots listed, forces it, resets the fixtures and goes back to the auction', async () => {
     const started = Date.now()

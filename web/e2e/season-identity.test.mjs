@@ -12,7 +12,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer, tmpDir } from './lib/server.mjs'
 
@@ -72,20 +72,7 @@ describe("a season's own identity in real browsers", { skip, timeout: 120_000 },
   }
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
-  async function shoot(page, name) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.evaluate(() => {
-      document.activeElement?.blur()
-      window.scrollTo(0, 0)
-      document.querySelectorAll('.reveal').forEach((el) => el.classList.add('revealed'))
-    })
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(200)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true })
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name) => shootBothWidths(page, shots, name)
 
   it('the home page follows the matches; the organiser names the season and every open page follows', async () => {
     const started = Date.now()

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launch } from './lib/browser.mjs'
+import { launch, shootBothWidths } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
 import { apiCall, startServer } from './lib/server.mjs'
 
@@ -71,19 +71,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
   }
 
   /** Full-page shots at 1440 and at 390 px, the page put back as it was. */
-  async function shoot(page, name) {
-    if (shots === 'off') return
-    const size = page.viewportSize()
-    await page.evaluate(() => {
-      document.activeElement?.blur()
-      window.scrollTo(0, 0)
-    })
-    await page.screenshot({ path: `${shots}/${name}-1440.png`, fullPage: true })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true })
-    await page.setViewportSize(size)
-  }
+  const shoot = (page, name) => shootBothWidths(page, shots, name)
 
   const bracket = () => api('GET', `/tournaments/${T}/bracket`)
   const matchOf = async (id) => (await api('GET', `/matches/${id}`, undefined, 'admin')).match

@@ -51,3 +51,32 @@ export async function shoot(page, dir, name, { fullPage = true } = {}) {
   await page.screenshot({ path: file, fullPage })
   return file
 }
+
+/**
+ * Full-page shots of the page as it stands at 1440 and at 390 px (`${dir}/${name}-1440.png` and
+ * `-390.png`), the viewport put back after; nothing when dir is 'off'. Before them the focus is let
+ * go, scroll-revealed sections are shown and the page is scrolled to the top; `at` shoots the
+ * viewport with that element in its middle instead of the full page.
+ */
+export async function shootBothWidths(page, dir, name, { at = null } = {}) {
+  if (dir === 'off') return
+  const size = page.viewportSize()
+  await page.evaluate(() => {
+    document.activeElement?.blur()
+    document.querySelectorAll('.reveal').forEach((el) => el.classList.add('revealed'))
+    document.querySelectorAll('.fade-card').forEach((el) => el.classList.add('is-visible'))
+    window.scrollTo(0, 0)
+  })
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    if (size.width !== width || size.height !== height) {
+      await page.setViewportSize({ width, height })
+      await page.waitForTimeout(200)
+    }
+    if (at) await at.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: !at })
+  }
+  await page.setViewportSize(size)
+}

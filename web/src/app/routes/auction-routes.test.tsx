@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
-import { makeLeagueTeam } from '@/testing/league-fixtures'
+import { makeAuctionView, makeLot } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import type { AuctionView } from '@/features/auction/types'
@@ -15,47 +15,29 @@ import './captain'
 
 const at = (route: string, user: User | null = null) => renderApp(<AppRoutes />, { route, user })
 
-const team = makeLeagueTeam
-
-const inAnHour = new Date(Date.now() + 3_600_000).toISOString()
-const auction = (over: Partial<AuctionView> = {}): AuctionView => ({
-  tournament: 'PPL7',
-  status: 'auction',
-  seq: 40,
-  now: new Date().toISOString(),
-  lot: {
-    id: 7,
-    player: { user_id: 30, name: 'FrostSpark', tier: 2, image: null, kd: 2.43, games_played: 2641, level: 76 },
-    base_price: 1400,
-    increment: 100,
-    status: 'open',
-    high_bid: { team: 'B', amount: 1500 },
-    ends_at: inAnHour,
-    opened_at: new Date().toISOString(),
-    closed_at: null,
-    bids: [
-      { team: 'A', amount: 1400, at: new Date().toISOString() },
-      { team: 'B', amount: 1500, at: new Date().toISOString() },
-    ],
-  },
-  sold: [{ lot_id: 1, player: { user_id: 101, name: 'Bought A1', tier: 1, image: null, kd: 3, games_played: 900, level: 50 }, team: 'A', price: 2200, at: 'x' }],
-  unsold: [{ lot_id: 2, player: { user_id: 31, name: 'ZeroKing', tier: 4, image: null, kd: 0.7, games_played: 90, level: 9 }, at: 'x' }],
-  pool: [
-    { user_id: 31, name: 'ZeroKing', tier: 4, image: null, kd: 0.7, games_played: 90, level: 9 },
-    { user_id: 32, name: 'NeonFox', tier: 2, image: null, kd: 2.2, games_played: 800, level: 40 },
-  ],
-  teams: [team('A', 2), team('B', 3)],
-  rules: {
-    min_price: 1100,
-    max_price: 2200,
-    slots: 5,
-    lot_seconds: 20,
-    late_bid_seconds: 10,
-    tier_prices: { '2': { base_price: 1400, increment: 100 }, '4': { base_price: 1100, increment: 50 } },
-    tier_bands: [],
-  },
-  ...over,
-})
+const zeroKing = { user_id: 31, name: 'ZeroKing', tier: 4, image: null, kd: 0.7, games_played: 90, level: 9 }
+const auction = (over: Partial<AuctionView> = {}): AuctionView =>
+  makeAuctionView({
+    lot: makeLot({
+      bids: [
+        { team: 'A', amount: 1400, at: new Date().toISOString() },
+        { team: 'B', amount: 1500, at: new Date().toISOString() },
+      ],
+    }),
+    sold: [{ lot_id: 1, player: { user_id: 101, name: 'Bought A1', tier: 1, image: null, kd: 3, games_played: 900, level: 50 }, team: 'A', price: 2200, at: 'x' }],
+    unsold: [{ lot_id: 2, player: zeroKing, at: 'x' }],
+    pool: [zeroKing, { user_id: 32, name: 'NeonFox', tier: 2, image: null, kd: 2.2, games_played: 800, level: 40 }],
+    rules: {
+      min_price: 1100,
+      max_price: 2200,
+      slots: 5,
+      lot_seconds: 20,
+      late_bid_seconds: 10,
+      tier_prices: { '2': { base_price: 1400, increment: 100 }, '4': { base_price: 1100, increment: 50 } },
+      tier_bands: [],
+    },
+    ...over,
+  })
 
 const routes = (view: AuctionView = auction()) => ({
   'GET /config': { body: { google_client_id: '', default_tournament: 'PPL7', extractor: 'ocr' } },

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { AuctionView } from '@/features/auction/types'
 import type { TournamentInfo, TournamentStatus } from '@/features/tournament/types'
 import { LiveClient } from '@/lib/live-client'
 import { LiveProvider } from '@/lib/live'
-import { makeLeagueTeam, makeMatch } from '@/testing/league-fixtures'
+import { makeAuctionView, makeMatch, makeTournamentInfo } from '@/testing/league-fixtures'
 import { mockApi, type MockRoute } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { OPEN_AUTH_MODAL, OPEN_STATS_UPLOAD } from '@/lib/window-events'
@@ -13,21 +12,7 @@ import HomeRoute from './home'
 // out the first test of each while its chunk compiles.
 import '../home/season-now'
 
-/** PPL7's summary as the server answers it: the demo season keeps the product's own hero. */
-const info = (status: TournamentStatus, over: Partial<TournamentInfo> = {}): TournamentInfo => ({
-  name: 'PPL7',
-  status,
-  registration_open: status === 'registration',
-  count: 60,
-  display_name: 'PPLS-6.0',
-  hero: 'PPLS-6.0 is back',
-  hero_default: false,
-  description: '',
-  starts_at: null,
-  ends_at: null,
-  banner_url: null,
-  ...over,
-})
+const info = makeTournamentInfo
 
 const api = (status: TournamentStatus = 'registration', extra: Record<string, MockRoute> = {}, over: Partial<TournamentInfo> = {}) =>
   mockApi({
@@ -38,30 +23,7 @@ const api = (status: TournamentStatus = 'registration', extra: Record<string, Mo
   })
 
 const inAnHour = new Date(Date.now() + 3_600_000).toISOString()
-const auction = (over: Partial<AuctionView> = {}): AuctionView => ({
-  tournament: 'PPL7',
-  status: 'auction',
-  seq: 40,
-  now: new Date().toISOString(),
-  lot: {
-    id: 7,
-    player: { user_id: 30, name: 'FrostSpark', tier: 2, image: null, kd: 2.43, games_played: 2641, level: 76 },
-    base_price: 1400,
-    increment: 100,
-    status: 'open',
-    high_bid: { team: 'B', amount: 1500 },
-    ends_at: inAnHour,
-    opened_at: new Date().toISOString(),
-    closed_at: null,
-    bids: [],
-  },
-  sold: [],
-  unsold: [],
-  pool: [{ user_id: 31, name: 'ZeroKing', tier: 4, image: null, kd: 0.7, games_played: 90, level: 9 }],
-  teams: [makeLeagueTeam('A', 2), makeLeagueTeam('B', 3)],
-  rules: { min_price: 1100, max_price: 2200, slots: 5, lot_seconds: 20, late_bid_seconds: 10, tier_prices: {}, tier_bands: [] },
-  ...over,
-})
+const auction = makeAuctionView
 
 /** The home page's REGISTER, or its closed twin: neither may show outside registration. */
 const registerButtons = () => screen.queryAllByRole('button', { name: /^REGISTER$|Registration closed/ })

@@ -2,25 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { LiveEvent } from '@/lib/live-client'
 import { makeUser } from '@/testing/fixtures'
+import { makeTournamentInfo } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { applySeasonEvent } from '../api/registrations'
-import type { TournamentInfo } from '../types'
 import { SeasonAdmin } from './season-admin'
 
-const info: TournamentInfo = {
-  name: 'PPL7',
-  status: 'matches',
-  registration_open: false,
-  count: 60,
-  display_name: 'PPLS-6.0',
-  hero: 'PPLS-6.0 is back',
-  hero_default: false,
-  description: '',
-  starts_at: null,
-  ends_at: null,
-  banner_url: null,
-}
+const info = makeTournamentInfo('matches')
 
 const organiser = makeUser({ role: 'admin' })
 const card = () => screen.getByRole('region', { name: 'Season' })
