@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { useTournamentName } from '@/config/app-config'
 import { useAuction, type AuctionData } from '@/features/auction/api/auction'
 import { FlowStatus } from '@/features/auction/components/flow-status'
-import { LotStage, PlayerRefCard } from '@/features/auction/components/lot-stage'
+import { IdleLot, LotStage, PlayerRefCard } from '@/features/auction/components/lot-stage'
 import { SoldList, UnsoldList } from '@/features/auction/components/results'
 import { TeamsBoard } from '@/features/auction/components/teams-board'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
@@ -50,14 +50,7 @@ export function AuctionSkeleton({ status }: { status: TournamentStatus | undefin
     <div className="auction-layout is-loading" aria-busy="true">
       <div className="auction-main">
         {/* The frame the page will have: after the auction, no lot (phase unknown yet: keep it). */}
-        {!status || offersFor(status, 'guest').lotStage ? (
-          <section className="lot-stage is-idle" aria-labelledby="lot-title">
-            <h2 id="lot-title" className="lot-kicker">
-              Under the hammer
-            </h2>
-            <p className="lot-idle">{status ? idleText(status) : 'Loading the auction…'}</p>
-          </section>
-        ) : null}
+        {!status || offersFor(status, 'guest').lotStage ? <IdleLot idle={status ? idleText(status) : 'Loading the auction…'} /> : null}
         <div className="auction-results">
           <section aria-labelledby="sold-title">
             <h2 id="sold-title">Sold</h2>

@@ -48,21 +48,24 @@ type Props = {
   idle?: ReactNode
 }
 
+/** The lot's frame with no lot open, saying why (idle). */
+export function IdleLot({ idle }: { idle?: ReactNode }) {
+  return (
+    <section className="lot-stage is-idle" aria-labelledby="lot-title">
+      <h2 id="lot-title" className="lot-kicker">
+        Under the hammer
+      </h2>
+      <p className="lot-idle">{idle ?? 'No player is under the hammer right now. The next lot appears here the moment it opens.'}</p>
+    </section>
+  )
+}
+
 export function LotStage({ lot, offset, lotSeconds, card, idle }: Props) {
   const running = useLotCountdown(lot?.paused_left_ms == null ? lot?.ends_at : null, offset)
   const paused = lot?.status === 'open' && lot.paused_left_ms != null
   // A paused lot's clock stays at its time left.
   const left = paused ? pausedSeconds(lot.paused_left_ms ?? 0) : running
-  if (!lot) {
-    return (
-      <section className="lot-stage is-idle" aria-labelledby="lot-title">
-        <h2 id="lot-title" className="lot-kicker">
-          Under the hammer
-        </h2>
-        <p className="lot-idle">{idle ?? 'No player is under the hammer right now. The next lot appears here the moment it opens.'}</p>
-      </section>
-    )
-  }
+  if (!lot) return <IdleLot idle={idle} />
   const open = lot.status === 'open' && left > 0
   const urgent = open && !paused && left <= 10
   const share = Math.min(1, left / Math.max(1, lotSeconds))
