@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -18,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/go-chi/chi/v5"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/pitlane/pitlane/internal/cards"
 	"github.com/pitlane/pitlane/internal/core"
@@ -135,52 +135,24 @@ func (s *Server) siteBase(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-// pngCache keeps drawn cards by the hash of what they show, the most
-// recently used first, at most max.
+// pngCache keeps drawn cards by the hash of what they show, the least
+// recently used dropped first; its zero value is ready for use.
 type pngCache struct {
-	mu    sync.Mutex
-	max   int
-	order *list.List
-	items map[string]*list.Element
+	once  sync.Once
+	cards *lru.Cache[string, []byte]
 }
 
 // cardsKept is how many drawn cards the cache keeps (about 30 KB each).
 const cardsKept = 512
 
-type pngEntry struct {
-	key  string
-	data []byte
+func (c *pngCache) kept() *lru.Cache[string, []byte] {
+	c.once.Do(func() { c.cards, _ = lru.New[string, []byte](cardsKept) }) // fails only for a size <= 0
+	return c.cards
 }
 
-func (c *pngCache) get(key string) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.items[key]; ok {
-		c.order.MoveToFront(e)
-		return e.Value.(*pngEntry).data, true
-	}
-	return nil, false
-}
+func (c *pngCache) get(key string) ([]byte, bool) { return c.kept().Get(key) }
 
-func (c *pngCache) put(key string, data []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.items == nil {
-		c.items, c.order = map[string]*list.Element{}, list.New()
-	}
-	if c.max == 0 {
-		c.max = cardsKept
-	}
-	if _, ok := c.items[key]; ok {
-		return
-	}
-	c.items[key] = c.order.PushFront(&pngEntry{key, data})
-	for c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.items, last.Value.(*pngEntry).key)
-	}
-}
+func (c *pngCache) put(key string, data []byte) { c.kept().Add(key, data) }
 
 // ogRoutes serve the cards.
 func (s *Server) ogRoutes() chi.Router {
