@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
+import { clockSeconds, dayTime } from '@/lib/time'
 import { useDashboard } from '../api/dashboard'
 import type { WindowName } from '../types'
 import { Funnel } from './funnel'
@@ -49,7 +50,7 @@ export function MetricsDashboard({ tournament }: { tournament: string }) {
             <ApiTimings dashboard={d} />
           </div>
           <p className="muted small">
-            Since {new Date(d.window.since).toLocaleString()} · read {new Date(d.generated_at).toLocaleTimeString()}. Prometheus and Grafana for operators:
+            Since {dayTime(d.window.since)} · read {clockSeconds(d.generated_at)}. Prometheus and Grafana for operators:
             deploy/ (docs/metrics.md).
           </p>
         </>

@@ -1,3 +1,4 @@
+import { dateOf } from '@/lib/time'
 import { chartSeries } from '../chart'
 import type { Point } from '../types'
 
@@ -26,7 +27,7 @@ export function StatsChart({ points }: { points: Point[] }) {
         ))}
         <span className="muted">
           {points.length} upload{points.length === 1 ? '' : 's'}
-          {points.length > 1 ? ` since ${new Date(points[0].at).toLocaleDateString()}` : ''}
+          {points.length > 1 ? ` since ${dateOf(points[0].at)}` : ''}
         </span>
       </figcaption>
     </figure>

@@ -1,12 +1,11 @@
 // A season's identity as the pages say it: its dates in words. Pure, so tested on its own.
+import { dateOf } from '@/lib/time'
 import type { SeasonIdentity } from '../types'
 
 /** A calendar day (YYYY-MM-DD) as "1 Dec 2026": the same day for every reader, whatever their time zone. */
 export function dayOf(day: string | null | undefined): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return ''
-  const at = new Date(`${day}T00:00:00Z`)
-  if (Number.isNaN(at.getTime())) return ''
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at)
+  return dateOf(`${day}T00:00:00Z`, 'UTC')
 }
 
 /** "1 Dec 2026 – 20 Dec 2026", "from 1 Dec 2026", "until 20 Dec 2026", or '' with no dates. */
