@@ -7,7 +7,6 @@ import (
 	"net/mail"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -243,7 +242,7 @@ func NormalizeDiscord(s string) (string, error) {
 	if s == "" {
 		return "", errs.E(errs.Invalid, MsgDiscordRequired)
 	}
-	if strings.IndexFunc(s, invisible) >= 0 {
+	if strings.IndexFunc(s, core.Invisible) >= 0 {
 		return "", errs.E(errs.Invalid, MsgNameInvisible)
 	}
 	n := utf8.RuneCountInString(s)
@@ -258,20 +257,11 @@ func NormalizeDiscord(s string) (string, error) {
 	return s, nil
 }
 
-// invisible tells characters that are not shown as themselves: controls
-// (Unicode Cc), formatting characters (Cf: bidi overrides and isolates such
-// as U+202E, zero-width joiners, the BOM), line and paragraph separators,
-// and bytes that are not UTF-8. In a name they can make it read as another
-// one ("‮rotagrebmud" shows reversed) or hide what it is.
-func invisible(r rune) bool {
-	return r == utf8.RuneError || unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
-}
-
 // CleanName drops the invisible characters of a name another service gave
 // us (Google's, Discord's), which we cannot refuse, and trims it.
 func CleanName(s string) string {
 	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if invisible(r) {
+		if core.Invisible(r) {
 			return -1
 		}
 		return r

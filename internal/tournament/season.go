@@ -8,7 +8,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/pitlane/pitlane/internal/core"
@@ -146,15 +145,14 @@ func (in IdentityInput) Check() (Look, error) {
 }
 
 // hidden tells text holding characters that are not shown as themselves
-// (Unicode Cc and Cf, line and paragraph separators, bytes that are not
-// UTF-8): they could make a season's name read as another. lines lets a
-// line break through.
+// (core.Invisible): they could make a season's name read as another. lines
+// lets a line break through.
 func hidden(text string, lines bool) bool {
 	return strings.IndexFunc(text, func(r rune) bool {
 		if lines && r == '\n' {
 			return false
 		}
-		return r == utf8.RuneError || unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
+		return core.Invisible(r)
 	}) >= 0
 }
 

@@ -1,0 +1,15 @@
+package core
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Invisible tells characters that are not shown as themselves: controls
+// (Unicode Cc), formatting characters (Cf: bidi overrides and isolates such
+// as U+202E, zero-width joiners, the BOM), line and paragraph separators,
+// and bytes that are not UTF-8. In a name they can make it read as another
+// one ("‮rotagrebmud" shows reversed) or hide what it is.
+func Invisible(r rune) bool {
+	return r == utf8.RuneError || unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
+}
