@@ -3,11 +3,11 @@
 // printed as a Markdown table. Called by scripts/lighthouse.sh (which installs Lighthouse 12 into
 // a temporary folder): node scripts/lighthouse.mjs BASE LIGHTHOUSE_DIR
 //
-// One Debian Chromium is started with a remote-debugging port; Lighthouse's Node API drives it
-// (its default mobile profile, simulated throttling), and playwright-core, on the same browser,
-// signs pages in: the session token goes into localStorage key `token` before the load, and
-// Lighthouse is told not to wipe storage (disableStorageReset), so the HTTP cache and the
-// service-worker/IndexedDB storage are cleared by hand before every run to keep loads cold.
+// Every run starts a Debian Chromium of its own (a new profile: cold cache, no service worker) with
+// a remote-debugging port; Lighthouse's Node API drives it (its default mobile profile, simulated
+// throttling), and playwright-core, on the same browser, signs pages in: the session token goes
+// into localStorage key `token` before the load, and Lighthouse is told not to wipe storage
+// (disableStorageReset) so that the token stays.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -63,40 +63,59 @@ for (const extra of only ?? []) if (!pages.some((p) => p.path === extra) && extr
 // The first match is looked up only when its page is measured: a league before its matches has none.
 for (const p of pages) if (p.path === '/matches/first') p.path = `/matches/${await firstMatchId()}`
 
-const userDir = mkdtempSync(path.join(tmpdir(), 'pitlane-lh-'))
-const chrome = spawn(
-  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  [
-    ...CHROMIUM_FLAGS,
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${userDir}`,
-    'about:blank',
-  ],
-  { stdio: 'ignore' },
-)
-try {
-  let browser
-  for (let i = 0; i < 50 && !browser; i++) {
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null)
-    if (!browser) await new Promise((r) => setTimeout(r, 200))
+// Each run gets a Chromium of its own, as Lighthouse's own command line does: a browser kept across
+// runs keeps the site's renderer process alive (the service worker the last run registered lives in
+// it), and the next run then pays that process's garbage collection of the page before: a cost no
+// visitor's first load has.
+async function withChromium(fn) {
+  const userDir = mkdtempSync(path.join(tmpdir(), 'pitlane-lh-'))
+  const chrome = spawn(
+    process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  )
+  try {
+    let browser
+    for (let i = 0; i < 50 && !browser; i++) {
+      browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null)
+      if (!browser) await new Promise((r) => setTimeout(r, 200))
+    }
+    if (!browser) throw new Error(`Chromium did not open port ${port}`)
+    const result = await fn(browser.contexts()[0])
+    await browser.close().catch(() => undefined)
+    return result
+  } finally {
+    chrome.kill()
+    await new Promise((r) => (chrome.exitCode === null ? chrome.once('exit', r) : r()))
+    // Chromium's helper processes may still write for a moment after it exits: removing the
+    // profile is best effort, tried again at the end.
+    try {
+      rmSync(userDir, { recursive: true, force: true, maxRetries: 5 })
+    } catch {
+      process.once('exit', () => rmSync(userDir, { recursive: true, force: true }))
+    }
   }
-  if (!browser) throw new Error(`Chromium did not open port ${port}`)
-  const context = browser.contexts()[0]
-  const setup = await context.newPage()
-  await setup.goto(`${base}/robots.txt`)
-  const cdp = await context.newCDPSession(setup)
-  const origin = new URL(base).origin
+}
 
+/** One Lighthouse run of `url` in a fresh browser, signed in with `tok` (localStorage) when given. */
+function measure(url, tok) {
+  return withChromium(async (context) => {
+    const setup = await context.newPage()
+    await setup.goto(`${base}/robots.txt`)
+    await setup.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), tok)
+    await setup.close()
+    return lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: true })
+  })
+}
+
+{
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   const rows = []
   for (const page of pages) {
     const tok = page.as ? await token(page.as) : null
     const results = []
     for (let i = 0, retries = 0; i < runs; i++) {
-      await cdp.send('Network.clearBrowserCache')
-      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,indexeddb,service_workers,cookies' })
-      await setup.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), tok)
-      const r = await lighthouse(`${base}${page.path}`, { port, output: 'json', logLevel: 'error', disableStorageReset: true })
+      const r = await measure(`${base}${page.path}`, tok)
       const lhr = r.lhr
       // REPORTS=dir keeps each run's full report (opportunities, diagnostics) as JSON.
       if (process.env.REPORTS) writeFileSync(`${process.env.REPORTS}/${page.path === '/' ? 'home' : page.path.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`, JSON.stringify(lhr))
@@ -127,14 +146,9 @@ try {
     const r = rows.at(-1)
     console.error(`${r.page}: ${r.all} ${r.failing.length ? `(failing: ${r.failing.join(', ')})` : ''}`)
   }
-  await browser.close().catch(() => undefined)
   console.log(`| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | performance of each run |`)
   console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |`)
   for (const r of rows) {
     console.log(`| \`${r.page}\` | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.all} |`)
   }
-} finally {
-  chrome.kill()
-  await new Promise((r) => (chrome.exitCode === null ? chrome.once('exit', r) : r()))
-  rmSync(userDir, { recursive: true, force: true, maxRetries: 5 })
 }
