@@ -27,6 +27,8 @@ self.addEventListener('activate', (event) =>
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      // A page opened later is asked for while the worker starts, not after (navigation preload).
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   ),
 )
@@ -37,7 +39,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url)
   if (url.origin !== self.location.origin) return
   if (req.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/overlay/')) {
-    event.respondWith(networkFirst(req, SHELL))
+    event.respondWith(networkFirst(req, SHELL, event.preloadResponse))
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(req))
   } else if (KEPT_API.some((re) => re.test(url.pathname))) {
@@ -45,11 +47,14 @@ self.addEventListener('fetch', (event) => {
   }
 })
 
-/** The network's answer (kept for later), else the last one kept, else `fallback`'s. */
-async function networkFirst(req, fallback) {
+/**
+ * The network's answer (kept for later), else the last one kept, else `fallback`'s. A page's load
+ * uses the answer the browser asked for as the worker started (`preloaded`), when there is one.
+ */
+async function networkFirst(req, fallback, preloaded) {
   const cache = await caches.open(CACHE)
   try {
-    const res = await fetch(req)
+    const res = (await preloaded?.catch(() => undefined)) || (await fetch(req))
     if (res.ok) cache.put(req, res.clone()).catch(() => undefined)
     return res
   } catch (err) {
