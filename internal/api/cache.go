@@ -30,8 +30,9 @@ type cachedPage struct {
 	plain   []byte
 	gz      []byte
 
-	mu    sync.Mutex
-	pages map[string]*cachedPage // other pages asked of this version, encoded
+	mu     sync.Mutex
+	pages  map[string]*cachedPage             // other pages asked of this version, encoded
+	sorted map[string]tournament.SortedRoster // the list in each order asked of this version
 }
 
 // pagesKept bounds the other pages kept per version.
@@ -78,18 +79,18 @@ func (c *rosterCache) last(name string) *cachedPage {
 }
 
 // serveFirst serves the kept first page when the request asks for it, and
-// cuts any other from the kept list.
-func (p *cachedPage) serveFirst(w http.ResponseWriter, r *http.Request, req paging.Request) {
-	if req.After == nil && req.Q == "" && req.Limit == paging.Default {
+// cuts any other from the kept list (in the order `by`, when one is asked).
+func (p *cachedPage) serveFirst(w http.ResponseWriter, r *http.Request, req paging.Request, by string) {
+	if req.After == nil && req.Q == "" && req.Limit == paging.Default && by == "" {
 		p.serve(w, r)
 		return
 	}
-	p.other(req).serve(w, r)
+	p.other(req, by).serve(w, r)
 }
 
 // other is a page of this version other than the first, encoded once.
-func (p *cachedPage) other(req paging.Request) *cachedPage {
-	key := strconv.Itoa(req.Limit) + "|" + req.Q + "|"
+func (p *cachedPage) other(req paging.Request, by string) *cachedPage {
+	key := strconv.Itoa(req.Limit) + "|" + req.Q + "|" + by + "|"
 	if req.After != nil {
 		key += req.After.Encode()
 	}
@@ -99,7 +100,12 @@ func (p *cachedPage) other(req paging.Request) *cachedPage {
 	if page != nil {
 		return page
 	}
-	plain, _ := json.Marshal(p.roster.Page(req)) // players and counts: no error
+	var plain []byte
+	if by == "" {
+		plain, _ = json.Marshal(p.roster.Page(req)) // players and counts: no error
+	} else {
+		plain, _ = json.Marshal(p.sortedBy(by).Page(req))
+	}
 	sum := sha256.Sum256([]byte(key))
 	page = &cachedPage{version: p.version, etag: strings.TrimSuffix(p.etag, `"`) + "-" + base64.RawURLEncoding.EncodeToString(sum[:9]) + `"`,
 		plain: plain, gz: gzipFast(plain)}
@@ -134,4 +140,22 @@ func (p *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// sortedBy is the list in the order by, sorted once per version.
+func (p *cachedPage) sortedBy(by string) tournament.SortedRoster {
+	p.mu.Lock()
+	s, ok := p.sorted[by]
+	p.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = p.roster.SortBy(by)
+	p.mu.Lock()
+	if p.sorted == nil {
+		p.sorted = map[string]tournament.SortedRoster{}
+	}
+	p.sorted[by] = s
+	p.mu.Unlock()
+	return s
 }

@@ -143,7 +143,37 @@ func registrationPages(t *testing.T, l memoryLeague) {
 			}
 		}
 	})
-	for _, bad := range []string{"&limit=0", "&limit=501", "&limit=ten", "&cursor=notacursor", "&q=" + strings.Repeat("x", 41)} {
+	t.Run("NewestFirstPagesCoverTheListOnceNewestFirst", func(t *testing.T) {
+		var order []int64
+		for cursor := ""; ; {
+			ids, next := pageIDs(t, l.s, base+"&sort=newest&limit=9&cursor="+url.QueryEscape(cursor), "players")
+			order = append(order, ids...)
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		all, _ := pageIDs(t, l.s, base+"&limit=500", "players") // registration order
+		if len(order) != len(all) {
+			t.Fatalf("read %d players, want %d", len(order), len(all))
+		}
+		for i, id := range order {
+			if want := all[len(all)-1-i]; id != want {
+				t.Fatalf("at %d: %d, want %d", i, id, want)
+			}
+		}
+	})
+	t.Run("ASortedSearchSaysHowManyItFound", func(t *testing.T) {
+		r := l.s.Do(t, "GET", base+"&sort=kd&q=racer&limit=2", "", nil)
+		players := r.JSON["players"].([]any)
+		if r.Status != 200 || len(players) != 2 || r.JSON["matched"] == nil || r.JSON["matched"].(float64) < 2 || r.JSON["sort"] != "kd" {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		if a, b := players[0].(map[string]any)["kd"].(float64), players[1].(map[string]any)["kd"].(float64); a < b {
+			t.Fatalf("K/D %v before %v", a, b)
+		}
+	})
+	for _, bad := range []string{"&limit=0", "&limit=501", "&limit=ten", "&cursor=notacursor", "&q=" + strings.Repeat("x", 41), "&sort=random"} {
 		t.Run("Err"+bad, func(t *testing.T) {
 			if r := l.s.Do(t, "GET", base+bad, "", nil); r.Status != 400 {
 				t.Fatalf("%d %s", r.Status, r.Body)

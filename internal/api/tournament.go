@@ -93,12 +93,17 @@ func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 // registrations serves the public list a page at a time (limit, cursor,
-// q) from a cache that is keyed by the tournament's roster version, so it
+// q, and sort for the Reg Player tab's orders) from a cache that is keyed by the tournament's roster version, so it
 // is rebuilt only after a change and is right on every instance. The first
 // page of the default size is kept encoded.
 func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
 	v := r.URL.Query()
 	req, err := paging.Parse(v.Get("limit"), v.Get("cursor"), v.Get("q"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	by, err := tournament.ParseSort(v.Get("sort"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -117,13 +122,13 @@ func (s *Server) registrations(w http.ResponseWriter, r *http.Request) {
 		}
 		if stale := s.rosters.last(name); stale != nil && errs.KindOf(err) == errs.Unavailable {
 			w.Header().Set("Pitlane-Stale", "true")
-			stale.serveFirst(w, r, req)
+			stale.serveFirst(w, r, req, by)
 			return
 		}
 		writeError(w, r, err)
 		return
 	}
-	page.serveFirst(w, r, req)
+	page.serveFirst(w, r, req, by)
 }
 
 func (s *Server) teams(w http.ResponseWriter, r *http.Request) {

@@ -27,6 +27,10 @@ type Key struct {
 	Text string  `json:"t,omitempty"`
 	Num  float64 `json:"n,omitempty"`
 	ID   int64   `json:"i"`
+	// Group and Then, for a list sorted in parts (confirmed players
+	// before the waitlist) and by two keys (K/D, then registered at).
+	Group int     `json:"g,omitempty"`
+	Then  float64 `json:"m,omitempty"`
 }
 
 // Encode is the key as a cursor: opaque to callers, URL-safe.

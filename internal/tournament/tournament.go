@@ -102,6 +102,9 @@ type Player struct {
 	Status       string     `json:"status"`
 	CheckedInAt  *time.Time `json:"checked_in_at"`
 	WaitlistedAt *time.Time `json:"waitlisted_at"`
+	// Place is where a waiting player waits, from 1, on a sorted page of
+	// the list (SortedRoster); 0 elsewhere.
+	Place int `json:"place,omitempty"`
 }
 
 // Finish fills what a card derives: the seed's kills/deaths from K/D and
