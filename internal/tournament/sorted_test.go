@@ -114,7 +114,6 @@ func TestOnlyTheKnownOrdersAreAccepted(t *testing.T) {
 	}
 }
 
-
 func BenchmarkSortedRoster(b *testing.B) {
 	r := roster(10_000)
 	b.Run("sort", func(b *testing.B) {
