@@ -7,7 +7,7 @@ import { useRegistrations } from '@/features/tournament/api/registrations'
 
 export function AdminRosters({ tournament, status }: { tournament: string; status: TournamentStatus }) {
   const auction = useAuction(tournament)
-  const registrations = useRegistrations(tournament)
+  const registrations = useRegistrations(tournament, { all: true })
   if (!auction.data) return null
   const replacements: Replacement[] = [
     ...auction.data.pool.map((p) => ({ id: p.user_id, name: p.name })),

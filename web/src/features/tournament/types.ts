@@ -2,6 +2,8 @@ export type Badge = { id: number | string; name: string; icon: string; color: st
 
 export type Player = {
   id: number | string
+  /** On a page read in an order (sort=): where this waiting player waits, from 1. */
+  place?: number
   name: string
   image: string | null
   s_id: string | null

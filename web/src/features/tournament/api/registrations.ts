@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { firstPaintSeason } from '@/lib/first-paint-season'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
-import { appendPage, applyRegistrationEvent, replayEvents } from '../lib/registrations-reducer'
+import { appendPage, applyRegistrationEvent, inRegistrationOrder, replayEvents } from '../lib/registrations-reducer'
 import type { RegistrationsData, TournamentInfo } from '../types'
 
 export const registrationsKey = (tournament: string) => ['tournament', tournament, 'registrations'] as const
@@ -11,47 +11,59 @@ export const infoKey = (tournament: string) => ['tournament', tournament, 'info'
 
 const q = (tournament: string) => `tournamentName=${encodeURIComponent(tournament)}`
 
-/** Players a page of the list brings (the server's most). */
+/** Players the first page brings: the newest, what the tab and the home page show first. */
+export const FIRST_PAGE = 100
+/** Players a later page brings (the server's most). */
 export const REGISTRATIONS_PAGE = 500
 
 /** The pages being read after the first, by tournament: one reader however many views ask. */
-const reading = new Map<string, Promise<void>>()
+const reading = new Map<string, { all: boolean; run: Promise<void> }>()
 
-/** Reads the list's later pages one after the other into the cached list, live events applying meanwhile. */
-function readRest(qc: QueryClient, tournament: string) {
-  if (reading.has(tournament)) return
+/**
+ * Reads the list's later pages (newest first) into the cached list, live events applying meanwhile:
+ * the next one, or with `all` every one left (a search, another order, an organiser's tools).
+ */
+function readRest(qc: QueryClient, tournament: string, all: boolean) {
+  const now = reading.get(tournament)
+  if (now && (now.all || !all)) return
   const key = registrationsKey(tournament)
   const run = (async () => {
-    for (;;) {
+    await now?.run
+    for (let first = true; first || all; first = false) {
       const cursor = qc.getQueryData<RegistrationsData>(key)?.next_cursor
       if (!cursor) return
       const page = await api.get<RegistrationsData>(
-        `/tournament/registrations?${q(tournament)}&limit=${REGISTRATIONS_PAGE}&cursor=${encodeURIComponent(cursor)}`,
+        `/tournament/registrations?${q(tournament)}&sort=newest&limit=${REGISTRATIONS_PAGE}&cursor=${encodeURIComponent(cursor)}`,
       )
       qc.setQueryData<RegistrationsData>(key, (old) => (old && old.next_cursor === cursor ? appendPage(old, page) : old))
     }
   })()
     .catch(() => undefined)
-    .finally(() => reading.delete(tournament))
-  reading.set(tournament, run)
+    .finally(() => {
+      if (reading.get(tournament)?.run === run) reading.delete(tournament)
+    })
+  reading.set(tournament, { all, run })
 }
 
-/** The registered players, kept current by the `registrations` topic without reloads. */
-export function useRegistrations(tournament: string) {
+/**
+ * The registered players, kept current by the `registrations` topic without reloads. The first
+ * page holds the newest players; `more()` reads the next page, and `{ all: true }` (or `more(true)`)
+ * the whole list, for what needs every player (a search, another order, the organisers' tools).
+ */
+export function useRegistrations(tournament: string, { all = false }: { all?: boolean } = {}) {
   const qc = useQueryClient()
   const live = useLiveClient()
   const key = registrationsKey(tournament)
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {
-      // The first page comes at once; the rest follow (readRest) while it is shown.
-      const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}&limit=${REGISTRATIONS_PAGE}`, signal)
+      const data = await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}&sort=newest&limit=${FIRST_PAGE}`, signal)
       const base: RegistrationsData = {
         ...data,
         tournament: data.tournament ?? tournament,
         count: data.count ?? data.players?.length ?? 0,
         seq: typeof data.seq === 'number' ? data.seq : 0,
-        players: data.players ?? [],
+        players: inRegistrationOrder(data.players ?? []),
         next_cursor: data.next_cursor ?? null,
       }
       // Events that arrived while this request was in flight are not in the answer.
@@ -72,10 +84,37 @@ export function useRegistrations(tournament: string) {
     },
     { enabled: query.data !== undefined, since: query.data?.seq },
   )
-  const more = !!query.data?.next_cursor
+  const partial = !!query.data?.next_cursor
   useEffect(() => {
-    if (more) readRest(qc, tournament)
-  }, [more, qc, tournament])
+    if (partial && all) readRest(qc, tournament, true)
+  }, [partial, all, qc, tournament])
+  const more = useCallback((every = false) => readRest(qc, tournament, every), [qc, tournament])
+  return { ...query, more }
+}
+
+/**
+ * The `count` registered players with the highest K/D, read as the server orders them (sort=kd),
+ * not from the whole list; read again when the list changes.
+ */
+export function useContenders(tournament: string, count: number) {
+  const qc = useQueryClient()
+  const key = [...registrationsKey(tournament), 'top-kd', count] as const
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) =>
+      (await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}&sort=kd&limit=${count}`, signal)).players ?? [],
+  })
+  const reload = () => void qc.invalidateQueries({ queryKey: key })
+  useLiveTopic(
+    'registrations',
+    {
+      onEvent: (ev) => {
+        if (ev.event !== 'tournament.status' && ev.event !== 'tournament.updated') reload()
+      },
+      onResync: reload,
+    },
+    { enabled: query.data !== undefined },
+  )
   return query
 }
 

@@ -27,7 +27,7 @@ export function checkinSentence(data: RegistrationsData, now: number): string {
 
 /** The window's state above the registered players (nothing when there is no window). */
 export function CheckinBanner({ tournament }: { tournament: string }) {
-  const { data } = useRegistrations(tournament)
+  const { data } = useRegistrations(tournament, { all: true })
   const now = useNow()
   if (!data) return null
   const text = checkinSentence(data, now)
@@ -43,7 +43,7 @@ export function CheckinBanner({ tournament }: { tournament: string }) {
 /** The signed-in player's check-in: a button while the window is open, else where they stand. */
 export function CheckinButton({ tournament, className = 'btn btn-primary' }: { tournament: string; className?: string }) {
   const { user } = useSession()
-  const { data } = useRegistrations(tournament)
+  const { data } = useRegistrations(tournament, { all: true })
   const now = useNow()
   const checkIn = useCheckIn(tournament)
   const said = checkIn.data?.message ?? ''

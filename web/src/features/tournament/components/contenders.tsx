@@ -1,12 +1,12 @@
 import { Avatar } from '@/components/ui/avatar'
 import { EmptyState } from '@/components/ui/empty-state'
-import { useRegistrations } from '../api/registrations'
+import { useContenders } from '../api/registrations'
 import { formatKd } from '../lib/registrations-reducer'
 
 /** The strongest registered players by K/D (ties by games played). */
 export function Contenders({ tournament, count = 6 }: { tournament: string; count?: number }) {
-  const { data } = useRegistrations(tournament)
-  const top = [...(data?.players ?? [])]
+  const { data } = useContenders(tournament, count)
+  const top = [...(data ?? [])]
     .sort((a, b) => Number(b.kd) - Number(a.kd) || Number(b.games_played) - Number(a.games_played))
     .slice(0, count)
   if (!data) return null

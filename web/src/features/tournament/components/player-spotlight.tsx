@@ -8,7 +8,7 @@ import { PlayerModalOnDemand } from './player-modal-on-demand'
 
 /** The card of `userId` as the player list shows it, or `fallback` until the list has them. */
 export function PlayerSpotlight({ tournament, userId, fallback = null }: { tournament: string; userId: number; fallback?: ReactNode }) {
-  const { data } = useRegistrations(tournament)
+  const { data } = useRegistrations(tournament, { all: true })
   const [open, setOpen] = useState<Player | null>(null)
   const player = data?.players.find((p) => samePlayer(p.id, userId))
   if (!player) return <>{fallback}</>

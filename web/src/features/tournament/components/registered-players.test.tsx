@@ -181,3 +181,52 @@ describe('the signed-in player’s own card', () => {
     expect(screen.getByRole('button', { name: 'Me (you): details' })).toHaveFocus()
   })
 })
+
+describe('a list longer than its first page', () => {
+  // 250 players; the server answers newest first, FIRST_PAGE then REGISTRATIONS_PAGE at a time.
+  const all = Array.from({ length: 250 }, (_, i) => makePlayer(i + 1, { created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }))
+  function paged() {
+    const api = mockApi({
+      'GET /tournament/registrations': (req) => {
+        const newest = [...all].reverse()
+        const from = Number(req.query.get('cursor') ?? 0)
+        const limit = Number(req.query.get('limit'))
+        const players = newest.slice(from, from + limit)
+        const next = from + limit < newest.length ? String(from + limit) : null
+        return { body: { tournament: 'PPL7', count: all.length, confirmed: all.length, waitlisted: 0, seq: 40, players, next_cursor: next } }
+      },
+    })
+    renderApp(<RegisteredPlayers tournament="PPL7" />)
+    return api
+  }
+  const sentinelIO = () =>
+    (globalThis as unknown as { FakeIntersectionObserver: { instances: { observed: Set<Element>; intersectAll: () => void }[] } }).FakeIntersectionObserver.instances.filter((io) =>
+      [...io.observed].some((el) => el.classList.contains('list-more')),
+    )
+
+  it('reads only the newest page first, and the next as the visitor reaches its end', async () => {
+    const api = paged()
+    expect(await screen.findByText('Player 250')).toBeInTheDocument()
+    expect(screen.getByTestId('player-count')).toHaveTextContent('250')
+    const first = api.callsTo('GET', '/tournament/registrations')
+    expect(first).toHaveLength(1)
+    expect(first[0].query.get('sort')).toBe('newest')
+    expect(first[0].query.get('limit')).toBe('100')
+    // Scrolled to the end of the window twice: the 100 read are shown, then the next page comes.
+    act(() => sentinelIO().at(-1)!.intersectAll())
+    await waitFor(() => expect(api.callsTo('GET', '/tournament/registrations')).toHaveLength(2))
+    expect(api.calls.at(-1)!.query.get('cursor')).toBe('100')
+    expect(screen.queryByText('Player 1')).not.toBeInTheDocument()
+  })
+
+  it('a search reads the whole list, then finds in it', async () => {
+    const api = paged()
+    await screen.findByText('Player 250')
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Player 7' } })
+    // The rest (150) in one later page.
+    await waitFor(() => expect(api.callsTo('GET', '/tournament/registrations')).toHaveLength(2))
+    expect(api.calls.at(-1)!.query.get('limit')).toBe('500')
+    expect(await screen.findByText('Player 7')).toBeInTheDocument()
+    expect(screen.getByTestId('shown-count')).toHaveTextContent(/^11$/) // 7 and 70-79
+  })
+})

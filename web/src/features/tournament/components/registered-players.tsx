@@ -8,6 +8,7 @@ import { useGrowingWindow } from '@/lib/use-growing-window'
 import { useRegistrations } from '../api/registrations'
 import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
 import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
+import type { RegistrationsData } from '../types'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
 import { PlayerModalOnDemand } from './player-modal-on-demand'
@@ -21,13 +22,26 @@ type Props = {
   onFocusedOwn?: () => void
 }
 
-/** The registered players, live: cards appear and leave without a reload. */
+/**
+ * The list's places line: from the players held when the list is whole, else from the server's
+ * counts of the whole list (the first pages hold the newest players only).
+ */
+function listPlaces(data: RegistrationsData, players: Player[]) {
+  if (!data.next_cursor) return placesLine(players, data.cap ?? 0)
+  const head = (data.cap ?? 0) > 0 ? `${data.confirmed ?? 0} of ${data.cap} confirmed` : `${data.confirmed ?? 0} confirmed`
+  return (data.waitlisted ?? 0) > 0 ? `${head} · ${data.waitlisted} on the waitlist` : head
+}
+
+/**
+ * The registered players, live: cards appear and leave without a reload. The newest come first
+ * and the next page as the visitor scrolls to the end; a search or another order reads them all.
+ */
 export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocusedOwn }: Props) {
-  const { data, isLoading, isError, refetch } = useRegistrations(tournament)
-  const { user } = useSession()
-  const [open, setOpen] = useState<Player | null>(null)
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<PlayerSort>('newest')
+  const { data, isLoading, isError, refetch, more: readMore } = useRegistrations(tournament, { all: !limit && (query.trim() !== '' || sort !== 'newest') })
+  const { user } = useSession()
+  const [open, setOpen] = useState<Player | null>(null)
   const fadeRef = useFadeIn()
   const ownCard = useRef<HTMLElement | null>(null)
   const focused = useRef(false)
@@ -39,7 +53,8 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   // The full list shows the confirmed players, then the waitlist in its order; every card says
   // where its player waits.
   const waiting = waitlist(players)
-  const places = new Map(waiting.map((p, i) => [String(p.id), i + 1]))
+  // Where each waiting player waits: counted here when the list is whole, else as the server said.
+  const places = new Map(waiting.map((p, i) => [String(p.id), data?.next_cursor ? (p.place ?? 0) : i + 1]))
   const shownConfirmed = limit ? shown : shown.filter((p) => !isWaiting(p))
   const shownWaiting = limit ? [] : waiting.filter((p) => shown.includes(p))
   const ownInList = players.some((p) => samePlayer(p.id, ownId))
@@ -50,6 +65,11 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
   const ownAt = focusOwn ? ordered.findIndex((p) => samePlayer(p.id, ownId)) + 1 : 0
   const { shown: windowSize, more: moreCards, sentinel, showMore } = useGrowingWindow(ordered.length, { reset: `${query}|${sort}`, atLeast: ownAt })
   const inWindow = new Set(ordered.slice(0, windowSize).map((p) => String(p.id)))
+  // The window reached the end of what is read: the next page comes.
+  const readAll = !moreCards && !!data?.next_cursor && !limit
+  useEffect(() => {
+    if (readAll) readMore()
+  }, [readAll, readMore, windowSize])
   const windowed = (list: Player[]) => (limit ? list : list.filter((p) => inWindow.has(String(p.id))))
 
   // Sent here to find their own card: a search typed earlier must not hide it.
@@ -117,7 +137,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
         {!limit && (waiting.length > 0 || (data.cap ?? 0) > 0) ? (
           <span className="muted" data-testid="places-line">
             {' '}
-            · {placesLine(players, data.cap ?? 0)}
+            · {listPlaces(data, players)}
           </span>
         ) : null}
       </p>

@@ -26,7 +26,7 @@ type Props = {
 }
 
 export function RegistrationAdmin({ tournament, status, captains }: Props) {
-  const { data } = useRegistrations(tournament)
+  const { data } = useRegistrations(tournament, { all: true })
   const now = useNow()
   const [cap, setCapInput] = useState<string | null>(null)
   const [deadline, setDeadline] = useState<string | null>(null)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makePlayer } from '@/testing/fixtures'
 import type { LiveEvent } from '@/lib/live-client'
-import { appendPage, applyRegistrationEvent, killsDeaths, replayEvents } from './registrations-reducer'
+import { appendPage, applyRegistrationEvent, inRegistrationOrder, killsDeaths, replayEvents } from './registrations-reducer'
 import type { RegistrationsData } from '../types'
 
 const state = (seq = 10): RegistrationsData => ({ tournament: 'PPL7', count: 2, seq, players: [makePlayer(1), makePlayer(2)] })
@@ -102,10 +102,17 @@ describe('a list read a page at a time', () => {
     expect(removed.count).toBe(5)
   })
 
-  it('appends a later page once: a player a live event already added is not repeated', () => {
+  it('adds a later page once: a player a live event already added is not repeated', () => {
     const live = applyRegistrationEvent(firstPage(), ev(11, 'player.registered', { player: makePlayer(4) }))!
     const next = appendPage(live, { players: [makePlayer(3), makePlayer(4), makePlayer(5)], next_cursor: null })
-    expect(next.players.map((p) => p.id)).toEqual([1, 2, 4, 3, 5])
+    expect(next.players.map((p) => p.id)).toEqual([1, 2, 3, 4, 5])
     expect(next.next_cursor).toBeNull()
+  })
+
+  it('keeps the list in registration order though the pages come newest first', () => {
+    const at = (min: number) => `2026-11-01T12:${String(min).padStart(2, '0')}:00Z`
+    const newest = { ...firstPage(), players: inRegistrationOrder([makePlayer(7, { created_at: at(30) }), makePlayer(6, { created_at: at(20) })]) }
+    const next = appendPage(newest, { players: [makePlayer(5, { created_at: at(10) }), makePlayer(2, { created_at: at(10) })], next_cursor: null })
+    expect(next.players.map((p) => p.id)).toEqual([2, 5, 6, 7])
   })
 })

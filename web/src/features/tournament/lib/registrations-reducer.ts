@@ -79,11 +79,21 @@ export function applyRegistrationEvent(
   }
 }
 
+const registeredAt = (p: Player) => Date.parse(p.created_at) || 0
+
+/**
+ * Players in the list's own order, who registered first (then by id): the pages come newest first
+ * (the tab's first view needs only the first), the list keeps that order however they came.
+ */
+export function inRegistrationOrder(players: Player[]): Player[] {
+  return [...players].sort((a, b) => registeredAt(a) - registeredAt(b) || Number(a.id) - Number(b.id))
+}
+
 /** Adds a later page's players to the list (those already on it, from a live event, once). */
 export function appendPage(state: RegistrationsData, page: Pick<RegistrationsData, 'players' | 'next_cursor'>): RegistrationsData {
   const have = new Set(state.players.map((p) => String(p.id)))
   const fresh = page.players.filter((p) => !have.has(String(p.id)))
-  return { ...state, players: fresh.length ? [...state.players, ...fresh] : state.players, next_cursor: page.next_cursor ?? null }
+  return { ...state, players: fresh.length ? inRegistrationOrder([...state.players, ...fresh]) : state.players, next_cursor: page.next_cursor ?? null }
 }
 
 /** Applies, in order, events received while the list was being fetched. */
