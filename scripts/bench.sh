@@ -50,7 +50,7 @@ fi
 # the first player, before any match), a search by part of a name.
 player=$(curl -fs "http://$ADDR/api/leaderboards/kills?limit=1" | python3 -c 'import sys,json; r=json.load(sys.stdin)["rows"]; print(r[0]["id"] if r else 2)')
 page2=$(curl -fs "http://$ADDR/api/tournament/registrations?limit=100" | python3 -c 'import sys,json,urllib.parse; print(urllib.parse.quote(json.load(sys.stdin)["next_cursor"] or ""))')
-for path in "/api/tournament/registrations?limit=100&cursor=$page2" "/api/players/$player" "/api/players?q=urbok" \
+for path in "/api/tournament/registrations?limit=100&cursor=$page2" "/api/tournament/registrations?sort=newest&limit=100" "/api/players/$player" "/api/players?q=urbok" \
   "/api/leaderboards/kills" "/api/og/players/$player"; do
   echo
   echo "== GET $path (gzip), $CONNS connections, $DURATION"
