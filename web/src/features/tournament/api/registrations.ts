@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { firstPaintSeason } from '@/lib/first-paint-season'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
@@ -90,6 +90,44 @@ export function useRegistrations(tournament: string, { all = false }: { all?: bo
   }, [partial, all, qc, tournament])
   const more = useCallback((every = false) => readRest(qc, tournament, every), [qc, tournament])
   return { ...query, more }
+}
+
+/** A page of the list read in an order (sort=), with a search's count of what it found. */
+export type RegistrationView = RegistrationsData & { sort?: string; matched?: number }
+
+/**
+ * The list in another order or searched, as the server cuts it (sort=, q=), a page at a time: what
+ * the Reg Player tab shows of a list too long to hold whole. Read again when the list changes.
+ */
+export function useRegistrationView(tournament: string, sort: string, search: string, enabled: boolean) {
+  const qc = useQueryClient()
+  const key = [...registrationsKey(tournament), 'view', sort, search] as const
+  const query = useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<RegistrationView>(
+        `/tournament/registrations?${q(tournament)}&sort=${sort}&limit=${FIRST_PAGE}` +
+          (search ? `&q=${encodeURIComponent(search)}` : '') +
+          (pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''),
+        signal,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    enabled,
+    placeholderData: keepPreviousData,
+  })
+  const reload = () => void qc.invalidateQueries({ queryKey: key })
+  useLiveTopic(
+    'registrations',
+    {
+      onEvent: (ev) => {
+        if (ev.event !== 'tournament.status' && ev.event !== 'tournament.updated') reload()
+      },
+      onResync: reload,
+    },
+    { enabled: enabled && query.data !== undefined },
+  )
+  return query
 }
 
 /**

@@ -184,16 +184,20 @@ describe('the signed-in player’s own card', () => {
 
 describe('a list longer than its first page', () => {
   // 250 players; the server answers newest first, FIRST_PAGE then REGISTRATIONS_PAGE at a time.
-  const all = Array.from({ length: 250 }, (_, i) => makePlayer(i + 1, { created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }))
+  const all = Array.from({ length: 250 }, (_, i) => makePlayer(i + 1, { kd: 5 - i / 100, created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }))
   function paged() {
     const api = mockApi({
       'GET /tournament/registrations': (req) => {
-        const newest = [...all].reverse()
+        // The server's orders: newest first, or K/D highest first (player 1's is the highest).
+        const q = (req.query.get('q') ?? '').toLowerCase()
+        const ordered = req.query.get('sort') === 'kd' ? all : [...all].reverse()
+        const found = ordered.filter((p) => p.name.toLowerCase().includes(q))
         const from = Number(req.query.get('cursor') ?? 0)
         const limit = Number(req.query.get('limit'))
-        const players = newest.slice(from, from + limit)
-        const next = from + limit < newest.length ? String(from + limit) : null
-        return { body: { tournament: 'PPL7', count: all.length, confirmed: all.length, waitlisted: 0, seq: 40, players, next_cursor: next } }
+        const players = found.slice(from, from + limit)
+        const next = from + limit < found.length ? String(from + limit) : null
+        const matched = q ? { matched: found.length } : {}
+        return { body: { tournament: 'PPL7', count: all.length, confirmed: all.length, waitlisted: 0, seq: 40, players, next_cursor: next, ...matched } }
       },
     })
     renderApp(<RegisteredPlayers tournament="PPL7" />)
@@ -219,14 +223,24 @@ describe('a list longer than its first page', () => {
     expect(screen.queryByText('Player 1')).not.toBeInTheDocument()
   })
 
-  it('a search reads the whole list, then finds in it', async () => {
+  it('a search of a list longer than its first page asks the server, which counts what it found', async () => {
     const api = paged()
     await screen.findByText('Player 250')
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Player 7' } })
-    // The rest (150) in one later page.
-    await waitFor(() => expect(api.callsTo('GET', '/tournament/registrations')).toHaveLength(2))
-    expect(api.calls.at(-1)!.query.get('limit')).toBe('500')
     expect(await screen.findByText('Player 7')).toBeInTheDocument()
+    const asked = api.callsTo('GET', '/tournament/registrations').at(-1)!
+    expect(asked.query.get('q')).toBe('Player 7')
+    expect(asked.query.get('sort')).toBe('newest')
     expect(screen.getByTestId('shown-count')).toHaveTextContent(/^11$/) // 7 and 70-79
+    expect(screen.getByTestId('player-count')).toHaveTextContent('250')
+  })
+
+  it('another order of a long list is the server’s, a page at a time', async () => {
+    const api = paged()
+    await screen.findByText('Player 250')
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'kd' } })
+    await waitFor(() => expect(api.callsTo('GET', '/tournament/registrations').at(-1)!.query.get('sort')).toBe('kd'))
+    expect(await screen.findByText('Player 1')).toBeInTheDocument() // the highest K/D
+    expect(cardNames()[0]).toBe('Player 1')
   })
 })

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
 import { useFadeIn } from '@/lib/use-fade-in'
 import { useGrowingWindow } from '@/lib/use-growing-window'
-import { useRegistrations } from '../api/registrations'
+import { useRegistrationView, useRegistrations } from '../api/registrations'
 import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
 import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
 import type { RegistrationsData } from '../types'
@@ -32,14 +32,29 @@ function listPlaces(data: RegistrationsData, players: Player[]) {
   return (data.waitlisted ?? 0) > 0 ? `${head} · ${data.waitlisted} on the waitlist` : head
 }
 
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const t = window.setTimeout(() => setSettled(value), ms)
+    return () => window.clearTimeout(t)
+  }, [value, ms])
+  return settled
+}
+
 /**
  * The registered players, live: cards appear and leave without a reload. The newest come first
- * and the next page as the visitor scrolls to the end; a search or another order reads them all.
+ * and the next page as the visitor scrolls to the end. A search or another order works on the list
+ * held when it is whole; a list longer than that is searched and ordered by the server, a page at
+ * a time.
  */
 export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocusedOwn }: Props) {
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<PlayerSort>('newest')
-  const { data, isLoading, isError, refetch, more: readMore } = useRegistrations(tournament, { all: !limit && (query.trim() !== '' || sort !== 'newest') })
+  const { data, isLoading, isError, refetch, more: readMore } = useRegistrations(tournament)
+  const search = useSettled(query.trim(), 250)
+  const served = !limit && !!data?.next_cursor && (query.trim() !== '' || sort !== 'newest')
+  const view = useRegistrationView(tournament, sort, search, served && (search !== '' || sort !== 'newest'))
   const { user } = useSession()
   const [open, setOpen] = useState<Player | null>(null)
   const fadeRef = useFadeIn()
@@ -49,27 +64,37 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
 
   const players = data?.players ?? []
   const ownId = user?.id
-  const shown = limit ? players.slice(-limit).reverse() : sortPlayers(searchPlayers(players, query), sort)
+  const viewPages = served ? view.data?.pages : undefined
+  const shown = viewPages
+    ? viewPages.flatMap((p) => p.players ?? [])
+    : limit
+      ? players.slice(-limit).reverse()
+      : sortPlayers(searchPlayers(players, query), sort)
   // The full list shows the confirmed players, then the waitlist in its order; every card says
-  // where its player waits.
-  const waiting = waitlist(players)
-  // Where each waiting player waits: counted here when the list is whole, else as the server said.
-  const places = new Map(waiting.map((p, i) => [String(p.id), data?.next_cursor ? (p.place ?? 0) : i + 1]))
+  // where its player waits: counted here when the list is held whole, else as the server said.
+  const waiting = viewPages || data?.next_cursor ? shown.filter(isWaiting) : waitlist(players)
+  const places = new Map(waiting.map((p, i) => [String(p.id), viewPages || data?.next_cursor ? (p.place ?? 0) : i + 1]))
+  const shownIds = new Set(shown.map((p) => String(p.id)))
   const shownConfirmed = limit ? shown : shown.filter((p) => !isWaiting(p))
-  const shownWaiting = limit ? [] : waiting.filter((p) => shown.includes(p))
+  const shownWaiting = limit ? [] : waiting.filter((p) => shownIds.has(String(p.id)))
   const ownInList = players.some((p) => samePlayer(p.id, ownId))
-  const ownShown = shown.some((p) => samePlayer(p.id, ownId))
+  const ownShown = shownIds.has(String(ownId))
   // Thousands of cards are rendered a window at a time, confirmed then waiting; the player sent
   // here to find their own card gets a window that holds it.
   const ordered = limit ? shown : [...shownConfirmed, ...shownWaiting]
   const ownAt = focusOwn ? ordered.findIndex((p) => samePlayer(p.id, ownId)) + 1 : 0
-  const { shown: windowSize, more: moreCards, sentinel, showMore } = useGrowingWindow(ordered.length, { reset: `${query}|${sort}`, atLeast: ownAt })
+  const { shown: windowSize, more: moreCards, sentinel, showMore } = useGrowingWindow(ordered.length, { reset: `${search}|${sort}`, atLeast: ownAt })
   const inWindow = new Set(ordered.slice(0, windowSize).map((p) => String(p.id)))
   // The window reached the end of what is read: the next page comes.
-  const readAll = !moreCards && !!data?.next_cursor && !limit
+  const nextPage = !limit && !moreCards && (served ? !!viewPages && !!view.hasNextPage : !!data?.next_cursor)
+  const { fetchNextPage, isFetchingNextPage } = view
   useEffect(() => {
-    if (readAll) readMore()
-  }, [readAll, readMore, windowSize])
+    if (!nextPage) return
+    if (viewPages) {
+      if (!isFetchingNextPage) void fetchNextPage()
+    } else readMore()
+  }, [nextPage, viewPages, isFetchingNextPage, fetchNextPage, readMore, windowSize])
+  const found = viewPages ? (viewPages[0]?.matched ?? shown.length) : shown.length
   const windowed = (list: Player[]) => (limit ? list : list.filter((p) => inWindow.has(String(p.id))))
 
   // Sent here to find their own card: a search typed earlier must not hide it.
@@ -129,7 +154,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
       <p className="count-line" aria-live="polite">
         {filtered ? (
           <>
-            Showing <strong data-testid="shown-count">{shown.length}</strong> of{' '}
+            Showing <strong data-testid="shown-count">{served && !viewPages ? '…' : found}</strong> of{' '}
           </>
         ) : null}
         <strong data-testid="player-count">{data.count}</strong> {data.count === 1 ? 'player' : 'players'} registered for{' '}
@@ -155,7 +180,9 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
           </Field>
         </div>
       ) : null}
-      {shown.length === 0 ? (
+      {served && !viewPages ? (
+        <Spinner label={search ? 'Searching the players' : 'Sorting the players'} />
+      ) : shown.length === 0 ? (
         <EmptyState title={`No player matches “${query.trim()}”.`}>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setQuery('')}>
             Clear the search
@@ -167,7 +194,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
           {windowed(shownWaiting).length > 0 ? (
             <section className="waitlist" aria-labelledby="waitlist-title">
               <h3 id="waitlist-title">
-                Waitlist <small className="muted">({waiting.length}, in order)</small>
+                Waitlist <small className="muted">({data.next_cursor ? (data.waitlisted ?? waiting.length) : waiting.length}, in order)</small>
               </h3>
               {grid(windowed(shownWaiting), 'waitlist-grid')}
             </section>
@@ -178,7 +205,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
                 Show more players ({ordered.length - windowSize} more)
               </button>
             </div>
-          ) : data.next_cursor ? (
+          ) : (viewPages ? view.hasNextPage : data.next_cursor) ? (
             <p className="muted list-more">Loading more players…</p>
           ) : null}
         </>
