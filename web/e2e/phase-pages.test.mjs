@@ -240,7 +240,10 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
     const page = await newPage(DESKTOP, home)
     await page.goto(`${base}/matches/${m.id}`)
     await page.getByTestId('time-flow').waitFor()
-    assert.match(await page.getByTestId('time-flow').innerText(), /proposals/)
+    assert.match(await page.getByTestId('time-flow').innerText(), /Proposed times/)
+    // Proposals first: the home captain's direct way is folded under "Set it now".
+    assert.equal(await page.getByLabel('Day and time (your time zone)').isVisible(), false)
+    await page.getByRole('region', { name: 'Proposed times' }).waitFor()
     assert.equal(await page.locator('.match-status').first().getAttribute('data-status'), 'scheduled')
     await shootBothWidths(page, shotsDir, 'match-page-home-captain')
     await page.context().close()
@@ -265,6 +268,15 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
         assert.ok(d.x >= box.x && d.x + d.width <= box.x + box.width, `${viewport.width}: the live dot lies inside its card and column`)
       }
       if (viewport === PHONE) await shootBothWidths(watcher, shotsDir, 'bracket-live', { at: card })
+      // The home page's next matches: Live first, its dot inside the row.
+      await watcher.goto(`${base}/`)
+      const row = watcher.locator(`.next-match[data-match-id="${m.id}"]`)
+      await row.locator('.live-dot').waitFor()
+      await row.scrollIntoViewIfNeeded()
+      const [r, rd] = await Promise.all([row.boundingBox(), row.locator('.live-dot').boundingBox()])
+      assert.ok(rd.x >= r.x && rd.x + rd.width <= r.x + r.width && rd.y >= r.y && rd.y + rd.height <= r.y + r.height, `${viewport.width}: the dot inside the next match's row`)
+      assert.equal(await watcher.locator('.next-match').first().getAttribute('data-match-id'), String(m.id), 'the live match comes first')
+      if (viewport === PHONE) await shootBothWidths(watcher, shotsDir, 'home-next-matches-live', { at: row })
       await watcher.context().close()
     }
   })
@@ -292,7 +304,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
       await dialog.getByText(/did not show Games played/).waitFor()
       assert.match(await dialog.locator('.progress-steps [aria-current="step"]').innerText(), /SK stats/, 'the stats step is the current one while reviewing')
       assert.equal(await dialog.getByRole('button', { name: 'Keep as read' }).count(), 0, 'one way: the review is the save')
-      if (viewport === PHONE) await shootBothWidths(page, shotsDir, 'stats-asked-again')
+      if (viewport === PHONE) await shootBothWidths(page, shotsDir, 'stats-asked-again', { at: dialog.getByRole('heading', { name: 'Saved from your screenshot' }) })
       await dialog.getByLabel('Games played').fill('1234')
       await dialog.getByRole('button', { name: 'Save my stats' }).click()
       await dialog.getByRole('heading', { name: 'Saved from your screenshot' }).waitFor({ state: 'detached' })
