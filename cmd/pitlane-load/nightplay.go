@@ -252,7 +252,7 @@ func (n *night) matches(ctx context.Context) error {
 		}
 		playedNow := 0
 		for _, m := range list.Matches {
-			if m.Status != matches.StatusScheduled || m.Team1 == nil || m.Team2 == nil {
+			if !m.Open() || m.Team1 == nil || m.Team2 == nil {
 				continue
 			}
 			if err := n.playMatch(ctx, m); err != nil {

@@ -117,7 +117,7 @@ func playSeason(ctx context.Context, mat *matches.Service, t tournament.Tourname
 		}
 		played := 0
 		for _, m := range ms {
-			if m.Status != matches.StatusScheduled || m.Team1 == nil || m.Team2 == nil {
+			if !m.Open() || m.Team1 == nil || m.Team2 == nil {
 				continue
 			}
 			r := matches.Report{Winner: m.Team1.ID}

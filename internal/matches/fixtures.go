@@ -286,7 +286,7 @@ func (s *Service) bracketOf(ctx context.Context, a core.Actor, t tournament.Tour
 		return b, err
 	}
 	for _, m := range ms {
-		m = shown(m, a)
+		m = shown(m, a, s.now())
 		n := len(b.Rounds)
 		if n == 0 || b.Rounds[n-1].Number != m.Round || b.Rounds[n-1].Stage != m.Stage {
 			b.Rounds = append(b.Rounds, Round{Number: m.Round, Stage: m.Stage, Bracket: m.Bracket})

@@ -18,7 +18,7 @@ import (
 // Match statuses (MatchRules says how a match moves between them).
 const (
 	StatusScheduled = "scheduled"
-	StatusLive      = "live" // the home captain posted the room
+	StatusLive      = "live" // stored: the home captain posted the room; shown: Match.LiveAt
 	StatusReported  = "reported"
 	StatusCompleted = "completed"
 	StatusDisputed  = "disputed"
@@ -156,6 +156,10 @@ type Match struct {
 	// the time) and closes at the time.
 	CheckedIn      map[string]time.Time `json:"checked_in"`
 	CheckinOpensAt *time.Time           `json:"checkin_opens_at"`
+	// LiveFrom is when the match is live (LiveFrom, the rule), nil while
+	// it has no time and not both sides have checked in; set on the way
+	// out, as the status is (shown).
+	LiveFrom *time.Time `json:"live_from"`
 	// Proposal is the times one side proposed for the match, waiting for
 	// the other side's answer (nil: none).
 	Proposal *Proposal `json:"proposal"`
@@ -179,6 +183,62 @@ func (m Match) CheckinRefusal(now time.Time) string {
 		return fmt.Sprintf("Check-in for match %d closed at its time: an organiser decides about a side that did not check in.", m.ID)
 	}
 	return ""
+}
+
+// Open is whether the match is still to be played: scheduled, or its room
+// posted.
+func (m Match) Open() bool { return m.Status == StatusScheduled || m.Status == StatusLive }
+
+// StartsAt is when the match is live (LiveFrom): its agreed time, or the
+// moment the second side checked in when that came first.
+func (m Match) StartsAt() *time.Time {
+	if m.Team1 == nil || m.Team2 == nil {
+		return LiveFrom(m.ScheduledAt, nil)
+	}
+	in1, ok1 := m.CheckedIn[m.Team1.ID]
+	in2, ok2 := m.CheckedIn[m.Team2.ID]
+	if !ok1 || !ok2 {
+		return LiveFrom(m.ScheduledAt, nil)
+	}
+	if in2.After(in1) {
+		in1 = in2
+	}
+	return LiveFrom(m.ScheduledAt, &in1)
+}
+
+// LiveAt is whether the match is live at now (ShownStatus).
+func (m Match) LiveAt(now time.Time) bool {
+	return ShownStatus(m.Status, m.StartsAt(), now) == StatusLive
+}
+
+// LiveFrom is the league's one rule of when a match is live: from its
+// agreed time, or from when both sides had checked in (bothIn, the second
+// check-in) if that came first. Posting the room does not start a match (a
+// room is often posted half an hour early). Nil: neither yet.
+func LiveFrom(scheduledAt, bothIn *time.Time) *time.Time {
+	at := scheduledAt
+	if bothIn != nil && (at == nil || bothIn.Before(*at)) {
+		at = bothIn
+	}
+	if at == nil {
+		return nil
+	}
+	t := *at
+	return &t
+}
+
+// ShownStatus is the status the API and the bot show for a match stored
+// as status that goes live at liveFrom: an open match is "live" from then
+// on and "scheduled" before, whether or not its room is posted (the stored
+// StatusLive); any other status is itself.
+func ShownStatus(status string, liveFrom *time.Time, now time.Time) string {
+	if status != StatusScheduled && status != StatusLive {
+		return status
+	}
+	if liveFrom != nil && !now.Before(*liveFrom) {
+		return StatusLive
+	}
+	return StatusScheduled
 }
 
 // Sides lists the match's known teams.

@@ -47,7 +47,7 @@ func (s *Service) Propose(ctx context.Context, a core.Actor, id int64, times []t
 		}
 		return s.emitMatch(ctx, EventProposal, after)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // Accept makes at, one of the times the other side proposed, the match's
@@ -65,5 +65,5 @@ func (s *Service) Accept(ctx context.Context, a core.Actor, id int64, at time.Ti
 		}
 		return s.setTime(ctx, a, m, &at, ActionAccept)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }

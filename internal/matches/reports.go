@@ -108,7 +108,7 @@ func (s *Service) ReportResult(ctx context.Context, a core.Actor, id int64, in R
 		}
 		return s.Audit.Record(ctx, a, ActionReport, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "report": in.Report})
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // Confirm accepts the other side's report (the side that did not report).
@@ -119,7 +119,7 @@ func (s *Service) Confirm(ctx context.Context, a core.Actor, id int64) (Match, e
 		}
 		return s.complete(ctx, m, *m.Report, false)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // Dispute refuses the other side's report, with a reason; an organiser
@@ -135,7 +135,7 @@ func (s *Service) Dispute(ctx context.Context, a core.Actor, id int64, reason st
 		}
 		return s.Audit.Record(ctx, a, ActionDispute, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "reason": reason})
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // AutoConfirmDue confirms a report nobody answered by its deadline (the

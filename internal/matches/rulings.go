@@ -39,7 +39,7 @@ func (s *Service) Resolve(ctx context.Context, a core.Actor, id int64, r Report)
 		}
 		return s.complete(ctx, m, r, false)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // linesWithoutScore are the lines of a ruling that gives only the winner:
@@ -68,7 +68,7 @@ func (s *Service) Forfeit(ctx context.Context, a core.Actor, id int64) (Match, e
 	m, err := s.change(ctx, a, ActForfeit, id, func(ctx context.Context, m Match, side *TeamRef) error {
 		return s.forfeit(ctx, a, m, side)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // ForfeitFor forfeits a side on an organiser's word (a side that does not
@@ -83,7 +83,7 @@ func (s *Service) ForfeitFor(ctx context.Context, a core.Actor, id int64, team s
 		}
 		return s.forfeit(ctx, a, m, side)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // forfeit completes the locked match m against side, with no kills (the

@@ -51,9 +51,13 @@ func (s *Service) confirmAfter() time.Duration {
 	return ConfirmAfter
 }
 
-// shown hides the room from everyone but the two sides and organisers.
-func shown(m Match, a core.Actor) Match {
+// shown is m as a sees it at now: the room hidden from everyone but the two
+// sides and organisers, and an open match's status by the live rule
+// (Match.LiveAt), with the time it goes live.
+func shown(m Match, a core.Actor, now time.Time) Match {
 	m.RoomSet = m.Room != ""
+	m.LiveFrom = m.StartsAt()
+	m.Status = ShownStatus(m.Status, m.LiveFrom, now)
 	if !a.Organises(m.TournamentID) {
 		team, ok := a.CaptainOf(m.TournamentID)
 		member := ok && m.Side(team) != nil
@@ -87,7 +91,7 @@ func (s *Service) Matches(ctx context.Context, a core.Actor, name, team string) 
 	out := []Match{}
 	for _, m := range all {
 		if team == "" || m.Side(team) != nil {
-			out = append(out, shown(m, a))
+			out = append(out, shown(m, a, s.now()))
 		}
 	}
 	done := func(m Match) bool { return m.Status == StatusCompleted || m.Status == StatusCancelled }
@@ -116,7 +120,7 @@ func (s *Service) Matches(ctx context.Context, a core.Actor, name, team string) 
 // Match is one match, as a may see it.
 func (s *Service) Match(ctx context.Context, a core.Actor, id int64) (Match, error) {
 	m, err := s.Store.FindMatch(ctx, id)
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // change runs fn on the locked match once the rules (MatchRules) let a do
@@ -170,7 +174,7 @@ func (s *Service) emitMatch(ctx context.Context, event string, m Match) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.Events.Emit(ctx, core.TopicBracket, event, map[string]any{"tournament": t.Name, "match": shown(m, core.Actor{})})
+	_, err = s.Events.Emit(ctx, core.TopicBracket, event, map[string]any{"tournament": t.Name, "match": shown(m, core.Actor{}, s.now())})
 	return err
 }
 

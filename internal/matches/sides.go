@@ -25,7 +25,7 @@ func (s *Service) PostRoom(ctx context.Context, a core.Actor, id int64, room str
 		}
 		return s.Audit.Record(ctx, a, ActionRoom, m.TournamentID, matchTarget(m), nil)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // SetLineup picks the side's karts for the match: up to four of the team's
@@ -50,7 +50,7 @@ func (s *Service) SetLineup(ctx context.Context, a core.Actor, id int64, userIDs
 		}
 		return s.Audit.Record(ctx, a, ActionLineup, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "players": userIDs})
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 func isMember(members []Member, userID int64) bool {

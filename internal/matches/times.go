@@ -38,7 +38,7 @@ func (s *Service) SetTime(ctx context.Context, a core.Actor, id int64, at *time.
 		}
 		return s.setTime(ctx, a, m, at, ActionTime)
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }
 
 // futureTime is at to the minute, refused unless it is in the future
@@ -120,5 +120,5 @@ func (s *Service) CheckIn(ctx context.Context, a core.Actor, id int64) (Match, e
 		}
 		return s.Audit.Record(ctx, a, ActionCheckin, m.TournamentID, matchTarget(m), map[string]any{"team": side.ID, "at": m.ScheduledAt})
 	})
-	return shown(m, a), err
+	return shown(m, a, s.now()), err
 }

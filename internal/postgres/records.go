@@ -246,7 +246,8 @@ func (s Records) Team(ctx context.Context, tournament, letter string) (records.T
 		       CASE WHEN m.winner_id IS NULL THEN NULL ELSE m.winner_id = $1 END,
 		       coalesce((SELECT sum(kills) FROM match_lines WHERE match_id = m.id AND team_id = $1), 0)::int,
 		       coalesce((SELECT sum(kills) FROM match_lines WHERE match_id = m.id AND team_id = o.id), 0)::int,
-		       m.scheduled_at
+		       m.scheduled_at,
+		       (SELECT max(c.at) FROM match_checkins c WHERE c.match_id = m.id HAVING count(DISTINCT c.team_id) = 2)
 		  FROM matches m LEFT JOIN teams o ON o.id = CASE WHEN m.team1_id = $1 THEN m.team2_id ELSE m.team1_id END
 		 WHERE m.team1_id = $1 OR m.team2_id = $1
 		 ORDER BY m.round_number, m.stage, m.slot`, teamID)
@@ -256,7 +257,7 @@ func (s Records) Team(ctx context.Context, tournament, letter string) (records.T
 	t.Fixtures, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (records.Fixture, error) {
 		var f records.Fixture
 		var oLetter, oName *string
-		err := r.Scan(&f.ID, &f.Stage, &f.Round, &oLetter, &oName, &f.Status, &f.Won, &f.Kills, &f.OppKills, &f.ScheduledAt)
+		err := r.Scan(&f.ID, &f.Stage, &f.Round, &oLetter, &oName, &f.Status, &f.Won, &f.Kills, &f.OppKills, &f.ScheduledAt, &f.BothIn)
 		if oLetter != nil {
 			f.Opponent = &records.TeamRef{Tournament: t.Tournament, Letter: *oLetter, Name: *oName}
 		}

@@ -159,6 +159,9 @@ type Fixture struct {
 	Kills       int        `json:"kills"`
 	OppKills    int        `json:"opponent_kills"`
 	ScheduledAt *time.Time `json:"scheduled_at"`
+	// BothIn is when the second side checked in (nil: not both); with the
+	// time, it says when the match goes live (matches.LiveFrom).
+	BothIn *time.Time `json:"-"`
 }
 
 // Team is a team's page in a season.
@@ -255,6 +258,10 @@ func (s *Service) Team(ctx context.Context, tournament, letter string) (Team, er
 	t, err := s.Store.Team(ctx, tournament, letter)
 	if err != nil {
 		return t, err
+	}
+	now := time.Now()
+	for i, f := range t.Fixtures {
+		t.Fixtures[i].Status = matches.ShownStatus(f.Status, matches.LiveFrom(f.ScheduledAt, f.BothIn), now)
 	}
 	table, err := s.Standings.Standings(ctx, t.Tournament)
 	if err != nil {

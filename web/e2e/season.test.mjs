@@ -148,6 +148,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     const shown = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })
       .format(when)
       .replace(' at ', ', ')
+    await homePage.getByText('Set it now', { exact: true }).click() // the home captain's shortcut, for a time both agreed
     await homePage.getByLabel('Day and time (your time zone)').fill(local)
     await homePage.getByRole('button', { name: 'Set time' }).click()
     await homePage.getByTestId('match-time').filter({ hasText: shown }).waitFor()

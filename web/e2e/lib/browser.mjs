@@ -71,7 +71,8 @@ export async function shootBothWidths(page, dir, name, { at = null } = {}) {
     [1440, 900],
     [390, 844],
   ]) {
-    if (size.width !== width || size.height !== height) {
+    const now = page.viewportSize()
+    if (now.width !== width || now.height !== height) {
       await page.setViewportSize({ width, height })
       await page.waitForTimeout(200)
     }

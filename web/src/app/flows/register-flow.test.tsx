@@ -305,9 +305,37 @@ describe('stats upload view', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('rider#1')
     expect(screen.getByText('From your Discord username')).toBeInTheDocument()
     expect(screen.getByText(/Wins 325 \(not games played\)/)).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Keep as read' }))
+    // The review is the save: one button, no second way out that keeps the gaps.
+    expect(screen.queryByRole('button', { name: 'Keep as read' })).toBeNull()
+    expect(screen.getByText(/did not show Games played: type it and save/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
     expect(await screen.findByRole('heading', { name: 'rider#1' })).toBeInTheDocument()
-    expect(api.callsTo('POST', '/stats/save')).toHaveLength(0)
+    expect(api.callsTo('POST', '/stats/save')).toHaveLength(1)
+  })
+
+  it('stats kept with Games played missing are asked for again when the view opens, and the save completes them', async () => {
+    const kept = { level: 24, kills: 4791, deaths: 2678, games_played: 0, kd: 1.79, sk_id: 'N/A', category: 3 }
+    const api = mockApi({
+      'GET /stats/get': () => ({ body: { success: true, stats: api.callsTo('POST', '/stats/save').length ? { ...kept, games_played: 1500 } : kept } }),
+      'POST /stats/save': (req) => ({ body: { success: true, stats: req.body } }),
+    })
+    const holdStep = vi.fn()
+    const user = makeUser({ sk_stats_uploaded: true, stats_data: kept })
+    renderApp(
+      <RegisterFlow user={user} view="stats" requireAuth={vi.fn()} close={vi.fn()} holdStep={holdStep} pending={null} setPending={vi.fn()} />,
+      { user, path: '/' },
+    )
+    expect(await screen.findByRole('heading', { name: 'Saved from your screenshot' })).toBeInTheDocument()
+    expect(screen.getByText(/Until your card has it, we ask again when you sign in/)).toBeInTheDocument()
+    expect(holdStep).toHaveBeenLastCalledWith(3)
+    const games = screen.getByLabelText('Games played')
+    expect(games).toHaveValue('')
+    expect(screen.getByLabelText('Kills')).toHaveValue('4791')
+    fireEvent.change(games, { target: { value: '1500' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
+    expect(await screen.findByRole('heading', { name: 'rider#1' })).toBeInTheDocument()
+    expect(api.callsTo('POST', '/stats/save')[0].body).toMatchObject({ games_played: 1500, kills: 4791, level: 24, category: 3 })
+    expect(holdStep).toHaveBeenLastCalledWith(null)
   })
 
   it('the player can type the figures the screenshot did not show', async () => {

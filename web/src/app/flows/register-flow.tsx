@@ -8,10 +8,11 @@ import { Spinner } from '@/components/ui/spinner'
 import { useTournamentName } from '@/config/app-config'
 import { errorMessage } from '@/lib/api-client'
 import type { User } from '@/lib/auth'
+import { missingFigures } from '@/lib/profile-complete'
 import { useSaveStats } from '@/features/stats/api/save-stats'
 import { useSavedStats } from '@/features/stats/api/stats'
 import { StatsReview } from '@/features/stats/components/stats-review'
-import { applyReview, cardFromExtracted, cardFromSaved, needsReview, randomCategory, toSavePayload } from '@/features/stats/lib/stats-model'
+import { applyReview, cardFromExtracted, cardFromSaved, needsReview, randomCategory, reviewOfSaved, toSavePayload } from '@/features/stats/lib/stats-model'
 import type { CardStats, ExtractedStats, ReviewValues } from '@/features/stats/types'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
@@ -41,6 +42,8 @@ type Props = {
   registerIntent?: boolean
   requireAuth: () => void
   close: () => void
+  /** The progress shows the stats step as current while the player reviews (null: as the profile says). */
+  holdStep?: (step: 3 | null) => void
   pending: PendingRegistration
   setPending: (p: PendingRegistration) => void
 }
@@ -50,7 +53,7 @@ type Phase = 'auto' | 'pick' | 'review' | 'card'
 /** A reading the player is checking: whether the server kept it, and the card's category. */
 type Review = { stats: ExtractedStats; saved: boolean; category: number | null }
 
-export function RegisterFlow({ user, view, autoRegister = false, registerIntent = false, requireAuth, close, pending, setPending }: Props) {
+export function RegisterFlow({ user, view, autoRegister = false, registerIntent = false, requireAuth, close, holdStep, pending, setPending }: Props) {
   const tournament = useTournamentName()
   const navigate = useNavigate()
   const saved = useSavedStats(!!user)
@@ -144,10 +147,9 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   }
 
   // The player approved the figures of the review: they are what the card shows and the save keeps.
-  function approve(values: ReviewValues) {
-    if (!review) return
-    const approved = applyReview(review.stats, values)
-    const category = review.category ?? randomCategory()
+  function approve(shownReview: Review, values: ReviewValues) {
+    const approved = applyReview(shownReview.stats, values)
+    const category = shownReview.category ?? randomCategory()
     messages.setError('')
     if (!user) {
       setAnon({ stats: approved, category })
@@ -168,32 +170,46 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     else navigate('/tournament')
   }
 
-  if (registration.done) return <RegistrationPopup onDone={goToTournament} waitlisted={registration.done.waitlisted} />
-
   const savedCard = user && saved.data ? cardFromSaved(saved.data, user.discord_username || user.name) : null
   const shownCard = card ?? savedCard
+  // Stats kept with figures missing (the screenshot did not show them, and the review was closed):
+  // the same review again, until they are there.
+  const unfinished = user && saved.data && !pending ? missingFigures(saved.data) : []
+  const savedReview: Review | null =
+    unfinished.length > 0 && saved.data ? { stats: reviewOfSaved(saved.data, unfinished, fallbackName), saved: true, category: savedCard?.category ?? null } : null
   let shown: 'registered' | 'loading' | 'pick' | 'review' | 'card' = phase === 'auto' ? 'pick' : phase
   if (phase === 'auto') {
-    if (user && registration.registered && !pending) shown = 'registered'
+    if (savedReview) shown = 'review'
+    else if (user && registration.registered && !pending) shown = 'registered'
     else if (shownCard) shown = 'card'
     else if (user && saved.isLoading) shown = 'loading'
   }
+  const shownReview = phase === 'review' ? review : savedReview
+  const reviewing = shown === 'review' && !!shownReview
+  useEffect(() => {
+    if (!reviewing || !holdStep) return
+    holdStep(3)
+    return () => holdStep(null)
+  }, [holdStep, reviewing])
+
+  if (registration.done) return <RegistrationPopup onDone={goToTournament} waitlisted={registration.done.waitlisted} />
+
   const line = <FlowMessageLine messages={messages} />
 
   if (shown === 'loading') return <Spinner label="Loading your stats" />
 
-  if (shown === 'review' && review) {
+  if (reviewing && shownReview) {
     return (
       <div className="register-flow">
         {line}
         <StatsReview
-          stats={review.stats}
+          key={shownReview === savedReview ? 'saved' : 'read'}
+          stats={shownReview.stats}
           fallbackName={fallbackName}
-          saved={review.saved}
+          saved={shownReview.saved}
           busy={busy}
           submitLabel={user ? 'Save my stats' : 'Use these stats'}
-          onSubmit={approve}
-          onKeep={review.saved ? () => showCard(review.stats, review.category, fallbackName) : undefined}
+          onSubmit={(values) => approve(shownReview, values)}
         />
       </div>
     )

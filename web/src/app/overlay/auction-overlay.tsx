@@ -8,7 +8,8 @@ import { formatSeconds } from '@/features/auction/lib/countdown'
 import { useLotCountdown } from '@/features/auction/lib/use-lot-countdown'
 import type { Lot } from '@/features/auction/types'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
-import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
+import { TeamBadge } from '@/components/ui/team-badge'
+import { OverlayFrame, useOverlayOptions } from './components/overlay-frame'
 import { closingBanner, teamByLetter, teamLabel, type LastResult } from './lib/model'
 
 function LotBar({ lot, view }: { lot: Lot; view: AuctionData }) {
@@ -41,7 +42,7 @@ function LotBar({ lot, view }: { lot: Lot; view: AuctionData }) {
         <p className="ov-leader" data-testid="overlay-leader">
           {high ? (
             <>
-              <TeamMark letter={high.team} logo={leader?.logo} size={52} />
+              <TeamBadge letter={high.team} logo={leader?.logo} size={52} />
               {teamLabel(leader, high.team)}
             </>
           ) : (
@@ -76,7 +77,7 @@ function Banner({ result, view }: { result: LastResult; view: AuctionData }) {
     <section className="ov-banner is-sold" data-testid="overlay-banner">
       <p className="ov-stamp">Sold</p>
       <p className="ov-banner-line">
-        {sale.player.name} <span className="ov-arrow">→</span> <TeamMark letter={sale.team} logo={team?.logo} size={56} />{' '}
+        {sale.player.name} <span className="ov-arrow">→</span> <TeamBadge letter={sale.team} logo={team?.logo} size={56} />{' '}
         {teamLabel(team, sale.team)} · <strong>{credits(sale.price)}</strong>
       </p>
     </section>

@@ -5,7 +5,8 @@ import { useLeagueTeams, useMatch } from '@/features/matches/api/league'
 import { matchTime, roundTitle, shownStatus, STATUS_LABEL } from '@/features/matches/lib/match-model'
 import type { Match, TeamRef } from '@/features/matches/types'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
-import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
+import { TeamBadge } from '@/components/ui/team-badge'
+import { OverlayFrame, useOverlayOptions } from './components/overlay-frame'
 import { sideKills, teamLabel } from './lib/model'
 
 type Logos = Record<string, string | undefined>
@@ -14,7 +15,7 @@ function Side({ team, kills, won, logos, end }: { team: TeamRef | null; kills: n
   const letter = team?.id ?? '?'
   return (
     <div className={`ov-side is-${end} ${won ? 'is-winner' : ''}`}>
-      <TeamMark letter={letter} logo={team ? logos[team.id] : null} size={84} />
+      <TeamBadge letter={letter} logo={team ? logos[team.id] : null} size={84} />
       <p className="ov-side-name">{team ? teamLabel(team, letter) : 'To be decided'}</p>
       <p className="ov-score" data-testid={`overlay-score-${end}`}>
         {kills ?? '–'}

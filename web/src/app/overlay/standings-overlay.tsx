@@ -2,7 +2,8 @@
 // on every standings.updated (topic `bracket`).
 import { useRedCap, useStandings } from '@/features/matches/api/league'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
-import { OverlayFrame, TeamMark, useOverlayOptions } from './components/overlay-frame'
+import { TeamBadge } from '@/components/ui/team-badge'
+import { OverlayFrame, useOverlayOptions } from './components/overlay-frame'
 
 export default function StandingsOverlay() {
   const options = useOverlayOptions()
@@ -40,7 +41,7 @@ export default function StandingsOverlay() {
                     <td>{i + 1}</td>
                     <td className="ov-left ov-team-cell">
                       <span>
-                        <TeamMark letter={r.team} size={40} /> {r.name || `Team ${r.team}`}
+                        <TeamBadge letter={r.team} size={40} /> {r.name || `Team ${r.team}`}
                       </span>
                     </td>
                     <td>{r.played}</td>

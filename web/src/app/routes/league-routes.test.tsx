@@ -142,7 +142,11 @@ describe('league pages', () => {
     at('/matches/7', makeUser({ id: 11, role: 'captain' }))
     const panel = within(await screen.findByRole('region', { name: 'Match time' }))
     expect(panel.getByText(/Not set yet/)).toBeInTheDocument()
-    expect(await panel.findByTestId('time-flow')).toHaveTextContent('Agree the time by proposals below')
+    expect(await panel.findByTestId('time-flow')).toHaveTextContent('Agree the time in “Proposed times”: the usual way')
+    // The direct way is folded: proposals come first.
+    const shortcut = panel.getByText('Set it now').closest('details') as HTMLDetailsElement
+    expect(shortcut.open).toBe(false)
+    fireEvent.click(panel.getByText('Set it now'))
     fireEvent.change(await panel.findByLabelText('Day and time (your time zone)'), { target: { value: '2030-11-28T19:30' } })
     fireEvent.click(panel.getByRole('button', { name: 'Set time' }))
     await waitFor(() => expect(api.callsTo('POST', '/matches/7/time')).toHaveLength(1))

@@ -54,6 +54,8 @@ export type Match = {
   proposal?: { by: string; times: string[] } | null
   /** When the check-in opens (an hour before the time); it closes at the time. */
   checkin_opens_at?: string | null
+  /** The server's: when the match is live (its agreed time, or both check-ins if earlier); null while neither. */
+  live_from?: string | null
 }
 
 export type Round = {

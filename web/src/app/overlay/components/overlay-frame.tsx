@@ -35,12 +35,3 @@ export function OverlayFrame({ kind, options, children }: { kind: string; option
   )
 }
 
-/** A team's logo, or its letter in a badge. */
-export function TeamMark({ letter, logo, size = 64 }: { letter: string; logo?: string | null; size?: number }) {
-  if (logo) return <img className="ov-team-logo" src={logo} alt="" width={size} height={size} />
-  return (
-    <span className="ov-team-logo ov-team-letter" style={{ width: size, height: size, fontSize: size * 0.55 }} aria-hidden="true">
-      {letter}
-    </span>
-  )
-}

@@ -28,6 +28,8 @@ export type StatsSlotContext = {
   /** Ask the visitor to sign in (or sign up) first; the modal comes back to the stats view. */
   requireAuth: () => void
   close: () => void
+  /** While the stats view reviews a reading, the progress shows the stats step as current (null: let go). */
+  holdStep: (step: 3 | null) => void
 }
 
 export type ProfileSlotContext = { user: User; showStats: () => void; close: () => void }
@@ -71,6 +73,8 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
   const [autoRegister, setAutoRegister] = useState(false)
   const [resetEmail, setResetEmail] = useState('')
   const [after2fa, setAfter2fa] = useState<AuthView | null>(null)
+  // The stats view's review: the step is not done while the player checks it, whatever was kept.
+  const [heldStep, setHeldStep] = useState<3 | null>(null)
   const tabTimer = useRef<number | undefined>(undefined)
 
   // Every open request starts from where the player stands (docs/site.md, "The player's path").
@@ -123,7 +127,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
     else setView(after2fa)
   }
 
-  const step = currentStep(user)
+  const step = heldStep !== null && view === 'stats' ? Math.min(heldStep, currentStep(user)) : currentStep(user)
   const showProgress =
     view !== null && view !== 'profile' && view !== 'reset' && view !== 'second-factor' && !(view === 'signin' && flowMode === 'login')
   const isTabView = view === 'signin' || view === 'signup'
@@ -223,6 +227,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
           setView('signin')
         },
         close: onClose,
+        holdStep: setHeldStep,
       })
       break
     case 'profile':

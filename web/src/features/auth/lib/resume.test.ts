@@ -48,8 +48,23 @@ describe('where a player resumes (the player\'s path)', () => {
     expect(viewAfterSignIn('register', statsMissing, true, false)).toBe('stats')
     expect(viewAfterSignIn('login', statsMissing, true, false)).toBe('stats')
     expect(viewAfterSignIn('login', done, true, false)).toBeNull()
-    expect(viewAfterSignIn('login', statsMissing, false, false)).toBeNull()
     expect(viewAfterSignIn('login', statsMissing, false, true)).toBe('stats')
+  })
+
+  it('a profile left unfinished is asked for again at the next sign-in, until it is done', () => {
+    const gamesMissing = makeUser({ sk_stats_uploaded: true, stats_data: { level: 40, kills: 900, deaths: 300, games_played: 0 } })
+    const complete = makeUser({ sk_stats_uploaded: true, stats_data: { level: 40, kills: 900, deaths: 300, games_played: 700 } })
+    expect(viewAfterSignIn('login', statsMissing, false, false)).toBe('stats')
+    expect(viewAfterSignIn('login', gamesMissing, false, false)).toBe('stats')
+    expect(viewAfterSignIn('login', { ...gamesMissing, tournament_registered: true }, false, false)).toBe('stats')
+    expect(currentStep(gamesMissing)).toBe(3)
+    expect(viewAfterSignIn('login', complete, false, false)).toBeNull()
+    expect(currentStep(complete)).toBe(4)
+    // Organisers need no stats, nor an organiser's account waiting for its second factor.
+    expect(viewAfterSignIn('login', makeUser({ role: 'admin' }), false, false)).toBeNull()
+    expect(viewAfterSignIn('login', makeUser({ role: 'staff', staff_of: ['PPL7'] }), false, false)).toBeNull()
+    const locked = makeUser({ security: { organiser_locked: true } as NonNullable<ReturnType<typeof makeUser>['security']> })
+    expect(viewAfterSignIn('login', locked, false, false)).toBeNull()
   })
 })
 

@@ -129,9 +129,9 @@ function RoomPanel({ match, canPost }: { match: Match; canPost: boolean }) {
 }
 
 /**
- * The match's time. Proposals (the panel below) are how the captains agree one; setting it here is the
- * shortcut, an organiser's or the home captain's for a time both sides have agreed already: a line
- * says which applies to the reader.
+ * The match's time. Proposals ("Proposed times") are how the captains agree one; setting it here is
+ * the shortcut: an organiser's at once, the home captain's only for a time both sides agreed already,
+ * folded under "Set it now" so proposals stay the way by default. One line says which applies.
  */
 function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; admin: boolean }) {
   const [value, setValue] = useState(toLocalInput(match.scheduled_at))
@@ -147,6 +147,22 @@ function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; ad
     setInvalid('')
     setTime.mutate(null, { onSuccess: () => setValue('') })
   }
+  const form = (
+    <form className="inline-form" onSubmit={submit}>
+      <TextField id={`time-${match.id}`} label="Day and time (your time zone)" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+      <div className="row-actions">
+        <SubmitButton pending={setTime.isPending} disabled={!value}>
+          Set time
+        </SubmitButton>
+        {match.scheduled_at ? (
+          <ActionButton className="btn btn-ghost" pending={setTime.isPending} onClick={clear}>
+            Clear time
+          </ActionButton>
+        ) : null}
+      </div>
+      <ErrorMessage error={invalid || setTime.error} fallback={setTime.variables === null ? 'The time could not be cleared.' : 'The time could not be set.'} />
+    </form>
+  )
   return (
     <Panel title="Match time" className="time-panel">
       {match.scheduled_at ? (
@@ -155,7 +171,7 @@ function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; ad
           <span className="muted small">({untilMatch(match.scheduled_at)}, your time)</span>
         </p>
       ) : (
-        <p className="muted">Not set yet: the captains agree one below, or team {match.team1?.id ?? '?'}’s captain or an organiser sets it.</p>
+        <p className="muted">Not set yet: the captains agree one in “Proposed times”, or an organiser sets it.</p>
       )}
       {isOverdue(match) ? (
         <p className="msg msg-alert">Past its time with no result yet: a captain reports it, or an organiser rules.</p>
@@ -163,25 +179,16 @@ function TimePanel({ match, canSet, admin }: { match: Match; canSet: boolean; ad
       {canSet ? (
         <p className="muted small time-flow" data-testid="time-flow">
           {admin
-            ? 'As an organiser you set the time here at once; the captains otherwise agree it by proposals below.'
-            : 'Agree the time by proposals below: the usual way. Set it here only for a time both captains have already agreed.'}
+            ? 'As an organiser you set the time here at once; the captains otherwise agree it in “Proposed times”.'
+            : 'Agree the time in “Proposed times”: the usual way. “Set it now” is only for a time both captains have already agreed.'}
         </p>
       ) : null}
-      {canSet ? (
-        <form className="inline-form" onSubmit={submit}>
-          <TextField id={`time-${match.id}`} label="Day and time (your time zone)" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
-          <div className="row-actions">
-            <SubmitButton pending={setTime.isPending} disabled={!value}>
-              Set time
-            </SubmitButton>
-            {match.scheduled_at ? (
-              <ActionButton className="btn btn-ghost" pending={setTime.isPending} onClick={clear}>
-                Clear time
-              </ActionButton>
-            ) : null}
-          </div>
-          <ErrorMessage error={invalid || setTime.error} fallback={setTime.variables === null ? 'The time could not be cleared.' : 'The time could not be set.'} />
-        </form>
+      {canSet && admin ? form : null}
+      {canSet && !admin ? (
+        <details className="time-shortcut">
+          <summary>Set it now</summary>
+          {form}
+        </details>
       ) : null}
     </Panel>
   )

@@ -3,7 +3,7 @@ import { shownStatus, STATUS_LABEL } from '../lib/match-model'
 import type { Match } from '../types'
 
 /** A match's status as the pages show it: "Live" from the agreed time (shownStatus), not the room's posting. */
-export function StatusBadge({ match }: { match: Pick<Match, 'status' | 'scheduled_at' | 'checked_in' | 'team1' | 'team2'> }) {
+export function StatusBadge({ match }: { match: Pick<Match, 'status' | 'live_from'> }) {
   const now = useNow()
   const status = shownStatus(match, now)
   return (

@@ -289,26 +289,24 @@ describe('a match’s check-in', () => {
   })
 })
 
-describe('shownStatus: "Live" from the agreed time, not the room', () => {
+describe('shownStatus: "Live" from the server’s live_from, not the room', () => {
   const at = Date.parse('2026-11-28T19:00:00Z')
-  const timed = (over: Partial<Match>) => makeMatch({ scheduled_at: '2026-11-28T19:00:00Z', ...over })
+  const timed = (over: Partial<Match>) => makeMatch({ scheduled_at: '2026-11-28T19:00:00Z', live_from: '2026-11-28T19:00:00Z', ...over })
   it('a room posted 29 minutes early is still scheduled', () => {
     expect(shownStatus(timed({ status: 'live', room: 'ABCD' }), at - 29 * 60_000)).toBe('scheduled')
   })
-  it('is live from the agreed time, room or not', () => {
+  it('is live from live_from, room or not, as the clock passes', () => {
     expect(shownStatus(timed({ status: 'live' }), at)).toBe('live')
     expect(shownStatus(timed({ status: 'scheduled' }), at + 60_000)).toBe('live')
   })
-  it('is live once both sides have checked in, whatever the time', () => {
-    const both = { A: '2026-11-28T18:10:00Z', H: '2026-11-28T18:20:00Z' }
-    expect(shownStatus(timed({ checked_in: both }), at - 40 * 60_000)).toBe('live')
-    expect(shownStatus(timed({ checked_in: { A: both.A } }), at - 40 * 60_000)).toBe('scheduled')
+  it('both check-ins before the time: the server’s live_from is the second one', () => {
+    expect(shownStatus(timed({ live_from: '2026-11-28T18:20:00Z' }), at - 39 * 60_000)).toBe('live')
   })
-  it('a match with no time waits', () => {
-    expect(shownStatus(makeMatch({ status: 'live' }), at)).toBe('scheduled')
+  it('a match not yet live (no time, not both in) waits', () => {
+    expect(shownStatus(makeMatch({ status: 'live', live_from: null }), at)).toBe('scheduled')
   })
-  it('a played match keeps its status', () => {
-    expect(shownStatus(timed({ status: 'completed' }), at - 3_600_000)).toBe('completed')
+  it('a played match is what it is', () => {
+    expect(shownStatus(timed({ status: 'completed' }), at - 60_000)).toBe('completed')
   })
 })
 

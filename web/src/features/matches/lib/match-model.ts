@@ -17,18 +17,16 @@ export const STATUS_LABEL: Record<MatchStatus, string> = {
   cancelled: 'Cancelled',
 }
 
-type Timed = Pick<Match, 'status' | 'scheduled_at' | 'checked_in' | 'team1' | 'team2'>
+type Timed = Pick<Match, 'status' | 'live_from'>
 
 /**
- * The status the pages show. A match is "Live" from its agreed time, or once both sides have checked
- * in, not when the home captain posts the room (which the server records as its "live" state, often
- * half an hour early): before that it shows as scheduled.
+ * The status the pages show: the server's rule (internal/matches LiveFrom), kept true as the clock
+ * passes. An open match is "Live" from its `live_from` (the agreed time, or both check-ins if
+ * earlier), not from the home captain's posting of the room; before that it shows as scheduled.
  */
 export function shownStatus(m: Timed, now: number = Date.now()): MatchStatus {
   if (m.status !== 'live' && m.status !== 'scheduled') return m.status
-  const started = !!m.scheduled_at && Date.parse(m.scheduled_at) <= now
-  const bothIn = !!m.team1 && !!m.team2 && !!m.checked_in?.[m.team1.id] && !!m.checked_in?.[m.team2.id]
-  return started || bothIn ? 'live' : 'scheduled'
+  return m.live_from && Date.parse(m.live_from) <= now ? 'live' : 'scheduled'
 }
 
 export const FORMATS = [

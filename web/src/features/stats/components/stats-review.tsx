@@ -1,6 +1,7 @@
-// After an upload: what the reader found, for the player to check before it is kept. Doubtful
-// figures are flagged and must be confirmed (or corrected); figures the screenshot did not show
-// can be typed; a capture of the game's Player tab fills the name and SK id.
+// After an upload: what the reader found, for the player to check. The review is the stats step's
+// save (one button): doubtful figures are flagged and must be confirmed (or corrected) before
+// anything is kept; a reading the server kept at once is shown with the figures the screenshot did
+// not show empty to type; a capture of the game's Player tab fills the name and SK id.
 import { useId, useState } from 'react'
 import { ErrorMessage, SubmitButton } from '@/components/ui/form'
 import { Message } from '@/components/ui/popup'
@@ -13,13 +14,11 @@ type Props = {
   stats: ExtractedStats
   /** The player's Discord username: the card's name when the screen shows none. */
   fallbackName: string
-  /** The server kept the reading already (signed in, nothing doubtful). */
+  /** The server kept the reading already (signed in, nothing doubtful): the save completes it. */
   saved: boolean
   busy: boolean
   submitLabel: string
   onSubmit: (values: ReviewValues) => void
-  /** Keep the reading as the server saved it, typing nothing. */
-  onKeep?: () => void
 }
 
 export const REVIEW_MSG = {
@@ -27,7 +26,15 @@ export const REVIEW_MSG = {
   playerTabEmpty: 'No name or SK id found on that screenshot.',
 } as const
 
-export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onSubmit, onKeep }: Props) {
+/** What a kept reading still lacks, as the review says it. */
+function missingText(missing: Set<string>): string {
+  const figures = REVIEW_FIELDS.filter((f) => f.numeric && missing.has(f.key)).map((f) => f.label)
+  if (figures.length === 0) return 'Kept as read. Add your SK id or correct anything that is wrong, then save.'
+  const again = missing.has('games') ? ' Until your card has it, we ask again when you sign in.' : ''
+  return `Kept as read, but your screenshot did not show ${figures.join(' and ')}: type ${figures.length === 1 ? 'it' : 'them'} and save.${again}`
+}
+
+export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onSubmit }: Props) {
   const formId = useId()
   const [values, setValues] = useState<ReviewValues>(() => reviewValues(stats, fallbackName))
   const doubts = reviewDoubts(stats)
@@ -91,7 +98,7 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
           : open.length > 0
           ? `We are not sure of ${open.length === 1 ? 'one figure' : `${open.length} figures`}: compare with your screenshot, then confirm or correct.`
           : saved
-            ? 'Add what your screenshot did not show, or keep your stats as read.'
+            ? missingText(missing)
             : 'These are the stats we read. Correct anything that is wrong, then save.'}
       </p>
       <div className="review-grid">
@@ -159,11 +166,6 @@ export function StatsReview({ stats, fallbackName, saved, busy, submitLabel, onS
         <SubmitButton className="btn btn-primary" pending={busy} pendingLabel="Saving…" disabled={tabBusy}>
           {submitLabel}
         </SubmitButton>
-        {onKeep ? (
-          <button type="button" className="btn btn-ghost" onClick={onKeep} disabled={busy}>
-            Keep as read
-          </button>
-        ) : null}
       </div>
     </form>
   )

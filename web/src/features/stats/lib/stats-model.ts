@@ -163,6 +163,23 @@ export function kdOf(kills: number, deaths: number): string {
   return (deaths > 0 ? Math.round((kills / deaths) * 100) / 100 : kills).toFixed(2)
 }
 
+/** A saved record as a reading to review again: the figures it lacks (`missing`, as the review form
+ *  names them) empty to type, the rest as saved, the name falling back to the Discord username. */
+export function reviewOfSaved(s: SavedStats, missing: ReviewField[], fallbackName: string): ExtractedStats {
+  const card = cardFromSaved(s, fallbackName)
+  return {
+    discord_username: card.name,
+    level: String(card.level),
+    kills: String(card.kills),
+    deaths: String(card.deaths),
+    total_games: String(card.games),
+    sk_id: card.skid,
+    kd_ratio: card.kd,
+    cart_image: card.cartImage,
+    missing,
+  }
+}
+
 /** The approved figures as an answer of the reader: what the card shows and the save sends. */
 export function applyReview(s: ExtractedStats, v: ReviewValues): ExtractedStats {
   const kills = toInt(v.kills)

@@ -1,4 +1,5 @@
 import { Avatar } from '@/components/ui/avatar'
+import { TeamBadge } from '@/components/ui/team-badge'
 import type { Team } from '../api/teams'
 
 export const TEAM_SLOTS = 5
@@ -11,13 +12,7 @@ export function TeamCard({ team }: { team: Team }) {
   return (
     <article className="team-card" aria-labelledby={`team-${team.id}`}>
       <header className="team-head">
-        {team.logo ? (
-          <img className="team-logo" src={team.logo} alt="" width={48} height={48} loading="lazy" />
-        ) : (
-          <span className="team-logo team-letter" aria-hidden="true">
-            {team.letter}
-          </span>
-        )}
+        <TeamBadge letter={team.letter} logo={team.logo} size={48} />
         <div>
           <h3 id={`team-${team.id}`}>{team.name || `Team ${team.letter}`}</h3>
           <p className="muted">Team {team.letter}</p>
