@@ -75,37 +75,13 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		}
 	}
 	// The largest blob of such cells (8-connected).
-	seen := make([]bool, gw*gh)
 	var best image.Rectangle
 	bestN := 0
-	for start := range fg {
-		if !fg[start] || seen[start] {
-			continue
+	blobs(fg, gw, func(box image.Rectangle, cells []int) {
+		if len(cells) > bestN {
+			best, bestN = box, len(cells)
 		}
-		var box image.Rectangle
-		n := 0
-		stack := []int{start}
-		seen[start] = true
-		for len(stack) > 0 {
-			c := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			cx, cy := c%gw, c/gw
-			n++
-			box = box.Union(image.Rect(cx, cy, cx+1, cy+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := cx+dx, cy+dy
-					if nx >= 0 && ny >= 0 && nx < gw && ny < gh && fg[ny*gw+nx] && !seen[ny*gw+nx] {
-						seen[ny*gw+nx] = true
-						stack = append(stack, ny*gw+nx)
-					}
-				}
-			}
-		}
-		if n > bestN {
-			best, bestN = box, n
-		}
-	}
+	})
 	r := image.Rect(win.Min.X+best.Min.X*cell, win.Min.Y+best.Min.Y*cell, win.Min.X+best.Max.X*cell, win.Min.Y+best.Max.Y*cell).Intersect(win)
 	// A kart is several bars high and wide; less is a mark or a stray edge.
 	if r.Dx() < 2*pitch || r.Dy() < 3*pitch/2 {
