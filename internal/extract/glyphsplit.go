@@ -99,14 +99,15 @@ func tightBox(m []bool, w int, r image.Rectangle) image.Rectangle {
 // components returns the boxes of the 8-connected groups of ink.
 func components(m []bool, w int) []image.Rectangle {
 	var out []image.Rectangle
-	blobs(m, w, func(box image.Rectangle, _ []int) { out = append(out, box) })
+	blobs(m, w, true, func(box image.Rectangle, _ []int) { out = append(out, box) })
 	return out
 }
 
-// blobs calls each for every 8-connected group of m's set cells (m is a
-// grid w wide), in the order of their first cell, with the group's box and
-// its cells (a slice reused from one call to the next).
-func blobs(m []bool, w int, each func(box image.Rectangle, cells []int)) {
+// blobs calls each for every connected group of m's set cells (m is a grid
+// w wide; 8-connected with diagonal, else 4-connected), in the order of
+// their first cell, with the group's box and its cells (a slice reused from
+// one call to the next).
+func blobs(m []bool, w int, diagonal bool, each func(box image.Rectangle, cells []int)) {
 	grid := image.Rect(0, 0, w, len(m)/w)
 	seen := make([]bool, len(m))
 	var stack, cells []int
@@ -126,7 +127,7 @@ func blobs(m []bool, w int, each func(box image.Rectangle, cells []int)) {
 			around := image.Rect(x-1, y-1, x+2, y+2).Intersect(grid)
 			for ny := around.Min.Y; ny < around.Max.Y; ny++ {
 				for nx := around.Min.X; nx < around.Max.X; nx++ {
-					if q := ny*w + nx; m[q] && !seen[q] {
+					if q := ny*w + nx; m[q] && !seen[q] && (diagonal || nx == x || ny == y) {
 						seen[q] = true
 						stack = append(stack, q)
 					}

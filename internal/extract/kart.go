@@ -109,7 +109,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 	for k, n := range count {
 		on[k] = n > 0
 	}
-	blobs(on, gw, func(box image.Rectangle, cells []int) {
+	blobs(on, gw, true, func(box image.Rectangle, cells []int) {
 		c := cluster{box: box}
 		for _, k := range cells {
 			c.n += count[k]

@@ -77,7 +77,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 	// The largest blob of such cells (8-connected).
 	var best image.Rectangle
 	bestN := 0
-	blobs(fg, gw, func(box image.Rectangle, cells []int) {
+	blobs(fg, gw, true, func(box image.Rectangle, cells []int) {
 		if len(cells) > bestN {
 			best, bestN = box, len(cells)
 		}
