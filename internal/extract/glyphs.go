@@ -149,6 +149,18 @@ func erode(m []bool, w, n int) []bool {
 	return cur
 }
 
+// darkMask marks the pixels of g darker than half grey: its ink. w is the
+// mask's width.
+func darkMask(g *image.Gray) (m []bool, w int) {
+	b := g.Bounds()
+	w = b.Dx()
+	m = make([]bool, w*b.Dy())
+	for i := range m {
+		m[i] = g.Pix[(i/w)*g.Stride+i%w] < halfGrey
+	}
+	return m, w
+}
+
 func maskBounds(m []bool, w int) image.Rectangle {
 	var box image.Rectangle
 	for i, on := range m {
@@ -295,14 +307,7 @@ type glyphRead struct {
 // ink on white, text about 30-40 px tall. Glyphs that touch are cut where
 // the cut reads best.
 func readGlyphs(g *image.Gray) glyphRead {
-	b := g.Bounds()
-	w, h := b.Dx(), b.Dy()
-	m := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			m[y*w+x] = g.Pix[(y)*g.Stride+x] < halfGrey
-		}
-	}
+	m, w := darkMask(g)
 	comps := components(m, w)
 	if len(comps) == 0 {
 		return glyphRead{}

@@ -63,8 +63,9 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 	for cy := range gh {
 		for cx := range gw {
 			n, all := 0, 0
-			for y := win.Min.Y + cy*cell; y < min(win.Max.Y, win.Min.Y+(cy+1)*cell); y++ {
-				for x := win.Min.X + cx*cell; x < min(win.Max.X, win.Min.X+(cx+1)*cell); x++ {
+			r := cellRect(cx, cy, cell, win)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
 					all++
 					if !isBg(x, y) {
 						n++
