@@ -103,12 +103,22 @@ func components(m []bool, w int) []image.Rectangle {
 	return out
 }
 
+// sides and around are the steps to a cell's 4 and 8 neighbours.
+var (
+	sides  = []image.Point{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	around = []image.Point{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+)
+
 // blobs calls each for every connected group of m's set cells (m is a grid
 // w wide; 8-connected with diagonal, else 4-connected), in the order of
 // their first cell, with the group's box and its cells (a slice reused from
 // one call to the next).
 func blobs(m []bool, w int, diagonal bool, each func(box image.Rectangle, cells []int)) {
 	grid := image.Rect(0, 0, w, len(m)/w)
+	steps := sides
+	if diagonal {
+		steps = around
+	}
 	seen := make([]bool, len(m))
 	var stack, cells []int
 	for start, on := range m {
@@ -124,10 +134,9 @@ func blobs(m []bool, w int, diagonal bool, each func(box image.Rectangle, cells 
 			cells = append(cells, p)
 			x, y := p%w, p/w
 			box = box.Union(image.Rect(x, y, x+1, y+1))
-			around := image.Rect(x-1, y-1, x+2, y+2).Intersect(grid)
-			for ny := around.Min.Y; ny < around.Max.Y; ny++ {
-				for nx := around.Min.X; nx < around.Max.X; nx++ {
-					if q := ny*w + nx; m[q] && !seen[q] && (diagonal || nx == x || ny == y) {
+			for _, d := range steps {
+				if n := image.Pt(x, y).Add(d); n.In(grid) {
+					if q := n.Y*w + n.X; m[q] && !seen[q] {
 						seen[q] = true
 						stack = append(stack, q)
 					}
