@@ -239,16 +239,12 @@ func minChannel(src *image.RGBA, x, y int) uint8 {
 
 // xpText finds the XP bar's text ("128630 / 139000"): digits, a slash
 // and digits (at least two digits' width each side, whether their glyphs
-// stand apart or not), the leftmost such on the strip. glyphLines puts the
-// slash on a line of its own (it is taller than the digits); when it did
-// not (slashedLine finds none), the slash is looked for among every line's
-// glyphs (slashedGlyphs). Without a
-// slash (cut off, or misjudged) the longest line of five glyphs or more
-// stands in for it. ok is false when there is neither.
+// stand apart or not), the leftmost such on the strip. The slash, taller
+// than the digits, may be on a line of its own, on either side's line or on
+// none, so it is looked for among every line's glyphs (slashedGlyphs).
+// Without a slash (cut off, or misjudged) the longest line of five glyphs
+// or more stands in for it. ok is false when there is neither.
 func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, ok bool) {
-	if xp := slashedLine(m, w, lines); xp != nil {
-		return xp, true
-	}
 	if xp := slashedGlyphs(m, w, lines); xp != nil {
 		return xp, true
 	}
@@ -271,39 +267,6 @@ func xpText(m []bool, w int, lines [][]image.Rectangle) (xp []image.Rectangle, o
 		}
 	}
 	return best, best != nil
-}
-
-// slashedLine is the leftmost slash alone on its line with a line of
-// digits either side, the three joined; nil when there is none.
-func slashedLine(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle {
-	var best []image.Rectangle
-	for _, sl := range lines {
-		if len(sl) != 1 || !isSlash(m, w, sl[0]) {
-			continue
-		}
-		s := sl[0]
-		var left, right []image.Rectangle
-		for _, l := range lines {
-			first, last := l[0], l[len(l)-1]
-			h := first.Dy()
-			if abs((first.Min.Y+first.Max.Y)-(s.Min.Y+s.Max.Y)) > h || last.Max.X-first.Min.X < 2*h {
-				continue
-			}
-			if last.Max.X <= s.Min.X && s.Min.X-last.Max.X <= h {
-				left = l
-			}
-			if first.Min.X >= s.Max.X && first.Min.X-s.Max.X <= h {
-				right = l
-			}
-		}
-		if left == nil || right == nil {
-			continue
-		}
-		if best == nil || left[0].Min.X < best[0].Min.X {
-			best = append(append(append([]image.Rectangle(nil), left...), s), right...)
-		}
-	}
-	return best
 }
 
 // slashedGlyphs is the leftmost slash among the glyphs of lines with

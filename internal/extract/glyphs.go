@@ -149,6 +149,18 @@ func erode(m []bool, w, n int) []bool {
 	return cur
 }
 
+// darkMask marks the pixels of g darker than half grey: its ink. w is the
+// mask's width.
+func darkMask(g *image.Gray) (m []bool, w int) {
+	b := g.Bounds()
+	w = b.Dx()
+	m = make([]bool, w*b.Dy())
+	for i := range m {
+		m[i] = g.Pix[(i/w)*g.Stride+i%w] < halfGrey
+	}
+	return m, w
+}
+
 func maskBounds(m []bool, w int) image.Rectangle {
 	var box image.Rectangle
 	for i, on := range m {
@@ -260,45 +272,26 @@ func oneOrSeven(m []bool, w int, box image.Rectangle, g glyphGuess) glyphGuess {
 func holes(m []bool, w int, box image.Rectangle) []float64 {
 	bw, bh := box.Dx()+2, box.Dy()+2
 	paper := make([]bool, bw*bh) // box with a one-pixel paper frame
+	inside := image.Rect(1, 1, bw-1, bh-1)
 	for y := 0; y < bh; y++ {
 		for x := 0; x < bw; x++ {
-			ix, iy := box.Min.X+x-1, box.Min.Y+y-1
-			paper[y*bw+x] = x == 0 || y == 0 || x == bw-1 || y == bh-1 || !m[iy*w+ix]
+			paper[y*bw+x] = !image.Pt(x, y).In(inside) || !m[(box.Min.Y+y-1)*w+box.Min.X+x-1]
 		}
 	}
-	label := make([]int32, len(paper))
 	var out []float64
-	var stack []int
-	next := int32(0)
 	minArea := max(3, box.Dx()*box.Dy()/60)
-	for start := range paper {
-		if !paper[start] || label[start] != 0 {
-			continue
+	// Paper is 4-connected (ink 8-connected): paper reaching the frame is
+	// outside the glyph.
+	blobs(paper, bw, false, func(b image.Rectangle, cells []int) {
+		if !b.In(inside) || len(cells) < minArea {
+			return
 		}
-		next++
-		label[start] = next
-		stack = append(stack[:0], start)
-		area, sumY, outside := 0, 0, false
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%bw, p/bw
-			area++
-			sumY += y
-			if x == 0 || y == 0 || x == bw-1 || y == bh-1 {
-				outside = true
-			}
-			for _, q := range [4]int{p - 1, p + 1, p - bw, p + bw} {
-				if q >= 0 && q < len(paper) && paper[q] && label[q] == 0 && (q%bw != 0 || p%bw != bw-1) && (p%bw != 0 || q%bw != bw-1) {
-					label[q] = next
-					stack = append(stack, q)
-				}
-			}
+		sumY := 0
+		for _, p := range cells {
+			sumY += p / bw
 		}
-		if !outside && area >= minArea {
-			out = append(out, (float64(sumY)/float64(area)-1)/float64(max(1, box.Dy())))
-		}
-	}
+		out = append(out, (float64(sumY)/float64(len(cells))-1)/float64(max(1, box.Dy())))
+	})
 	return out
 }
 
@@ -314,14 +307,7 @@ type glyphRead struct {
 // ink on white, text about 30-40 px tall. Glyphs that touch are cut where
 // the cut reads best.
 func readGlyphs(g *image.Gray) glyphRead {
-	b := g.Bounds()
-	w, h := b.Dx(), b.Dy()
-	m := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			m[y*w+x] = g.Pix[(y)*g.Stride+x] < halfGrey
-		}
-	}
+	m, w := darkMask(g)
 	comps := components(m, w)
 	if len(comps) == 0 {
 		return glyphRead{}

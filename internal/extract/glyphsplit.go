@@ -98,33 +98,51 @@ func tightBox(m []bool, w int, r image.Rectangle) image.Rectangle {
 
 // components returns the boxes of the 8-connected groups of ink.
 func components(m []bool, w int) []image.Rectangle {
-	h := len(m) / w
-	seen := make([]bool, len(m))
 	var out []image.Rectangle
-	var stack []int
+	blobs(m, w, true, func(box image.Rectangle, _ []int) { out = append(out, box) })
+	return out
+}
+
+// sides and around are the steps to a cell's 4 and 8 neighbours.
+var (
+	sides  = []image.Point{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	around = []image.Point{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+)
+
+// blobs calls each for every connected group of m's set cells (m is a grid
+// w wide; 8-connected with diagonal, else 4-connected), in the order of
+// their first cell, with the group's box and its cells (a slice reused from
+// one call to the next).
+func blobs(m []bool, w int, diagonal bool, each func(box image.Rectangle, cells []int)) {
+	grid := image.Rect(0, 0, w, len(m)/w)
+	steps := sides
+	if diagonal {
+		steps = around
+	}
+	seen := make([]bool, len(m))
+	var stack, cells []int
 	for start, on := range m {
 		if !on || seen[start] {
 			continue
 		}
 		box := image.Rect(start%w, start/w, start%w+1, start/w+1)
 		seen[start] = true
-		stack = append(stack[:0], start)
+		stack, cells = append(stack[:0], start), cells[:0]
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			cells = append(cells, p)
 			x, y := p%w, p/w
 			box = box.Union(image.Rect(x, y, x+1, y+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx >= 0 && ny >= 0 && nx < w && ny < h && m[ny*w+nx] && !seen[ny*w+nx] {
-						seen[ny*w+nx] = true
-						stack = append(stack, ny*w+nx)
+			for _, d := range steps {
+				if n := image.Pt(x, y).Add(d); n.In(grid) {
+					if q := n.Y*w + n.X; m[q] && !seen[q] {
+						seen[q] = true
+						stack = append(stack, q)
 					}
 				}
 			}
 		}
-		out = append(out, box)
+		each(box, cells)
 	}
-	return out
 }

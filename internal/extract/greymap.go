@@ -27,15 +27,7 @@ func (m fmap) at(x, y int) float32 {
 // white, the last run of them (a gap of a quarter of the box's height
 // parts it from a label or a speck), then the rows those columns fill.
 func (m fmap) inkSpan() (x0, x1, y0, y1 int, ok bool) {
-	cols := make([]int, m.w)
-	for y := range m.h {
-		for x := range m.w {
-			if m.pix[y*m.w+x] >= 0.5 {
-				cols[x]++
-			}
-		}
-	}
-	x0, x1, ok = lastRun(cols, max(2, m.h/4))
+	x0, x1, ok = lastRun(m.inkCols(0, m.h-1), max(2, m.h/4))
 	if !ok {
 		return
 	}
@@ -48,16 +40,22 @@ func (m fmap) inkSpan() (x0, x1, y0, y1 int, ok bool) {
 	if y0, y1, ok = span(rows, 0.3); !ok {
 		return
 	}
-	for x := range cols {
-		cols[x] = 0
-		for y := y0; y <= y1; y++ {
+	x0, x1, ok = lastRun(m.inkCols(y0, y1), max(2, (y1-y0+1)/2))
+	return
+}
+
+// inkCols counts in each column the pixels of rows y0 to y1 over half
+// white.
+func (m fmap) inkCols(y0, y1 int) []int {
+	cols := make([]int, m.w)
+	for y := y0; y <= y1; y++ {
+		for x := range m.w {
 			if m.pix[y*m.w+x] >= 0.5 {
 				cols[x]++
 			}
 		}
 	}
-	x0, x1, ok = lastRun(cols, max(2, (y1-y0+1)/2))
-	return
+	return cols
 }
 
 // lastRun is the last run of columns holding ink (two pixels or more, or

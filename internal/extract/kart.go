@@ -105,35 +105,17 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		n   int
 	}
 	var clusters []cluster
-	seen := make([]bool, gw*gh)
-	for start := range count {
-		if count[start] == 0 || seen[start] {
-			continue
-		}
-		c := cluster{}
-		stack := []int{start}
-		seen[start] = true
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			cx, cy := p%gw, p/gw
-			c.n += count[p]
-			c.box = c.box.Union(image.Rect(cx, cy, cx+1, cy+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := cx+dx, cy+dy
-					if nx < 0 || ny < 0 || nx >= gw || ny >= gh {
-						continue
-					}
-					if k := ny*gw + nx; count[k] > 0 && !seen[k] {
-						seen[k] = true
-						stack = append(stack, k)
-					}
-				}
-			}
+	on := make([]bool, len(count))
+	for k, n := range count {
+		on[k] = n > 0
+	}
+	blobs(on, gw, true, func(box image.Rectangle, cells []int) {
+		c := cluster{box: box}
+		for _, k := range cells {
+			c.n += count[k]
 		}
 		clusters = append(clusters, c)
-	}
+	})
 	// Parts of one drawing whose boxes touch are one drawing (a wheel
 	// inside the body's outline, a helmet over the seat).
 	for merged := true; merged; {

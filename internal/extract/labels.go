@@ -95,11 +95,7 @@ func toCells(m []bool, w int, box image.Rectangle, gw, gh int) []float32 {
 // of models: 0 is a perfect match.
 func wordCosts(g *image.Gray, models []wordModel) map[string]float64 {
 	b := g.Bounds()
-	w := b.Dx()
-	m := make([]bool, w*b.Dy())
-	for i := range m {
-		m[i] = g.Pix[(i/w)*g.Stride+i%w] < 128
-	}
+	m, w := darkMask(g)
 	// The label's ink: components of some size, so that specks and the
 	// bar's rounded ends left in the crop do not stretch the box.
 	tall := 0

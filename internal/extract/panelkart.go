@@ -63,8 +63,9 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 	for cy := range gh {
 		for cx := range gw {
 			n, all := 0, 0
-			for y := win.Min.Y + cy*cell; y < min(win.Max.Y, win.Min.Y+(cy+1)*cell); y++ {
-				for x := win.Min.X + cx*cell; x < min(win.Max.X, win.Min.X+(cx+1)*cell); x++ {
+			r := cellRect(cx, cy, cell, win)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
 					all++
 					if !isBg(x, y) {
 						n++
@@ -75,37 +76,13 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		}
 	}
 	// The largest blob of such cells (8-connected).
-	seen := make([]bool, gw*gh)
 	var best image.Rectangle
 	bestN := 0
-	for start := range fg {
-		if !fg[start] || seen[start] {
-			continue
+	blobs(fg, gw, true, func(box image.Rectangle, cells []int) {
+		if len(cells) > bestN {
+			best, bestN = box, len(cells)
 		}
-		var box image.Rectangle
-		n := 0
-		stack := []int{start}
-		seen[start] = true
-		for len(stack) > 0 {
-			c := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			cx, cy := c%gw, c/gw
-			n++
-			box = box.Union(image.Rect(cx, cy, cx+1, cy+1))
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := cx+dx, cy+dy
-					if nx >= 0 && ny >= 0 && nx < gw && ny < gh && fg[ny*gw+nx] && !seen[ny*gw+nx] {
-						seen[ny*gw+nx] = true
-						stack = append(stack, ny*gw+nx)
-					}
-				}
-			}
-		}
-		if n > bestN {
-			best, bestN = box, n
-		}
-	}
+	})
 	r := image.Rect(win.Min.X+best.Min.X*cell, win.Min.Y+best.Min.Y*cell, win.Min.X+best.Max.X*cell, win.Min.Y+best.Max.Y*cell).Intersect(win)
 	// A kart is several bars high and wide; less is a mark or a stray edge.
 	if r.Dx() < 2*pitch || r.Dy() < 3*pitch/2 {

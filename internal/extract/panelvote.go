@@ -48,10 +48,25 @@ func votes(reads []glyphRead, norm func(string) string) []vote {
 	return out
 }
 
+// maxDigits is the most digits a figure the panel shows may have.
+const maxDigits = 8
+
+// figureDigits tells whether d, a figure's digits alone, can be one the
+// panel shows: a count of one to maxDigits digits, or a K/D of three or
+// more (two decimals), with no leading zero but a count's 0 or a K/D's
+// 0.xx.
+func figureDigits(d string, kd bool) bool {
+	least := 1
+	if kd {
+		least = 3
+	}
+	return len(d) >= least && len(d) <= maxDigits && (d[0] != '0' || len(d) == least)
+}
+
 // normCount keeps a count as digits with no leading zero.
 func normCount(s string) string {
 	s = strings.NewReplacer(".", "", ",", "").Replace(s)
-	if s == "" || len(s) > 8 || (len(s) > 1 && s[0] == '0') {
+	if !figureDigits(s, false) {
 		return ""
 	}
 	return s
@@ -61,7 +76,7 @@ func normCount(s string) string {
 // became of the point.
 func normKDR(s string) string {
 	d := strings.NewReplacer(".", "", ",", "").Replace(s)
-	if len(d) < 3 || len(d) > 7 || (len(d) > 3 && d[0] == '0') {
+	if !figureDigits(d, true) {
 		return ""
 	}
 	return pointed(d)

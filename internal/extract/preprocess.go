@@ -70,9 +70,10 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 	for cy := 0; cy < gh; cy++ {
 		for cx := 0; cx < gw; cx++ {
 			touched = touched[:0]
-			for y := cy * cell; y < min(h, (cy+1)*cell); y++ {
+			r := cellRect(cx, cy, cell, img.Bounds())
+			for y := r.Min.Y; y < r.Max.Y; y++ {
 				row := img.Pix[y*img.Stride:]
-				for x := cx * cell; x < min(w, (cx+1)*cell); x++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
 					p := row[x*4 : x*4+3]
 					k := uint16(p[0]>>4)<<8 | uint16(p[1]>>4)<<4 | uint16(p[2]>>4)
 					if count[k] == 0 {
@@ -98,8 +99,9 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 	for cy := 0; cy < gh; cy++ {
 		for cx := 0; cx < gw; cx++ {
 			touched = touched[:0]
-			for ny := max(0, cy-1); ny <= min(gh-1, cy+1); ny++ {
-				for nx := max(0, cx-1); nx <= min(gw-1, cx+1); nx++ {
+			around := cellsAround(cx, cy, gw, gh)
+			for ny := around.Min.Y; ny < around.Max.Y; ny++ {
+				for nx := around.Min.X; nx < around.Max.X; nx++ {
 					for _, e := range hists[ny*gw+nx] {
 						if count[e.key] == 0 {
 							touched = append(touched, e.key)
@@ -129,8 +131,9 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 	for cy := 0; cy < gh; cy++ {
 		for cx := 0; cx < gw; cx++ {
 			near = near[:0]
-			for ny := max(0, cy-1); ny <= min(gh-1, cy+1); ny++ {
-				for nx := max(0, cx-1); nx <= min(gw-1, cx+1); nx++ {
+			around := cellsAround(cx, cy, gw, gh)
+			for ny := around.Min.Y; ny < around.Max.Y; ny++ {
+				for nx := around.Min.X; nx < around.Max.X; nx++ {
 					c := bg[ny*gw+nx]
 					dup := false
 					for _, o := range near {
@@ -144,10 +147,11 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 					}
 				}
 			}
-			for y := cy * cell; y < min(h, (cy+1)*cell); y++ {
+			r := cellRect(cx, cy, cell, img.Bounds())
+			for y := r.Min.Y; y < r.Max.Y; y++ {
 				row := img.Pix[y*img.Stride:]
 				out := ink.Pix[y*ink.Stride:]
-				for x := cx * cell; x < min(w, (cx+1)*cell); x++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
 					p := rgb{int32(row[x*4]), int32(row[x*4+1]), int32(row[x*4+2])}
 					d := int32(1 << 20)
 					for _, c := range near {
@@ -166,6 +170,18 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 		}
 	}
 	return ink
+}
+
+// cellRect is the cell (cx, cy) of a grid of squares of side cell laid
+// from b's corner, cut to b.
+func cellRect(cx, cy, cell int, b image.Rectangle) image.Rectangle {
+	return image.Rect(cx*cell, cy*cell, (cx+1)*cell, (cy+1)*cell).Add(b.Min).Intersect(b)
+}
+
+// cellsAround are the cells of a gw x gh grid around (cx, cy), itself
+// included: three by three, fewer at the grid's edges.
+func cellsAround(cx, cy, gw, gh int) image.Rectangle {
+	return image.Rect(cx-1, cy-1, cx+2, cy+2).Intersect(image.Rect(0, 0, gw, gh))
 }
 
 // dist is the largest difference of the three channels.

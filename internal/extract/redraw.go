@@ -119,28 +119,22 @@ func redraw(raw fmap, seeds []string, kd bool) (fits []figureFit, score func(str
 }
 
 // neighbours are the values a digit away from d: one changed, added or
-// dropped; no leading zero, and a K/D keeps three digits at least.
+// dropped, each a figure's digits (figureDigits).
 func neighbours(d string, kd bool) []string {
 	var out []string
-	ok := func(s string) bool {
-		if len(s) == 0 || len(s) > 7 || (len(s) > 1 && s[0] == '0' && !(kd && len(s) == 3)) {
-			return false
-		}
-		return !kd || len(s) >= 3
-	}
 	for i := 0; i <= len(d); i++ {
 		for c := byte('0'); c <= '9'; c++ {
 			if i < len(d) && c != d[i] {
-				if s := d[:i] + string(c) + d[i+1:]; ok(s) {
+				if s := d[:i] + string(c) + d[i+1:]; figureDigits(s, kd) {
 					out = append(out, s)
 				}
 			}
-			if s := d[:i] + string(c) + d[i:]; ok(s) {
+			if s := d[:i] + string(c) + d[i:]; figureDigits(s, kd) {
 				out = append(out, s)
 			}
 		}
 		if i < len(d) {
-			if s := d[:i] + d[i+1:]; ok(s) {
+			if s := d[:i] + d[i+1:]; figureDigits(s, kd) {
 				out = append(out, s)
 			}
 		}

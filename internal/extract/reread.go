@@ -261,27 +261,13 @@ func (o *ocr) readJobs(ctx context.Context, g *guard, pg *page, r *reading, jobs
 		}
 	}
 	gs.Wait()
-	if debugJobs != nil {
-		debugJobs(jobs)
-	}
 }
 
 // inkBounds is the box of the pixels darker than mid-grey, padded a little.
 func inkBounds(g *image.Gray) image.Rectangle {
-	b := g.Bounds()
-	box := image.Rectangle{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := g.Pix[(y-b.Min.Y)*g.Stride:]
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if row[x-b.Min.X] < 128 {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
-	}
+	box := maskBounds(darkMask(g)).Add(g.Bounds().Min)
 	if box.Empty() {
 		return box
 	}
-	return box.Inset(-max(2, box.Dy()/8)).Intersect(b)
+	return box.Inset(-max(2, box.Dy()/8)).Intersect(g.Bounds())
 }
-
-var debugJobs func([]*job) // DEBUG
