@@ -92,6 +92,22 @@ export function useRegistrations(tournament: string, { all = false }: { all?: bo
   return { ...query, more }
 }
 
+/** Reads `key` again whenever the list changes (any `registrations` event but the season's own), and on a resync. */
+function useReadAgainOnChange(key: readonly unknown[], enabled: boolean) {
+  const qc = useQueryClient()
+  const reload = () => void qc.invalidateQueries({ queryKey: key })
+  useLiveTopic(
+    'registrations',
+    {
+      onEvent: (ev) => {
+        if (ev.event !== 'tournament.status' && ev.event !== 'tournament.updated') reload()
+      },
+      onResync: reload,
+    },
+    { enabled },
+  )
+}
+
 /** A page of the list read in an order (sort=), with a search's count of what it found. */
 export type RegistrationView = RegistrationsData & { sort?: string; matched?: number }
 
@@ -100,7 +116,6 @@ export type RegistrationView = RegistrationsData & { sort?: string; matched?: nu
  * the Reg Player tab shows of a list too long to hold whole. Read again when the list changes.
  */
 export function useRegistrationView(tournament: string, sort: string, search: string, enabled: boolean) {
-  const qc = useQueryClient()
   const key = [...registrationsKey(tournament), 'view', sort, search] as const
   const query = useInfiniteQuery({
     queryKey: key,
@@ -116,17 +131,7 @@ export function useRegistrationView(tournament: string, sort: string, search: st
     enabled,
     placeholderData: keepPreviousData,
   })
-  const reload = () => void qc.invalidateQueries({ queryKey: key })
-  useLiveTopic(
-    'registrations',
-    {
-      onEvent: (ev) => {
-        if (ev.event !== 'tournament.status' && ev.event !== 'tournament.updated') reload()
-      },
-      onResync: reload,
-    },
-    { enabled: enabled && query.data !== undefined },
-  )
+  useReadAgainOnChange(key, enabled && query.data !== undefined)
   return query
 }
 
@@ -135,24 +140,13 @@ export function useRegistrationView(tournament: string, sort: string, search: st
  * not from the whole list; read again when the list changes.
  */
 export function useContenders(tournament: string, count: number) {
-  const qc = useQueryClient()
   const key = [...registrationsKey(tournament), 'top-kd', count] as const
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) =>
       (await api.get<RegistrationsData>(`/tournament/registrations?${q(tournament)}&sort=kd&limit=${count}`, signal)).players ?? [],
   })
-  const reload = () => void qc.invalidateQueries({ queryKey: key })
-  useLiveTopic(
-    'registrations',
-    {
-      onEvent: (ev) => {
-        if (ev.event !== 'tournament.status' && ev.event !== 'tournament.updated') reload()
-      },
-      onResync: reload,
-    },
-    { enabled: query.data !== undefined },
-  )
+  useReadAgainOnChange(key, query.data !== undefined)
   return query
 }
 
