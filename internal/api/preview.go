@@ -54,7 +54,7 @@ func (s *Server) previewOf(ctx context.Context, p string) (pv preview, ok, found
 		if !prof.Hidden {
 			pv.Description = fmt.Sprintf("Level %d · %d kills, %d deaths (K/D %.2f) in %d games", prof.Level, prof.Kills, prof.Deaths, prof.KD, prof.GamesPlayed)
 			if prof.Titles > 0 || prof.RedCaps > 0 {
-				pv.Description += fmt.Sprintf(" · %d titles, %d Red Caps", prof.Titles, prof.RedCaps)
+				pv.Description += " · " + core.Count(prof.Titles, "title", "titles") + ", " + core.Count(prof.RedCaps, "Red Cap", "Red Caps")
 			}
 		}
 		return pv, true, true

@@ -20,6 +20,8 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Width and Height are every card's size, Open Graph's large picture.
@@ -164,22 +166,15 @@ func DrawPlayer(p Player) []byte {
 	}
 	var honours []string
 	if p.Titles > 0 {
-		honours = append(honours, plural(p.Titles, "title", "titles"))
+		honours = append(honours, core.Count(p.Titles, "title", "titles"))
 	}
 	if p.RedCaps > 0 {
-		honours = append(honours, plural(p.RedCaps, "Red Cap", "Red Caps"))
+		honours = append(honours, core.Count(p.RedCaps, "Red Cap", "Red Caps"))
 	}
 	if len(honours) > 0 {
 		text(img, f.big, gold, left, 490, strings.Join(honours, " · "))
 	}
 	return encode(img)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Row is a line of a standings card.

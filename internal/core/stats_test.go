@@ -159,3 +159,11 @@ func TestTierOf(t *testing.T) {
 		}
 	}
 }
+
+func TestCountSaysOneThingInTheSingular(t *testing.T) {
+	for n, want := range map[int]string{0: "0 titles", 1: "1 title", 28: "28 titles"} {
+		if got := Count(n, "title", "titles"); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
@@ -113,7 +114,7 @@ var Moves = []Move{
 			}
 		}
 		if len(f.Teams) > 0 && captains < 2 {
-			v.warn("only %s a captain: fixtures need at least 2", plural(captains, "team has", "teams have"))
+			v.warn("only %s a captain: fixtures need at least 2", core.Count(captains, "team has", "teams have"))
 		}
 		return v
 	}},
@@ -122,7 +123,7 @@ var Moves = []Move{
 			v.refuse("its fixtures are made: reset them first (their results are archived)")
 		}
 		if f.Substitutes > 0 {
-			v.refuse("%s signed (substitutes are signed after the auction): withdraw them first", plural(f.Substitutes, "substitute is", "substitutes are"))
+			v.refuse("%s signed (substitutes are signed after the auction): withdraw them first", core.Count(f.Substitutes, "substitute is", "substitutes are"))
 		}
 		for _, t := range f.Teams {
 			if t.Withdrawn {
@@ -138,7 +139,7 @@ var Moves = []Move{
 		case f.Fixtures == 0:
 			v.refuse("no fixtures were made: make them and play the bracket to its champion (or take the season back to its auction)")
 		case !f.Champion:
-			v.refuse("the bracket has no champion yet: play or rule on its matches (%s)", plural(f.Unplayed, "match is left", "matches are left"))
+			v.refuse("the bracket has no champion yet: play or rule on its matches (%s)", core.Count(f.Unplayed, "match is left", "matches are left"))
 		case f.Unplayed == 1:
 			v.warn("1 match is not played or confirmed: it stays as it is")
 		case f.Unplayed > 1:
@@ -146,14 +147,6 @@ var Moves = []Move{
 		}
 		return v
 	}},
-}
-
-// plural is "1 match is" or "3 matches are".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // didNotCheckIn names the players who did not check in: five at most, then
@@ -164,7 +157,7 @@ func didNotCheckIn(names []string) string {
 	if more := len(names) - len(shown); more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
-	return fmt.Sprintf("%s did not check in (%s)", plural(len(names), "confirmed player", "confirmed players"), list)
+	return fmt.Sprintf("%s did not check in (%s)", core.Count(len(names), "confirmed player", "confirmed players"), list)
 }
 
 // Judge is what moving t to phase to meets given f, or a Conflict when the
@@ -197,7 +190,7 @@ func CheckMove(t Tournament, to string, f Facts, force bool) (Verdict, error) {
 		return v, errs.WithProblems(errs.Conflict, v.Refusals, "%s cannot move to its %s phase now: %s.", t.Name, to, strings.Join(v.Refusals, "; "))
 	case v.NeedsForce() && !force:
 		return v, errs.WithProblems(errs.Conflict, v.Warnings, "Moving %s to its %s phase leaves %s; an organiser may move anyway (force).",
-			t.Name, to, plural(len(v.Warnings), "thing incomplete", "things incomplete"))
+			t.Name, to, core.Count(len(v.Warnings), "thing incomplete", "things incomplete"))
 	}
 	return v, nil
 }
