@@ -235,7 +235,10 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     // Rosters are far from full: the move lists them, and the organiser moves anyway.
     await organiser.getByRole('button', { name: 'Move to matches' }).click()
     await organiser.getByText(/Team A has \d of 5 slots empty/).waitFor()
+    // The move's own answer first, so that a failure says whether the move or the live page failed.
+    const moved = organiser.waitForResponse((r) => r.request().method() === 'POST' && /\/status$/.test(new URL(r.url()).pathname))
     await organiser.getByRole('button', { name: 'Move anyway' }).click()
+    assert.equal((await moved).status(), 200, 'the organiser moved the season to its matches')
     await waitText(watcher, 'phase', /matches/)
     await visitor.getByText(/status: matches/).waitFor()
     await stillLive(visitor)
