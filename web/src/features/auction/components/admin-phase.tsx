@@ -81,11 +81,9 @@ export function PhaseControl({ tournament, status, onChanged }: { tournament: st
                   ) : null}
                 </>
               ) : offer?.kind === 'refused' ? (
-                // The reasons open under the line: a paragraph of them, painted as the moves come,
-                // would be the page's largest paint and its slowest.
-                <details className="phase-why" data-testid={`phase-refused-${p.key}`}>
-                  <summary>{offer.label}: not now.</summary> {offer.why.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('. ')}.
-                </details>
+                <small className="phase-why" data-testid={`phase-refused-${p.key}`}>
+                  {offer.label}: not now. {offer.why.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('. ')}.
+                </small>
               ) : i === at ? (
                 <span className="status-pill">Now</span>
               ) : null}
