@@ -8,7 +8,6 @@ import { useGrowingWindow } from '@/lib/use-growing-window'
 import { useRegistrationView, useRegistrations } from '../api/registrations'
 import { PLAYER_SORTS, isPlayerSort, samePlayer, searchPlayers, sortPlayers, type PlayerSort } from '../lib/player-list'
 import { isWaiting, placesLine, waitlist } from '../lib/waitlist'
-import type { RegistrationsData } from '../types'
 import type { Player } from '../types'
 import { PlayerCard } from './player-card'
 import { PlayerModalOnDemand } from './player-modal-on-demand'
@@ -20,16 +19,6 @@ type Props = {
   /** Scroll the signed-in player's own card into view once it is on the list (after registering). */
   focusOwn?: boolean
   onFocusedOwn?: () => void
-}
-
-/**
- * The list's places line: from the players held when the list is whole, else from the server's
- * counts of the whole list (the first pages hold the newest players only).
- */
-function listPlaces(data: RegistrationsData, players: Player[]) {
-  if (!data.next_cursor) return placesLine(players, data.cap ?? 0)
-  const head = (data.cap ?? 0) > 0 ? `${data.confirmed ?? 0} of ${data.cap} confirmed` : `${data.confirmed ?? 0} confirmed`
-  return (data.waitlisted ?? 0) > 0 ? `${head} · ${data.waitlisted} on the waitlist` : head
 }
 
 /** `value`, once it has stayed the same for `ms`. */
@@ -72,8 +61,9 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
       : sortPlayers(searchPlayers(players, query), sort)
   // The full list shows the confirmed players, then the waitlist in its order; every card says
   // where its player waits: counted here when the list is held whole, else as the server said.
-  const waiting = viewPages || data?.next_cursor ? shown.filter(isWaiting) : waitlist(players)
-  const places = new Map(waiting.map((p, i) => [String(p.id), viewPages || data?.next_cursor ? (p.place ?? 0) : i + 1]))
+  const partial = !!viewPages || !!data?.next_cursor
+  const waiting = partial ? shown.filter(isWaiting) : waitlist(players)
+  const places = new Map(waiting.map((p, i) => [String(p.id), partial ? (p.place ?? 0) : i + 1]))
   const shownIds = new Set(shown.map((p) => String(p.id)))
   const shownConfirmed = limit ? shown : shown.filter((p) => !isWaiting(p))
   const shownWaiting = limit ? [] : waiting.filter((p) => shownIds.has(String(p.id)))
@@ -162,7 +152,7 @@ export function RegisteredPlayers({ tournament, limit, focusOwn = false, onFocus
         {!limit && (waiting.length > 0 || (data.cap ?? 0) > 0) ? (
           <span className="muted" data-testid="places-line">
             {' '}
-            · {listPlaces(data, players)}
+            · {placesLine(data.next_cursor ? { confirmed: data.confirmed ?? 0, waitlisted: data.waitlisted ?? 0 } : players, data.cap ?? 0)}
           </span>
         ) : null}
       </p>

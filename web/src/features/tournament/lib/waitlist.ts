@@ -49,9 +49,12 @@ export function notCheckedIn(data: Pick<RegistrationsData, 'players'>, captains:
   return confirmed(data.players).filter((p) => !p.checked_in_at && !captains.has(String(p.id)))
 }
 
-/** "40 confirmed · 3 on the waitlist" (the cap when there is one: "40 of 48 confirmed"). */
-export function placesLine(players: Player[], cap = 0): string {
-  const c = counts(players)
+/**
+ * "40 confirmed · 3 on the waitlist" (the cap when there is one: "40 of 48 confirmed"), counted from
+ * the players given, or from counts given (the server's, for a list held only in part).
+ */
+export function placesLine(players: Player[] | { confirmed: number; waitlisted: number }, cap = 0): string {
+  const c = Array.isArray(players) ? counts(players) : players
   const head = cap > 0 ? `${c.confirmed} of ${cap} confirmed` : `${c.confirmed} confirmed`
   return c.waitlisted > 0 ? `${head} · ${c.waitlisted} on the waitlist` : head
 }
