@@ -152,6 +152,9 @@ func startWorkers(ctx context.Context, cfg wsConfig, urls []string) (*workerSet,
 		if cfg.reconnect {
 			args = append(args, "-reconnect")
 		}
+		if cfg.namePages {
+			args = append(args, "-name-pages")
+		}
 		c, err := startChild(ctx, workerEnv(cfg), args...)
 		if err != nil {
 			ws.stop()

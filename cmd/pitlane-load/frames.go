@@ -13,7 +13,7 @@ import (
 
 // connect dials, subscribes (from since, per topic, when given) and waits
 // for the pong that proves the subscription is live.
-func connect(ctx context.Context, url string, d *net.Dialer, topics []string, since map[string]int64, token string, early func([]byte)) (*wsConn, error) {
+func connect(ctx context.Context, url string, d *net.Dialer, topics []string, since map[string]int64, pages map[string]string, token string, early func([]byte)) (*wsConn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	c, err := dialWS(ctx, url, d)
@@ -21,11 +21,16 @@ func connect(ctx context.Context, url string, d *net.Dialer, topics []string, si
 		return nil, err
 	}
 	list, _ := json.Marshal(topics)
-	sub := `{"type":"subscribe","topics":` + string(list) + `}`
+	sub := `{"type":"subscribe","topics":` + string(list)
 	if len(since) > 0 {
 		s, _ := json.Marshal(since)
-		sub = `{"type":"subscribe","topics":` + string(list) + `,"since":` + string(s) + `}`
+		sub += `,"since":` + string(s)
 	}
+	if len(pages) > 0 {
+		p, _ := json.Marshal(pages)
+		sub += `,"pages":` + string(p)
+	}
+	sub += `}`
 	frames := []string{sub, `{"type":"ping"}`}
 	if token != "" {
 		tok, _ := json.Marshal(token)
@@ -116,6 +121,22 @@ func parseFrame(b []byte) (typ, topic string, seq, sent int64, ok bool) {
 		return "", "", 0, 0, false
 	}
 	return f.Type, f.Topic, f.Seq, f.Data.SentNs, true
+}
+
+// resyncPrefix starts a resync frame; one that brings its page says the
+// page's seq before the page itself.
+var resyncPrefix = []byte(`{"type":"resync","topic":"`)
+
+// resyncPageSeq is the seq of the page a resync frame brings, if it brings one.
+func resyncPageSeq(b []byte) (int64, bool) {
+	if !bytes.HasPrefix(b, resyncPrefix) {
+		return 0, false
+	}
+	head := b[:min(len(b), 256)] // topic, seq and path come first
+	if !bytes.Contains(head, []byte(`"path":`)) {
+		return 0, false
+	}
+	return intAfter(head, `"seq":`)
 }
 
 // connectCentrifuge dials the anchor, sends the connect command and the

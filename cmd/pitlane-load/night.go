@@ -38,6 +38,7 @@ type nightConfig struct {
 	down                       time.Duration
 	privateRedis, privatePG    bool
 	redisAOF                   bool
+	restResync                 bool // the spectators name no page: every resync is read over REST
 	ports                      string
 	workerFlags
 	idle, settle, timeout time.Duration
@@ -64,6 +65,7 @@ func parseNight(args []string) (nightConfig, error) {
 	fs.DurationVar(&c.matchInterval, "match-interval", time.Second, "time between two matches played")
 	fs.StringVar(&c.format, "format", bracket.LeagueThenPlayoffs, "the fixtures' format (not swiss)")
 	fs.StringVar(&c.fault, "fault", "", `a fault during one lot: "kill" (kill -9 of one of the instances), "redis" (a private Redis restarted empty, or with -redis-aof with its data), "failover" (a private Redis primary killed: its replica promoted by three sentinels, which the instances follow), "postgres" (a private PostgreSQL restarted)`)
+	fs.BoolVar(&c.restResync, "rest-resync", false, "the spectators name no page when they subscribe (as before the web app did): a mass resync sends every page to REST")
 	fs.BoolVar(&c.redisAOF, "redis-aof", false, "the private Redis keeps an append-only file: -fault redis restarts it with its data")
 	fs.IntVar(&c.faultLot, "fault-lot", 0, "the lot the fault strikes during (0: the middle one)")
 	fs.IntVar(&c.faultAfter, "fault-after", 2, "the fault strikes after this many bids on its lot")
@@ -197,7 +199,7 @@ func measureNight(ctx context.Context, cfg nightConfig) (*nightReport, error) {
 		wsURLs = append(wsURLs, strings.Replace(in.base, "http", "ws", 1)+"/api/ws")
 	}
 	ws := wsConfig{clients: cfg.spectators, workerFlags: cfg.workerFlags, server: "hub", topic: spectatorTopics, pages: spectatorPages,
-		since: strings.Join(sinceArg, ","), rest: spectatorREST, reconnect: true, events: 8 * (cfg.lots*25 + cfg.players*3 + 200)}
+		since: strings.Join(sinceArg, ","), rest: spectatorREST, reconnect: true, namePages: !cfg.restResync, events: 8 * (cfg.lots*25 + cfg.players*3 + 200)}
 	sp := &report{Clients: cfg.spectators}
 	baseRSS, _ := sumRSS(st.serverPIDs())
 	workers, err := sp.connect(ctx, ws, wsURLs)

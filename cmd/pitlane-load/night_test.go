@@ -127,13 +127,26 @@ func TestNightKillAnInstance(t *testing.T) {
 }
 
 // Redis restarted empty in the middle of a lot: every client is told to
-// resync and reads its page again, so nothing is lost to it; bids go on
-// being taken, and every one of them stands.
+// resync and its page comes with it (the page it named, read once per
+// instance), so nothing is lost to it and nobody reads it again over REST;
+// bids go on being taken, and every one of them stands.
 func TestNightRedisRestartedEmpty(t *testing.T) {
 	rep := smallNight(t, faultRedis)
 	nothingLost(t, rep)
-	if rep.Spectators.Resyncs == 0 {
+	sp := rep.Spectators
+	if sp.Resyncs == 0 {
 		t.Error("no spectator was told to resync after Redis came back empty")
+	}
+	if sp.Paged != sp.Resyncs || sp.Refetches != 0 {
+		t.Errorf("%d resyncs, %d brought their page, %d pages read over REST; want every page brought", sp.Resyncs, sp.Paged, sp.Refetches)
+	}
+	// Three pages (the auction, the bracket, the next season's list): each
+	// read once per instance, twice at most (a read running when a client
+	// came is not joined), whatever the number of clients.
+	for i, r := range rep.Fault.Reads {
+		if r.Pages < 1 || r.Pages > 2*3 || r.History > 2*4 {
+			t.Errorf("instance %d read %.0f pages and %.0f histories for the resync; want 1-6 pages, at most 2 histories per topic", i+1, r.Pages, r.History)
+		}
 	}
 }
 

@@ -102,6 +102,7 @@ type faultRecord struct {
 	From, To  time.Time // the outage (for kill: the kill)
 	Clients   int       // spectators on the victim
 	AfterBids int
+	Reads     []hubReads // each instance's hub reads as the fault struck
 }
 
 // The seasons the night plays: PPL7's auction and matches, PPL8's

@@ -156,6 +156,7 @@ func (n *night) lot(ctx context.Context, k int, v auction.View) error {
 
 // killVictim is the kill -9 fault.
 func (n *night) killVictim() error {
+	n.fault.Reads = n.hubReads()
 	n.fault.From = time.Now()
 	logf("kill -9 %s (relay: instance %d, bot: instance %d)", n.st.servers[n.fault.Victim].name, n.fault.Relay+1, n.fault.Bot+1)
 	err := n.st.kill(n.fault.Victim)
@@ -163,10 +164,20 @@ func (n *night) killVictim() error {
 	return err
 }
 
+// hubReads is each instance's hub reads now.
+func (n *night) hubReads() []hubReads {
+	out := make([]hubReads, len(n.st.servers))
+	for i, in := range n.st.servers {
+		out[i] = in.readHubReads()
+	}
+	return out
+}
+
 // outage takes Redis or PostgreSQL away and brings it back after cfg.down,
 // in the background; the channel closes once it is back.
 func (n *night) outage(ctx context.Context) chan struct{} {
 	done := make(chan struct{})
+	n.fault.Reads = n.hubReads()
 	n.fault.From = time.Now()
 	go func() {
 		defer close(done)

@@ -169,8 +169,14 @@ func (c nightConfig) describe() string {
 		pg = "a private PostgreSQL"
 	}
 	fault := "no fault"
+	if c.restResync {
+		fault = "resyncs read over REST, no fault"
+	}
 	if c.fault != "" {
 		fault = fmt.Sprintf("fault %s during lot %d after %d bids", c.fault, c.faultLot, c.faultAfter)
+		if c.restResync {
+			fault += " (resyncs read over REST: no page named)"
+		}
 	}
 	return fmt.Sprintf("%d instances, %s, %s; %d spectators (half on /auction, half on the bracket) in %d worker process(es); %d players, %d lots of %d s (late bids %d s), fixtures %s; %s",
 		c.instances, redis, pg, c.spectators, c.procs, c.players, c.lots, c.lotSeconds, c.lateBidSeconds, c.format, fault)
@@ -226,6 +232,10 @@ type faultReport struct {
 	// from the fault's end until its page held the current state again:
 	// back with its replay done, or its page read again after the resync.
 	Recovery *recovery `json:"recovery_ms,omitempty"`
+	// Reads is, per instance, what its hub read from the fault to the end
+	// of the night: history reads (clients coming back with since) and
+	// pages read for a mass resync (-1: the instance could not be asked).
+	Reads []hubReads `json:"hub_reads,omitempty"`
 }
 
 // recovery sums up the spectators' recovery times, ms.
@@ -283,6 +293,13 @@ func (n *night) faultReport(r *nightReport) *faultReport {
 	if r.Spectators != nil {
 		fr.Recovery = recoveryAfter(r.Spectators.recovered, f.To)
 	}
+	for i, after := range n.hubReads() {
+		d := hubReads{History: -1, Pages: -1}
+		if i < len(f.Reads) && after.History >= 0 && f.Reads[i].History >= 0 {
+			d = hubReads{History: after.History - f.Reads[i].History, Pages: after.Pages - f.Reads[i].Pages}
+		}
+		fr.Reads = append(fr.Reads, d)
+	}
 	return fr
 }
 
@@ -323,8 +340,8 @@ func (r *nightReport) print(w io.Writer) {
 		rep  *report
 	}{{"spectators", r.Spectators}, {"captains room", r.Members}} {
 		if d := x.rep; d != nil {
-			p("events:     %s: %d lost, %d duplicated, %d seq gaps, %d out of order; %d resyncs (%d events read over REST after them, %d reads failed); %d connections dropped, %d came back, %d without one at the end; %d error frames, %d unexpected",
-				x.name, d.Lost, d.Duplicates, d.SeqGaps, d.OutOfOrder, d.Resyncs, d.Resynced, d.RefetchErrors, d.Dropped, d.Reconnects, d.Gone, d.ErrorFrames, d.Unexpected)
+			p("events:     %s: %d lost, %d duplicated, %d seq gaps, %d out of order; %d resyncs (%d brought their page; %d events read over REST or in pages after them, %d reads failed); %d connections dropped, %d came back, %d without one at the end; %d error frames, %d unexpected",
+				x.name, d.Lost, d.Duplicates, d.SeqGaps, d.OutOfOrder, d.Resyncs, d.Paged, d.Resynced, d.RefetchErrors, d.Dropped, d.Reconnects, d.Gone, d.ErrorFrames, d.Unexpected)
 			if d.Refetches > 0 {
 				p("            %s: %d REST reads after the resyncs, from the resync to the answer: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
 					x.name, d.Refetches, d.RefetchP50Ms, d.RefetchP99Ms, d.RefetchMaxMs)
@@ -393,6 +410,17 @@ func (r *nightReport) print(w io.Writer) {
 		if rc := f.Recovery; rc != nil {
 			p("            recovery: %d spectators dropped or told to resync (%d never recovered); from the fault's end until each page held the current state: p50 %.0f ms, p99 %.0f ms, max %.0f ms",
 				rc.Clients, rc.Never, rc.P50, rc.P99, rc.Max)
+		}
+		var reads []string
+		for i, hr := range f.Reads {
+			if hr.History < 0 {
+				reads = append(reads, fmt.Sprintf("instance %d not asked", i+1))
+				continue
+			}
+			reads = append(reads, fmt.Sprintf("instance %d: %.0f history reads, %.0f pages", i+1, hr.History, hr.Pages))
+		}
+		if len(reads) > 0 {
+			p("            the hubs' reads from the fault to the end (%d topics followed): %s", len(strings.Split(spectatorTopics, ","))+1, strings.Join(reads, "; "))
 		}
 	}
 	if c := r.Check; c != nil {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -228,4 +230,44 @@ func pgCommits(ctx context.Context, st *stage) int64 {
 	var n int64
 	_ = st.db.QueryRow(ctx, `SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`).Scan(&n)
 	return n
+}
+
+// hubReads is what an instance's hub read for its clients: history reads
+// (subscriptions with since) and pages read for mass resyncs, from its
+// metrics; -1 when the instance could not be asked (killed).
+type hubReads struct {
+	History float64 `json:"history"`
+	Pages   float64 `json:"pages"`
+}
+
+// readHubReads scrapes the instance's metrics for its hub's reads.
+func (in *instance) readHubReads() hubReads {
+	r := hubReads{History: -1, Pages: -1}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+in.metricsAddr+"/metrics", nil)
+	if err != nil {
+		return r
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return r
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		v, err := strconv.ParseFloat(value, 64)
+		if !ok || err != nil {
+			continue
+		}
+		switch name {
+		case "pitlane_hub_history_reads_total":
+			r.History = v
+		case "pitlane_hub_page_reads_total":
+			r.Pages = v
+		}
+	}
+	return r
 }

@@ -40,6 +40,7 @@ type report struct {
 	SeqGaps            int64     `json:"seq_gaps"`
 	OutOfOrder         int64     `json:"out_of_order"`
 	Resyncs            int64     `json:"resyncs"`
+	Paged              int64     `json:"paged"`    // resyncs that brought their page (no REST read)
 	Resynced           int64     `json:"resynced"` // events read over REST after a resync instead
 	RefetchErrors      int64     `json:"refetch_errors"`
 	Refetches          int       `json:"refetches"` // REST reads after a resync, and how long they took
@@ -81,6 +82,7 @@ func (r *report) add(results []workerResult, events int) {
 		r.SeqGaps += res.SeqGaps
 		r.OutOfOrder += res.OutOfOrder
 		r.Resyncs += res.Resyncs
+		r.Paged += res.Paged
 		r.Resynced += res.Resynced
 		r.RefetchErrors += res.RefetchErrors
 		r.Reconnects += res.Reconnects

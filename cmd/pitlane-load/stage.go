@@ -47,6 +47,7 @@ type stage struct {
 // instance is one `pitlane serve`.
 type instance struct {
 	name, addr, base, logPath string
+	metricsAddr               string // its Prometheus metrics (METRICS_ADDR)
 	cmd                       *exec.Cmd
 	mu                        sync.Mutex
 	dead                      bool
@@ -162,7 +163,11 @@ func (st *stage) startInstance(ctx context.Context, i int) (*instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &instance{name: fmt.Sprintf("instance %d", i+1), addr: addr, base: "http://" + addr,
+	maddr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	in := &instance{name: fmt.Sprintf("instance %d", i+1), addr: addr, base: "http://" + addr, metricsAddr: maddr,
 		logPath: filepath.Join(st.dir, fmt.Sprintf("serve-%d.log", i+1))}
 	logs, err := os.Create(in.logPath)
 	if err != nil {
@@ -178,7 +183,7 @@ func (st *stage) startInstance(ctx context.Context, i int) (*instance, error) {
 		redisEnv = []string{"REDIS_SENTINELS=" + strings.Join(st.sentries.addrs, ","), "REDIS_MASTER_NAME=" + sentinelMaster}
 	}
 	in.cmd.Env = append(st.env(redisEnv), "DATABASE_URL="+dbURL, "ADDR="+addr, "REDIS_PREFIX="+st.prefix,
-		"JWT_SECRET="+st.secret, "PITLANE_DATA_DIR="+filepath.Join(st.dir, fmt.Sprintf("data-%d", i+1)),
+		"METRICS_ADDR="+maddr, "JWT_SECRET="+st.secret, "PITLANE_DATA_DIR="+filepath.Join(st.dir, fmt.Sprintf("data-%d", i+1)),
 		"ADMIN_EMAILS=organiser@demo.pitlane.local", "WS_CONNECTIONS_PER_IP=0", "RATE_LIMIT_SCALE=100",
 		"AUCTION_LOT_SECONDS="+itoa(st.cfg.lotSeconds), "AUCTION_LATE_BID_SECONDS="+itoa(st.cfg.lateBidSeconds),
 		"DISCORD_BOT_TOKEN=night-bot-token", "DISCORD_ANNOUNCE_CHANNEL="+fakeChannel, "DISCORD_API_URL="+st.discord.apiURL())

@@ -49,6 +49,7 @@ type workerOptions struct {
 	since       []int64  // per topic, the seq to follow from; nil: from now
 	rest        []string // per topic, the REST path whose answer's "seq" a client reads after a resync
 	reconnect   bool     // a dropped client comes back as the web app does (same back-off, since per topic)
+	namePages   bool     // subscribe naming each topic's rest path as its page: a mass resync brings it
 	concurrency int      // dials in flight
 	token       string   // for an auth frame; empty = anonymous
 	tokens      []string // per client, instead of token (in-process members)
@@ -64,10 +65,10 @@ type worker struct {
 	refetchMu   sync.Mutex
 	refetchUs   []int32
 
-	seqGaps, outOfOrder, resyncs, refetchErrors, errFrames, dropped, reconnects, gone, unexpected, frameBytes atomic.Int64
-	finishing                                                                                                 atomic.Bool
-	readers                                                                                                   sync.WaitGroup // and the reads after resyncs
-	stop                                                                                                      chan struct{}  // closed at the finish
+	seqGaps, outOfOrder, resyncs, paged, refetchErrors, errFrames, dropped, reconnects, gone, unexpected, frameBytes atomic.Int64
+	finishing                                                                                                        atomic.Bool
+	readers                                                                                                          sync.WaitGroup // and the reads after resyncs
+	stop                                                                                                             chan struct{}  // closed at the finish
 }
 
 // client is one spectator: what it follows, where it stands on each topic
@@ -115,6 +116,7 @@ func runWorker(ctx context.Context, args []string) error {
 	since := fs.String("since", "", "topic=seq,...: follow each topic from that seq (else from now)")
 	rest := fs.String("rest", "", "topic=path,...: what a client reads (its {\"seq\"}) after a resync of the topic")
 	reconnect := fs.Bool("reconnect", false, "a dropped client reconnects, to the next URL, with since per topic")
+	namePages := fs.Bool("name-pages", false, "subscribe naming each topic's -rest path as the page it shows, as the web app does: a mass resync brings the page")
 	concurrency := fs.Int("dial-concurrency", 64, "dials in flight")
 	token := fs.String("token", "", "token for an auth frame; empty = anonymous")
 	protocol := fs.String("protocol", "pitlane", `"pitlane" (the hub's frames) or "centrifuge" (the anchor's JSON protocol)`)
@@ -122,7 +124,7 @@ func runWorker(ctx context.Context, args []string) error {
 		return err
 	}
 	opt := workerOptions{urls: strings.Split(*urls, ","), clients: *clients, first: *first, localIPs: strings.Split(*localIPs, ","),
-		events: *events, topics: strings.Split(*topic, ","), reconnect: *reconnect, concurrency: *concurrency, token: *token,
+		events: *events, topics: strings.Split(*topic, ","), reconnect: *reconnect, namePages: *namePages, concurrency: *concurrency, token: *token,
 		centrifuge: *protocol == "centrifuge"}
 	var err error
 	if opt.pages, err = parsePages(*pages, opt.topics); err != nil {
@@ -265,17 +267,24 @@ func (w *worker) dial(ctx context.Context, cl *client) (*wsConn, error) {
 	}
 	topics := make([]string, len(cl.topics))
 	since := map[string]int64{}
+	var pages map[string]string
 	cl.mu.Lock()
 	for i, t := range cl.topics {
 		topics[i] = w.opt.topics[t]
 		if cl.known[t] {
 			since[topics[i]] = cl.pos[t]
 		}
+		if w.opt.namePages && w.opt.rest != nil && w.opt.rest[t] != "" {
+			if pages == nil {
+				pages = map[string]string{}
+			}
+			pages[topics[i]] = w.opt.rest[t]
+		}
 	}
 	cl.mu.Unlock()
 	// The replay comes before the pong that ends the handshake.
 	early := func(b []byte) { w.frame(ctx, cl, nil, b, time.Now().UnixNano()) }
-	return connect(ctx, url, d, topics, since, cl.token, early)
+	return connect(ctx, url, d, topics, since, pages, cl.token, early)
 }
 
 // finish stops the readers and matches what the clients got against the
@@ -353,6 +362,11 @@ func (w *worker) frame(ctx context.Context, cl *client, c *wsConn, b []byte, now
 	}
 	if typ == "resync" {
 		w.resyncs.Add(1)
+		if seq, ok := resyncPageSeq(b); ok {
+			w.paged.Add(1)
+			w.caughtUp(cl, t, seq, nil)
+			return
+		}
 		hint, _ := intAfter(b, `"retry_after_ms":`)
 		w.resync(ctx, cl, t, hint)
 		return
@@ -462,14 +476,7 @@ func (w *worker) refetch(ctx context.Context, cl *client, t int, path string, fr
 			w.refetchMu.Lock()
 			w.refetchUs = append(w.refetchUs, int32(time.Since(start).Microseconds()))
 			w.refetchMu.Unlock()
-			cl.mu.Lock()
-			if seq > from {
-				cl.covered = append(cl.covered, span{Topic: t, From: from, To: seq})
-			}
-			cl.pos[t] = max(cl.pos[t], seq)
-			cl.known[t] = true
-			cl.recovered = max(cl.recovered, time.Now().UnixNano())
-			cl.mu.Unlock()
+			w.caughtUp(cl, t, seq, &from)
 			return
 		}
 		select {
@@ -479,6 +486,25 @@ func (w *worker) refetch(ctx context.Context, cl *client, t int, path string, fr
 		}
 	}
 	w.refetchErrors.Add(1)
+}
+
+// caughtUp records that cl's page of topic t holds the state at seq: what
+// it missed from from (its position at the resync; nil: where it stands
+// now) up to there it now holds, covered, not lost.
+func (w *worker) caughtUp(cl *client, t int, seq int64, from *int64) {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	f := cl.pos[t]
+	if from != nil {
+		f = *from
+	}
+	if seq > f {
+		cl.covered = append(cl.covered, span{Topic: t, From: f, To: seq})
+	}
+	cl.pos[t] = max(cl.pos[t], seq)
+	cl.known[t] = true
+	cl.affected = true
+	cl.recovered = max(cl.recovered, time.Now().UnixNano())
 }
 
 // httpBase is the http(s) origin of a websocket URL.

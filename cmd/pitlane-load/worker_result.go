@@ -19,6 +19,7 @@ type workerResult struct {
 	SeqGaps    int64     `json:"seq_gaps"`
 	OutOfOrder int64     `json:"out_of_order"` // an event older than one the client already had
 	Resyncs    int64     `json:"resyncs"`
+	Paged      int64     `json:"paged"` // resyncs that brought their page (no REST read)
 	// Resynced counts events a client never got but read over REST after a
 	// resync (the web app's answer to one): not lost.
 	Resynced      int64 `json:"resynced"`
@@ -69,6 +70,7 @@ func (w *worker) result(cmd finishCmd) workerResult {
 		SeqGaps:       w.seqGaps.Load(),
 		OutOfOrder:    w.outOfOrder.Load(),
 		Resyncs:       w.resyncs.Load(),
+		Paged:         w.paged.Load(),
 		RefetchErrors: w.refetchErrors.Load(),
 		ErrFrames:     w.errFrames.Load(),
 		Dropped:       w.dropped.Load(),

@@ -39,6 +39,7 @@ type wsConfig struct {
 	// the worker's flags) and reconnect.
 	pages, since, rest string
 	reconnect          bool
+	namePages          bool // the spectators name their page (rest) per topic, as the web app does
 	anchor             bool // -anchor: the same run against centrifuge too
 	rounds             int
 	anchorProfile      string

@@ -121,6 +121,9 @@ func (c *wsConn) writeText(s string) error { return c.write(opText, []byte(s)) }
 // read returns the next data message; pings are answered and a close frame
 // ends the connection with a closeError.
 func (c *wsConn) read() ([]byte, error) {
+	if cap(c.buf) > 64<<10 {
+		c.buf = nil // a page brought by a resync: do not keep its room per client
+	}
 	c.buf = c.buf[:0]
 	for {
 		var h [2]byte

@@ -199,8 +199,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	if cfg.Redis().Set() {
 		broker = hub.RedisBroker{Target: cfg.Redis()}
 	}
+	pages := &api.Pages{} // served through the router, built below
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
+		Pages:          pages.Read,
 		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
 		OriginPatterns: originPatterns(cfg.CORSOrigins),
@@ -299,6 +301,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}
 	a.Handler = srv.Handler()
+	pages.Serve(a.Handler)
 	a.Metrics = srv.MetricsHandler()
 	// Every instance closes a lot at its deadline, whichever took its bids.
 	a.countdowns = &countdowns{feed: h, tournaments: tour, auction: auc, log: log}

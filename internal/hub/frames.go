@@ -14,10 +14,11 @@ import (
 
 // inFrame is any client → server frame; Type says which fields matter.
 type inFrame struct {
-	Type   string           `json:"type"`
-	Token  string           `json:"token,omitempty"`
-	Topics []string         `json:"topics,omitempty"`
-	Since  map[string]int64 `json:"since,omitempty"`
+	Type   string            `json:"type"`
+	Token  string            `json:"token,omitempty"`
+	Topics []string          `json:"topics,omitempty"`
+	Since  map[string]int64  `json:"since,omitempty"`
+	Pages  map[string]string `json:"pages,omitempty"` // per topic, the page the client shows (pages.go)
 }
 
 // event is one publication as every instance stores and delivers it: wire

@@ -82,6 +82,9 @@ type frame struct {
 	Message string          `json:"message"`
 	// RetryAfterMs: a resync's window to spread the reads over.
 	RetryAfterMs int64 `json:"retry_after_ms"`
+	// Path and Page: a resync that brings the page the client named.
+	Path string          `json:"path"`
+	Page json.RawMessage `json:"page"`
 }
 
 type testClient struct {

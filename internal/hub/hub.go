@@ -28,7 +28,8 @@ type Hub struct {
 	log     *slog.Logger
 	metrics *metrics
 	store   store
-	history *historyReads // the store's history, one read per topic at a time
+	history *historyReads                // the store's history, one read per topic at a time
+	pages   *sharedReads[struct{}, page] // pages for mass resyncs, one read per page at a time
 	reg     registry
 
 	closed  atomic.Bool
@@ -74,6 +75,7 @@ func New(opts Options) (*Hub, error) {
 		return nil, err
 	}
 	h.history = newHistoryReads(h.store.history, opts.RedisTimeout, m.historyReads.Inc)
+	h.pages = newSharedReads(h.readPage, func(struct{}, struct{}) struct{} { return struct{}{} }, pageTimeout, m.pageReads.Inc)
 	go h.sweep()
 	return h, nil
 }
@@ -313,9 +315,10 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 }
 
 // resyncTopic tells every local subscriber of topic to reload: its events
-// since their last one can no longer be delivered.
+// since their last one can no longer be delivered. Those that named their
+// page get it in the frame (pages.go).
 func (h *Hub) resyncTopic(topic string) {
-	h.reg.each(topic, func(c *client, s *sub) { c.resync(s) })
+	h.resyncWithPages(topic)
 	h.followers.resync(topic)
 }
 

@@ -20,6 +20,7 @@ type metrics struct {
 	duplicates      prometheus.Counter
 	perIPRefusals   prometheus.Counter
 	historyReads    prometheus.Counter
+	pageReads       prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -68,12 +69,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "pitlane_hub_history_reads_total",
 			Help: "Reads of a topic's history for subscriptions; clients waiting on a topic share one.",
 		}),
+		pageReads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pitlane_hub_page_reads_total",
+			Help: "Reads of a page sent in the resync frames of a mass resync; the clients that named a page share one.",
+		}),
 	}
 	if reg == nil {
 		return m, nil
 	}
 	for _, c := range []prometheus.Collector{m.connections, m.subscriptions, m.eventsIn,
-		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates, m.perIPRefusals, m.historyReads} {
+		m.eventsOut, m.drops, m.slowCloses, m.resyncs, m.redisReconnects, m.duplicates, m.perIPRefusals, m.historyReads, m.pageReads} {
 		if err := reg.Register(c); err != nil {
 			var are prometheus.AlreadyRegisteredError
 			if errors.As(err, &are) {

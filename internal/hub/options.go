@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -69,6 +70,11 @@ type Options struct {
 	// their resync frames say over how long to spread the reads
 	// (retry_after_ms). Default 1000; negative: never.
 	ResyncRate int
+	// Pages reads a page of the site as an anonymous visitor (GET path) for
+	// the clients that named it when they subscribed: a mass resync (Redis
+	// lost its data) sends it in their resync frames, one read per page
+	// (pages.go). Nil: every resync is plain and pages read over REST.
+	Pages func(ctx context.Context, path string) (Page, error)
 	// Logger gets connection and Redis trouble. Default: discarded.
 	Logger *slog.Logger
 	// Registerer gets the hub's metrics. Nil: metrics are kept but not

@@ -352,7 +352,7 @@ func (s *redisStore) recover(ctx context.Context) {
 func (s *redisStore) resyncAll(topics []string) {
 	n := 0
 	for _, t := range topics {
-		n += s.h.reg.count(t)
+		n += s.h.countPlainResyncs(t)
 	}
 	s.h.pressure.resyncing(n, time.Now())
 	for _, t := range topics {

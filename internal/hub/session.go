@@ -50,7 +50,7 @@ func (c *client) readLoop() {
 				continue
 			}
 			if f.Type == "subscribe" {
-				c.subscribe(topics, f.Since)
+				c.subscribe(topics, f.Since, f.Pages)
 			} else {
 				c.unsubscribe(topics)
 			}
@@ -192,7 +192,7 @@ func (c *client) authenticate(token string) (core.Actor, error) {
 	return c.h.opts.Auth.Authenticate(ctx, token)
 }
 
-func (c *client) subscribe(topics []string, since map[string]int64) {
+func (c *client) subscribe(topics []string, since map[string]int64, pages map[string]string) {
 	for _, public := range topics {
 		topic, err := resolveTopic(public, c.id)
 		if err != nil {
@@ -200,21 +200,29 @@ func (c *client) subscribe(topics []string, since map[string]int64) {
 			continue
 		}
 		from, replay := since[public]
-		if _, ok := c.subs[public]; ok {
+		page := pages[public]
+		if page != "" && !validPagePath(page) {
+			c.sendError("pages: a page is a path under /api/ of at most " + strconv.Itoa(maxPagePath) + " characters")
+			page = ""
+		}
+		if s, ok := c.subs[public]; ok {
 			if !replay {
-				continue // already live; nothing asked for
+				if page != "" {
+					c.namePage(s, page) // already live: only the page is new
+				}
+				continue
 			}
 			c.unsubscribeOne(public) // start over from since
 		}
-		c.subscribeOne(public, topic, from, replay)
+		c.subscribeOne(public, topic, page, from, replay)
 	}
 }
 
 // subscribeOne registers the subscription first and reads history second,
 // holding back live events meanwhile: whatever is published during the
 // read shows up in one or the other, and seq order plus dedup sort it out.
-func (c *client) subscribeOne(public, topic string, since int64, replay bool) {
-	s := &sub{topic: topic, public: public, last: -1, replaying: true}
+func (c *client) subscribeOne(public, topic, page string, since int64, replay bool) {
+	s := &sub{topic: topic, public: public, page: page, last: -1, replaying: true}
 	c.subs[public] = s
 	c.h.reg.add(c, s)
 	c.h.metrics.subscriptions.WithLabelValues(public).Inc()

@@ -11,6 +11,7 @@ import (
 type sub struct {
 	topic  string // internal name, e.g. "user:42"
 	public string // what the client calls it, e.g. "user"
+	page   string // the page the client shows for it, read for a mass resync ("" none)
 	// last is the seq of the last event queued for this subscription, -1
 	// when unknown (Redis unreachable or its data lost). It drops duplicates
 	// and spots gaps.

@@ -184,3 +184,51 @@ describe('resyncDelay', () => {
     }
   })
 })
+
+describe('pages brought by a resync', () => {
+  const page = '/api/tournaments/PPL7/auction'
+
+  it('names the page of each topic when it subscribes, and later for a topic already followed', () => {
+    const c = new LiveClient()
+    c.subscribe('teams', { page, onPage: () => undefined }, 4)
+    c.subscribe('deck', {})
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), null)
+    expect(sent).toEqual([{ type: 'subscribe', topics: ['teams', 'deck'], since: { teams: 4 }, pages: { teams: page } }])
+    c.subscribe('deck', { page: '/api/deck', onPage: () => undefined })
+    expect(sent[1]).toEqual({ type: 'subscribe', topics: ['deck'], pages: { deck: '/api/deck' } })
+  })
+
+  it('hands the page to the listener that shows it at once, at the seq it was read at; the others read again', () => {
+    vi.useFakeTimers()
+    try {
+      const c = new LiveClient({ resyncDelay: () => 1000 })
+      const pages: unknown[] = []
+      let reads = 0
+      const events: number[] = []
+      c.subscribe('teams', { page, onPage: (p) => pages.push(p), onResync: () => reads++, onEvent: (e) => events.push(e.seq) }, 4)
+      c.subscribe('teams', { onResync: () => reads++ })
+      c.handleFrame(JSON.stringify({ type: 'resync', topic: 'teams', seq: 9, path: page, page: { seq: 9, lot: null } }))
+      expect(pages).toEqual([{ seq: 9, lot: null }])
+      expect(c.lastSeq('teams')).toBe(9)
+      c.handleFrame(ev('teams', 9))
+      c.handleFrame(ev('teams', 10))
+      expect(events).toEqual([10]) // the page holds 9
+      expect(reads).toBe(0)
+      vi.advanceTimersByTime(1000)
+      expect(reads).toBe(1) // only the listener that shows another page
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a page for another path is not taken: the listener reads its own', () => {
+    const c = new LiveClient()
+    const onPage = vi.fn()
+    const onResync = vi.fn()
+    c.subscribe('teams', { page, onPage, onResync }, 4)
+    c.handleFrame(JSON.stringify({ type: 'resync', topic: 'teams', seq: 9, path: '/api/tournaments/PPL8/auction', page: {} }))
+    expect(onPage).not.toHaveBeenCalled()
+    expect(onResync).toHaveBeenCalledTimes(1)
+  })
+})

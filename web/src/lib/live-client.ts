@@ -13,13 +13,13 @@ export type LiveEvent<D = unknown> = {
 
 type ServerFrame =
   | LiveEvent
-  | { type: 'resync'; topic: string; retry_after_ms?: number }
+  | { type: 'resync'; topic: string; retry_after_ms?: number; seq?: number; path?: string; page?: unknown }
   | { type: 'error'; message: string }
   | { type: 'pong' }
 
 export type ClientFrame =
   | { type: 'auth'; token: string }
-  | { type: 'subscribe'; topics: string[]; since?: Record<string, number> }
+  | { type: 'subscribe'; topics: string[]; since?: Record<string, number>; pages?: Record<string, string> }
   | { type: 'unsubscribe'; topics: string[] }
   | { type: 'ping' }
 
@@ -29,6 +29,14 @@ export type LiveListener = {
   onResync?: () => void
   /** The socket came back after a drop: state that must be exact (a countdown) is read again. */
   onReconnect?: () => void
+  /**
+   * The API path of the page this listener shows (`/api/tournaments/PPL7/auction`). The hub is told
+   * it when the topic is subscribed; after a mass resync (Redis lost its data) it reads the page once
+   * for every client that named it and sends it in the resync frame, so the page need not be read.
+   */
+  page?: string
+  /** The page named by `page`, brought by a resync: the state at the seq the frame gives. */
+  onPage?: (page: unknown) => void
 }
 
 const BUFFER_SIZE = 200
@@ -68,6 +76,8 @@ export class LiveClient {
   private send: ((frame: ClientFrame) => void) | null = null
   private opened = false
   private pendingResyncs = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Per topic, the page the hub was told of (the first listener's that names one). */
+  private pages = new Map<string, string>()
   private readonly delayResync: (retryAfterMs: number | undefined) => number
   /** Last error frame, for debugging and tests. */
   lastError: string | null = null
@@ -139,12 +149,18 @@ export class LiveClient {
     }
     set.add(listener)
     if (first && this.send) this.send(this.subscribeFrame([topic]))
+    else if (this.send && listener.page && !this.pages.has(topic)) {
+      // The topic is followed already: tell the hub the page without starting over.
+      this.pages.set(topic, listener.page)
+      this.send({ type: 'subscribe', topics: [topic], pages: { [topic]: listener.page } })
+    }
     return () => {
       const s = this.listeners.get(topic)
       if (!s) return
       s.delete(listener)
       if (s.size === 0) {
         this.listeners.delete(topic)
+        this.pages.delete(topic)
         this.send?.({ type: 'unsubscribe', topics: [topic] })
       }
     }
@@ -162,7 +178,11 @@ export class LiveClient {
         this.handleEvent(frame)
         break
       case 'resync':
-        this.resync(frame.topic, true, frame.retry_after_ms)
+        if (typeof frame.seq === 'number' && typeof frame.path === 'string' && frame.page !== undefined) {
+          this.pageResync(frame.topic, frame.seq, frame.path, frame.page)
+        } else {
+          this.resync(frame.topic, true, frame.retry_after_ms)
+        }
         break
       case 'error':
         this.lastError = frame.message
@@ -191,12 +211,26 @@ export class LiveClient {
     for (const l of [...(this.listeners.get(ev.topic) ?? [])]) l.onEvent?.(ev)
   }
 
-  private resync(topic: string, forgetSeq = true, retryAfterMs?: number) {
+  /**
+   * A resync that brought the page at `seq`: the listeners that show it take it at once; any other
+   * listener of the topic reads its own state as after a plain resync.
+   */
+  private pageResync(topic: string, seq: number, path: string, page: unknown) {
+    this.seqs.set(topic, seq)
+    const others: LiveListener[] = []
+    for (const l of [...(this.listeners.get(topic) ?? [])]) {
+      if (l.page === path && l.onPage) l.onPage(page)
+      else others.push(l)
+    }
+    if (others.length) this.resync(topic, false, undefined, others)
+  }
+
+  private resync(topic: string, forgetSeq = true, retryAfterMs?: number, only?: LiveListener[]) {
     if (forgetSeq) this.seqs.delete(topic)
     if (this.pendingResyncs.has(topic)) return // one read answers both
     const fire = () => {
       this.pendingResyncs.delete(topic)
-      for (const l of [...(this.listeners.get(topic) ?? [])]) l.onResync?.()
+      for (const l of only ?? [...(this.listeners.get(topic) ?? [])]) l.onResync?.()
     }
     const wait = this.delayResync(retryAfterMs)
     if (wait <= 0) {
@@ -208,10 +242,19 @@ export class LiveClient {
 
   private subscribeFrame(topics: string[]): ClientFrame {
     const since: Record<string, number> = {}
+    const pages: Record<string, string> = {}
     for (const t of topics) {
       const s = this.seqs.get(t)
       if (s !== undefined) since[t] = s
+      const page = [...(this.listeners.get(t) ?? [])].find((l) => l.page)?.page
+      if (page) {
+        pages[t] = page
+        this.pages.set(t, page)
+      }
     }
-    return Object.keys(since).length ? { type: 'subscribe', topics, since } : { type: 'subscribe', topics }
+    const frame: ClientFrame = { type: 'subscribe', topics }
+    if (Object.keys(since).length) frame.since = since
+    if (Object.keys(pages).length) frame.pages = pages
+    return frame
   }
 }

@@ -33,18 +33,26 @@ export function useLiveClient() {
 
 /**
  * Subscribes to a topic while mounted and enabled. `since` is the seq the caller's REST state
- * was read at; pass it so nothing between the read and the subscription is lost.
+ * was read at; pass it so nothing between the read and the subscription is lost. `page` is the API
+ * path of that state (`/api/...`): after a mass resync the hub sends it along, to `onPage`, in
+ * place of a read.
  */
 export function useLiveTopic(
   topic: string,
-  handlers: { onEvent?: (ev: LiveEvent) => void; onResync?: () => void; onReconnect?: () => void },
-  { enabled = true, since }: { enabled?: boolean; since?: number } = {},
+  handlers: {
+    onEvent?: (ev: LiveEvent) => void
+    onResync?: () => void
+    onReconnect?: () => void
+    onPage?: (page: unknown) => void
+  },
+  { enabled = true, since, page }: { enabled?: boolean; since?: number; page?: string } = {},
 ) {
   const client = useLiveClient()
   // The latest handlers and seq, without resubscribing when they change.
   const onEvent = useEffectEvent((ev: LiveEvent) => handlers.onEvent?.(ev))
   const onResync = useEffectEvent(() => handlers.onResync?.())
   const onReconnect = useEffectEvent(() => handlers.onReconnect?.())
+  const onPage = useEffectEvent((p: unknown) => handlers.onPage?.(p))
   const currentSince = useEffectEvent(() => since)
 
   useEffect(() => {
@@ -53,9 +61,10 @@ export function useLiveTopic(
       onEvent: (ev) => onEvent(ev),
       onResync: () => onResync(),
       onReconnect: () => onReconnect(),
+      ...(page ? { page, onPage: (p: unknown) => onPage(p) } : {}),
     }
     return client.subscribe(topic, listener, currentSince())
-  }, [client, topic, enabled])
+  }, [client, topic, enabled, page])
 
   useEffect(() => {
     if (enabled && since !== undefined) client.noteSeq(topic, since)

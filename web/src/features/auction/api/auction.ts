@@ -22,21 +22,23 @@ export function useAuction(tournament: string) {
   const qc = useQueryClient()
   const live = useLiveClient()
   const key = auctionKey(tournament)
+  // The view as read at sentAt and received now: events that arrived meanwhile are not in it.
+  const toData = (view: AuctionView, sentAt: number): AuctionData => {
+    const offset = clockOffset(view.now, sentAt, Date.now())
+    const base: AuctionView = {
+      ...view,
+      sold: view.sold ?? [],
+      unsold: view.unsold ?? [],
+      pool: view.pool ?? [],
+      teams: view.teams ?? [],
+    }
+    return { ...replayAuctionEvents(base, live.eventsAfter('teams', base.seq)), offset }
+  }
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }): Promise<AuctionData> => {
       const sentAt = Date.now()
-      const view = await api.get<AuctionView>(`${tournamentPath(tournament)}/auction`, signal)
-      const offset = clockOffset(view.now, sentAt, Date.now())
-      const base: AuctionView = {
-        ...view,
-        sold: view.sold ?? [],
-        unsold: view.unsold ?? [],
-        pool: view.pool ?? [],
-        teams: view.teams ?? [],
-      }
-      // Events that arrived while this request was in flight are not in the answer.
-      return { ...replayAuctionEvents(base, live.eventsAfter('teams', base.seq)), offset }
+      return toData(await api.get<AuctionView>(`${tournamentPath(tournament)}/auction`, signal), sentAt)
     },
     staleTime: 5_000,
   })
@@ -66,8 +68,10 @@ export function useAuction(tournament: string) {
       onEvent: apply,
       onResync: reload,
       onReconnect: reload,
+      // After a mass resync the hub brings the view (read the moment it sends it).
+      onPage: (view) => qc.setQueryData(key, toData(view as AuctionView, Date.now())),
     },
-    { enabled: query.data !== undefined, since: query.data?.seq },
+    { enabled: query.data !== undefined, since: query.data?.seq, page: `/api${tournamentPath(tournament)}/auction` },
   )
   return query
 }

@@ -32,6 +32,7 @@ function useBracketLive(
   enabled: boolean,
   since?: number,
   onEvent?: (ev: LiveEvent) => boolean,
+  page?: string,
 ) {
   const qc = useQueryClient()
   // A burst of match events (a round's results entered together) refetches once, not once each.
@@ -47,8 +48,10 @@ function useBracketLive(
         refetch(true)
       },
       onResync: () => void qc.invalidateQueries({ queryKey: key }),
+      // After a mass resync the hub brings the page read at `page` (when one is named).
+      onPage: (p) => qc.setQueryData(key, p),
     },
-    { enabled, since },
+    { enabled, since, page },
   )
 }
 
@@ -58,7 +61,8 @@ export function useBracket(tournament: string) {
     queryFn: ({ signal }) => api.get<Bracket>(`/tournaments/${enc(tournament)}/bracket`, signal),
     enabled: !!tournament,
   })
-  useBracketLive(tournament, bracketKey(tournament), query.data !== undefined, query.data?.seq, (ev) => ev.event === 'standings.updated')
+  useBracketLive(tournament, bracketKey(tournament), query.data !== undefined, query.data?.seq, (ev) => ev.event === 'standings.updated',
+    `/api/tournaments/${enc(tournament)}/bracket`)
   return query
 }
 

@@ -53,7 +53,7 @@ describe('the league, live', () => {
       'GET /tournaments/PPL7/bracket': () => ({ body: answer }),
     })
     expect(await screen.findByText('Scheduled')).toBeInTheDocument()
-    await waitFor(() => expect(sent).toContainEqual({ type: 'subscribe', topics: ['bracket'], since: { bracket: 10 } }))
+    await waitFor(() => expect(sent).toContainEqual({ type: 'subscribe', topics: ['bracket'], since: { bracket: 10 }, pages: { bracket: '/api/tournaments/PPL7/bracket' } }))
 
     act(() => client.handleFrame(frame(11, 'match.updated', { tournament: 'PPL6', match: makeMatch({ status: 'live' }) })))
     answer = bracket({ seq: 12, rounds: [{ number: 1, stage: 'final', matches: [makeMatch({ status: 'completed', winner: 'A' })] }], champion: { id: 'A', name: 'Team A' } })
@@ -64,6 +64,13 @@ describe('the league, live', () => {
 
     act(() => client.handleFrame(JSON.stringify({ type: 'resync', topic: 'bracket' })))
     await waitFor(() => expect(api.callsTo('GET', '/tournaments/PPL7/bracket')).toHaveLength(3))
+
+    // After a mass resync the hub brings the bracket along: shown at once, not read again.
+    const reset = bracket({ seq: 20, rounds: [{ number: 1, stage: 'final', matches: [makeMatch({ status: 'live' })] }] })
+    act(() => client.handleFrame(JSON.stringify({ type: 'resync', topic: 'bracket', seq: 20, path: '/api/tournaments/PPL7/bracket', page: reset })))
+    await waitFor(() => expect(document.querySelector('.champion-banner')).toBeNull())
+    expect(client.lastSeq('bracket')).toBe(20)
+    expect(api.callsTo('GET', '/tournaments/PPL7/bracket')).toHaveLength(3)
   })
 
   it('the Points Table takes standings.updated as it comes, without a refetch', async () => {

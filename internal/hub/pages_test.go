@@ -1,0 +1,129 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pitlane/pitlane/internal/core"
+)
+
+// When Redis comes back without its data, a client that named the page it
+// shows gets that page in its resync frame, read once for every client that
+// named it, and then only the events the page does not hold.
+func TestAMassResyncSendsEachNamedPageOnce(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server binary not installed; cannot restart a private Redis")
+	}
+	port := freePort(t)
+	redis, err := runRedis(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = redis.Process.Kill(); _ = redis.Wait() }()
+
+	release := make(chan struct{})
+	var mu sync.Mutex
+	reads := map[string]int{}
+	pages := func(ctx context.Context, path string) (Page, error) {
+		mu.Lock()
+		reads[path]++
+		mu.Unlock()
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return Page{}, ctx.Err()
+		}
+		if path == "/api/broken" {
+			return Page{}, errors.New("the database is away")
+		}
+		return Page{Seq: 7, Body: []byte(`{"matches":[1,2,3],"seq":7}`)}, nil
+	}
+	url := fmt.Sprintf("redis://127.0.0.1:%d/0", port)
+	h, srv := startHub(t, Options{Broker: RedisBroker{URL: url}, Prefix: "pitlane:pages:",
+		RedisTimeout: 500 * time.Millisecond, Pages: pages})
+
+	const n = 20
+	named := make([]*testClient, n)
+	for i := range named {
+		named[i] = dial(t, srv)
+		named[i].send(map[string]any{"type": "subscribe", "topics": []string{core.TopicBracket},
+			"pages": map[string]string{core.TopicBracket: "/api/tournaments/PPL7/bracket"}})
+		named[i].sync()
+	}
+	plain := dial(t, srv)
+	plain.subscribe([]string{core.TopicBracket}, nil)
+	broken := dial(t, srv)
+	broken.send(map[string]any{"type": "subscribe", "topics": []string{core.TopicBracket},
+		"pages": map[string]string{core.TopicBracket: "/api/broken"}})
+	broken.sync()
+
+	_ = redis.Process.Kill()
+	_ = redis.Wait()
+	time.Sleep(300 * time.Millisecond) // the hub notices
+	if redis, err = runRedis(port); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 10*time.Second, "the pages asked for", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(reads) == 2
+	})
+	if f := plain.next(); f.Type != "resync" || f.Page != nil {
+		t.Fatalf("a client that named no page got %+v, want a plain resync", f)
+	}
+	// While the pages are read, the relay primes the topic and delivers
+	// two events: the page holds the first (seq 7), not the second.
+	if err := h.Prime(context.Background(), core.TopicBracket, 6); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now()
+	if _, err := h.Deliver(context.Background(), []core.Event{
+		{Topic: core.TopicBracket, Seq: 7, Name: "match.updated", Data: json.RawMessage(`{}`), At: at},
+		{Topic: core.TopicBracket, Seq: 8, Name: "match.updated", Data: json.RawMessage(`{}`), At: at},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	plain.expectEvents(core.TopicBracket, 7, 2)
+	close(release)
+
+	for i, c := range named {
+		f := c.next()
+		if f.Type != "resync" || f.Seq != 7 || f.Path != "/api/tournaments/PPL7/bracket" || string(f.Page) != `{"matches":[1,2,3],"seq":7}` {
+			t.Fatalf("client %d: got %+v, want a resync bringing its page at seq 7", i, f)
+		}
+		c.expectEvents(core.TopicBracket, 8, 1)
+	}
+	if f := broken.next(); f.Type != "resync" || f.Page != nil {
+		t.Fatalf("a client whose page could not be read got %+v, want a plain resync", f)
+	}
+	broken.expectEvents(core.TopicBracket, 7, 2)
+	mu.Lock()
+	defer mu.Unlock()
+	if reads["/api/tournaments/PPL7/bracket"] != 1 || counterValue(h.metrics.pageReads) != 2 {
+		t.Fatalf("page reads = %v (metric %v), want the bracket read once for its %d clients", reads, counterValue(h.metrics.pageReads), n)
+	}
+}
+
+// A page is a short path under /api/; anything else is refused with an
+// error frame and the topic followed without a page.
+func TestAPageMustBeAPathOfTheAPI(t *testing.T) {
+	t.Parallel()
+	h, srv := startHub(t, Options{Pages: func(context.Context, string) (Page, error) { return Page{}, nil }})
+	for i, path := range []string{"https://evil.example/x", "/api/ws", "/admin", "/api/a b", "/api/" + string(make([]byte, 300))} {
+		c := dial(t, srv)
+		c.send(map[string]any{"type": "subscribe", "topics": []string{core.TopicDeck}, "pages": map[string]string{core.TopicDeck: path}})
+		got := c.sync()
+		if len(got) != 1 || got[0].Type != "error" {
+			t.Fatalf("page %q: got %+v, want one error frame", path, got)
+		}
+		publish(t, h, core.TopicDeck, "slide.changed", nil)
+		c.expectEvents(core.TopicDeck, int64(i+1), 1)
+	}
+}
