@@ -73,8 +73,8 @@ func nothingLost(t *testing.T, rep *nightReport) {
 	if c := rep.Check; c.Sold+c.Unsold != 3 {
 		t.Errorf("%d lots closed, want the 3 opened", c.Sold+c.Unsold)
 	}
-	if rep.Bot.Twice > 0 {
-		t.Errorf("the bot announced %d things twice", rep.Bot.Twice)
+	if rep.Bot.Twice > 0 || rep.Bot.Missing > 0 {
+		t.Errorf("the bot announced %d things twice and missed %d: posted %v, expected %v", rep.Bot.Twice, rep.Bot.Missing, rep.Bot.Posted, rep.Bot.Expected)
 	}
 }
 

@@ -371,7 +371,8 @@ func (a *App) RunBot(ctx context.Context) error {
 			return err
 		}
 		b := &discord.Bot{Session: s, Router: a.Bot, Channel: a.cfg.DiscordChannel, Log: a.log,
-			Announcer:    &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Log: a.log, Seasons: a.Server.Tournaments},
+			Announcer: &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Missed: postgres.Bot{DB: a.db}, Log: a.log,
+				Seasons: a.Server.Tournaments},
 			MatchChannel: a.cfg.DiscordMatchChannel,
 			Threads: &bot.MatchThreads{Feed: a.Hub, Store: postgres.Bot{DB: a.db}, Matches: a.Bot.Matches,
 				PublicURL: a.cfg.PublicURL, Log: a.log}}

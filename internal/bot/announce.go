@@ -28,10 +28,24 @@ type Claims interface {
 // holder. It follows
 // the hub in process; each event is claimed in the database first, so it is
 // announced once however many instances follow it.
+//
+// What the hub could not hand it (a resync: Redis lost its data, a gap in a
+// failover) and what it could not announce (the database away for the
+// claim) it reads from the outbox (Missed) and announces late, in order;
+// so does a bot that takes over, for the news its predecessor may have left
+// (the claims keep what was announced from being posted twice). News older
+// than Horizon is old news: not announced late.
 type Announcer struct {
 	Feed    core.Feed
 	Claims  Claims
 	Channel Poster
+	// Missed reads a topic's events after a seq, committed since a moment,
+	// in seq order (postgres.Bot); nil: what the hub misses is not announced.
+	Missed interface {
+		Missed(ctx context.Context, topic string, after int64, since time.Time) ([]core.Delivery, error)
+	}
+	// Horizon bounds how late news is announced. Default 10 minutes.
+	Horizon time.Duration
 	Log     *slog.Logger
 	// Seasons, when set, names each season by its display name; without
 	// it (or when the season cannot be read) a season goes by its name.
@@ -57,17 +71,23 @@ var announceTopics = []string{core.TopicRegistrations, core.TopicTeams, core.Top
 
 // Run announces until ctx ends.
 func (a *Announcer) Run(ctx context.Context) {
-	log := a.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	r := &announcing{a: a, log: a.Log, last: map[string]int64{}, owed: map[string]bool{}}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
 	}
-	for d := range a.Feed.Follow(ctx, announceTopics...) {
-		if d.Resync {
-			continue // missed news is old news: nothing to announce
+	feed := a.Feed.Follow(ctx, announceTopics...)
+	if a.Missed != nil {
+		for _, t := range announceTopics {
+			r.owed[t] = true // what a bot before this one may have left unannounced
 		}
-		if err := a.Announce(ctx, d); err != nil && ctx.Err() == nil {
-			log.Warn("bot: announcing failed", slog.String("topic", d.Topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
+	}
+	for {
+		r.catchUp(ctx)
+		d, ok := <-feed
+		if !ok {
+			return
 		}
+		r.take(ctx, d)
 	}
 }
 
@@ -232,4 +252,95 @@ type matchNews struct {
 			ID, Name string
 		} `json:"team2"`
 	} `json:"match"`
+}
+
+// announcing is one Run's memory: per topic the last seq announced (or
+// passed over as no news), and the topics owed a look at the outbox.
+type announcing struct {
+	a    *Announcer
+	log  *slog.Logger
+	last map[string]int64
+	owed map[string]bool
+}
+
+// take announces one delivery of the hub, or notes what is owed.
+func (r *announcing) take(ctx context.Context, d core.Delivery) {
+	if d.Resync {
+		if r.a.Missed != nil {
+			r.owed[d.Topic] = true
+		}
+		return // without the outbox, missed news is old news
+	}
+	if last, ok := r.last[d.Topic]; ok && d.Seq <= last {
+		return // announced from the outbox already
+	}
+	if r.owed[d.Topic] {
+		return // the catch-up reads it from the outbox, after what came before it
+	}
+	if err := r.a.Announce(ctx, d); err != nil {
+		if ctx.Err() == nil {
+			r.log.Warn("bot: announcing failed", slog.String("topic", d.Topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
+		}
+		if r.a.Missed != nil {
+			r.owed[d.Topic] = true // tried again from the outbox
+		}
+		return
+	}
+	r.last[d.Topic] = d.Seq
+}
+
+// catchUp announces, from the outbox, what each owed topic missed: the
+// events after the last one announced, within the horizon.
+func (r *announcing) catchUp(ctx context.Context) {
+	horizon := r.a.Horizon
+	if horizon <= 0 {
+		horizon = 10 * time.Minute
+	}
+	for topic := range r.owed {
+		evs, err := r.a.Missed.Missed(ctx, topic, r.last[topic], time.Now().Add(-horizon))
+		if err != nil {
+			if ctx.Err() == nil {
+				r.log.Warn("bot: reading missed news failed", slog.String("topic", topic), slog.Any("err", err))
+			}
+			continue // owed still: tried again at the next delivery
+		}
+		done := true
+		for i, d := range evs {
+			if d.Event == "standings.updated" && laterStandings(evs[i+1:], d) {
+				r.last[topic] = d.Seq // only the newest table tells who holds the Red Cap now
+				continue
+			}
+			if err := r.a.Announce(ctx, d); err != nil {
+				if ctx.Err() == nil {
+					r.log.Warn("bot: announcing missed news failed", slog.String("topic", topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
+				}
+				done = false
+				break
+			}
+			r.last[topic] = d.Seq
+		}
+		if done {
+			delete(r.owed, topic)
+		}
+	}
+}
+
+// laterStandings reports whether a newer standings.updated of the same
+// tournament as d follows in evs.
+func laterStandings(evs []core.Delivery, d core.Delivery) bool {
+	t := tournamentOf(d)
+	for _, e := range evs {
+		if e.Event == "standings.updated" && tournamentOf(e) == t {
+			return true
+		}
+	}
+	return false
+}
+
+func tournamentOf(d core.Delivery) string {
+	var v struct {
+		Tournament string `json:"tournament"`
+	}
+	_ = json.Unmarshal(d.Data, &v)
+	return v.Tournament
 }

@@ -4,6 +4,10 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Advisory lock keys of work one instance does at a time.
@@ -103,4 +107,20 @@ func (b Bot) SwapState(ctx context.Context, key, value string) (bool, error) {
 		return false, unavailable(err)
 	}
 	return tag.RowsAffected() == 1, nil
+}
+
+// Missed is a topic's news after seq committed since a moment, from the
+// outbox in seq order (at most 1,000): what the announcer missed in a
+// resync, or before it took over.
+func (b Bot) Missed(ctx context.Context, topic string, after int64, since time.Time) ([]core.Delivery, error) {
+	rows, err := b.DB.q(ctx).Query(ctx, `SELECT seq, event, data, created_at FROM outbox
+		WHERE topic = $1 AND seq > $2 AND created_at >= $3 ORDER BY seq LIMIT 1000`, topic, after, since)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (core.Delivery, error) {
+		d := core.Delivery{Topic: topic}
+		err := row.Scan(&d.Seq, &d.Event, &d.Data, &d.At)
+		return d, err
+	})
 }

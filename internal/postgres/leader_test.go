@@ -2,6 +2,8 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,5 +54,39 @@ func TestLeaderOneAtATime(t *testing.T) {
 	}
 	if most.Load() != 1 {
 		t.Fatalf("%d led at once", most.Load())
+	}
+}
+
+// The announcer's missed news: a topic's events after a seq, within the
+// horizon, in seq order, with their data as committed.
+func TestMissedNewsComesFromTheOutbox(t *testing.T) {
+	db := pgtest.DB(t)
+	ctx := context.Background()
+	topic := fmt.Sprintf("missed-%d", time.Now().UnixNano())
+	for _, row := range []struct {
+		seq int64
+		age string
+	}{{1, "0"}, {2, "0"}, {3, "2 hours"}, {4, "0"}, {5, "0"}} {
+		if _, err := db.Pool.Exec(ctx, `INSERT INTO outbox (topic, seq, event, data, created_at)
+			VALUES ($1, $2, 'player.registered', jsonb_build_object('seq', $2::bigint), now() - $3::interval)`, topic, row.seq, row.age); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Pool.Exec(ctx, `INSERT INTO outbox (topic, seq, event, data) VALUES ($1, 9, 'x', '{}')`, topic+"-other"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := postgres.Bot{DB: db}.Missed(ctx, topic, 1, time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []int64
+	for _, d := range got {
+		if d.Topic != topic || d.Event != "player.registered" || string(d.Data) != fmt.Sprintf(`{"seq": %d}`, d.Seq) {
+			t.Fatalf("delivery %+v (data %s)", d, d.Data)
+		}
+		seqs = append(seqs, d.Seq)
+	}
+	if !slices.Equal(seqs, []int64{2, 4, 5}) {
+		t.Fatalf("missed seqs %v, want 2, 4, 5 (after 1, the two-hour-old 3 left out)", seqs)
 	}
 }
