@@ -1,8 +1,10 @@
 package hub
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,9 +36,17 @@ const (
 	maxPageBytes = 256 << 10
 	// pageTimeout bounds one read of a page (a database read, shared).
 	pageTimeout = 5 * time.Second
+	// maxPagesPerTopic bounds the distinct pages a mass resync reads for one
+	// topic on an instance: the pages most clients named are read, the rest
+	// get a plain resync. A league's pages are a handful; the bound keeps
+	// clients that name a page each from turning the resync into a read each.
+	maxPagesPerTopic = 16
 )
 
-var errPageTooBig = errors.New("hub: page too big for a frame")
+var (
+	errPageTooBig = errors.New("hub: page too big for a frame")
+	errPageRare   = errors.New("hub: page named by too few clients to be read for them")
+)
 
 // validPagePath tells a path the hub may read for a client: a page of the
 // site's API, not the socket itself, printable and short.
@@ -108,7 +118,19 @@ func (h *Hub) resyncWithPages(topic string) {
 			c.resync(s)
 		}
 	})
-	for key, subs := range waiting {
+	keys := make([]string, 0, len(waiting))
+	for key := range waiting {
+		keys = append(keys, key)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(len(waiting[b]), len(waiting[a])) })
+	for i, key := range keys {
+		subs := waiting[key]
+		if i >= maxPagesPerTopic {
+			for _, w := range subs {
+				w.c.pageArrived(w.s, page{}, errPageRare)
+			}
+			continue
+		}
 		go func() {
 			p, err := h.pages.get(context.Background(), key, struct{}{})
 			if err != nil {

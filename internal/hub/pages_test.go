@@ -21,12 +21,7 @@ func TestAMassResyncSendsEachNamedPageOnce(t *testing.T) {
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		t.Skip("redis-server binary not installed; cannot restart a private Redis")
 	}
-	port := freePort(t)
-	redis, err := runRedis(port)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = redis.Process.Kill(); _ = redis.Wait() }()
+	url, restartEmpty := privateRedis(t)
 
 	release := make(chan struct{})
 	var mu sync.Mutex
@@ -45,7 +40,6 @@ func TestAMassResyncSendsEachNamedPageOnce(t *testing.T) {
 		}
 		return Page{Seq: 7, Body: []byte(`{"matches":[1,2,3],"seq":7}`)}, nil
 	}
-	url := fmt.Sprintf("redis://127.0.0.1:%d/0", port)
 	h, srv := startHub(t, Options{Broker: RedisBroker{URL: url}, Prefix: "pitlane:pages:",
 		RedisTimeout: 500 * time.Millisecond, Pages: pages})
 
@@ -64,12 +58,7 @@ func TestAMassResyncSendsEachNamedPageOnce(t *testing.T) {
 		"pages": map[string]string{core.TopicBracket: "/api/broken"}})
 	broken.sync()
 
-	_ = redis.Process.Kill()
-	_ = redis.Wait()
-	time.Sleep(300 * time.Millisecond) // the hub notices
-	if redis, err = runRedis(port); err != nil {
-		t.Fatal(err)
-	}
+	restartEmpty()
 	eventually(t, 10*time.Second, "the pages asked for", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
@@ -108,6 +97,77 @@ func TestAMassResyncSendsEachNamedPageOnce(t *testing.T) {
 	defer mu.Unlock()
 	if reads["/api/tournaments/PPL7/bracket"] != 1 || counterValue(h.metrics.pageReads) != 2 {
 		t.Fatalf("page reads = %v (metric %v), want the bracket read once for its %d clients", reads, counterValue(h.metrics.pageReads), n)
+	}
+}
+
+// Clients that each name a page of their own cannot turn a mass resync
+// into a read each: the pages most clients named are read, the rest get a
+// plain resync.
+func TestAMassResyncReadsOnlyTheMostNamedPages(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server binary not installed; cannot restart a private Redis")
+	}
+	url, restartEmpty := privateRedis(t)
+	var mu sync.Mutex
+	reads := map[string]int{}
+	pages := func(_ context.Context, path string) (Page, error) {
+		mu.Lock()
+		reads[path]++
+		mu.Unlock()
+		return Page{Seq: 1, Body: []byte(`{"seq":1}`)}, nil
+	}
+	_, srv := startHub(t, Options{Broker: RedisBroker{URL: url}, Prefix: "pitlane:rare:", RedisTimeout: 500 * time.Millisecond, Pages: pages})
+	subscribe := func(path string) *testClient {
+		c := dial(t, srv)
+		c.send(map[string]any{"type": "subscribe", "topics": []string{core.TopicTeams}, "pages": map[string]string{core.TopicTeams: path}})
+		c.sync()
+		return c
+	}
+	popular := []*testClient{subscribe("/api/tournaments/PPL7/auction"), subscribe("/api/tournaments/PPL7/auction")}
+	var rare []*testClient
+	for i := range maxPagesPerTopic + 4 {
+		rare = append(rare, subscribe(fmt.Sprintf("/api/players?q=%d", i)))
+	}
+	restartEmpty()
+	for _, c := range popular {
+		if f := c.next(); f.Type != "resync" || f.Page == nil {
+			t.Fatalf("a client of the most named page got %+v, want its page", f)
+		}
+	}
+	plain := 0
+	for _, c := range rare {
+		if f := c.next(); f.Type != "resync" {
+			t.Fatalf("got %+v, want a resync", f)
+		} else if f.Page == nil {
+			plain++
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reads) != maxPagesPerTopic || plain != 5 {
+		t.Fatalf("%d pages read, %d clients sent a plain resync; want %d read (the most named first) and 5 plain", len(reads), plain, maxPagesPerTopic)
+	}
+}
+
+// privateRedis runs a redis-server of the test's own; restartEmpty kills it
+// and starts it again without its data, after the hubs noticed it gone.
+func privateRedis(t *testing.T) (url string, restartEmpty func()) {
+	t.Helper()
+	port := freePort(t)
+	cmd, err := runRedis(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return fmt.Sprintf("redis://127.0.0.1:%d/0", port), func() {
+		t.Helper()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		time.Sleep(300 * time.Millisecond) // the hubs notice
+		if cmd, err = runRedis(port); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
