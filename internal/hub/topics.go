@@ -84,17 +84,6 @@ func (r *registry) names() []string {
 	return out
 }
 
-// count is how many local subscribers topic has.
-func (r *registry) count(topic string) int {
-	t := r.get(topic)
-	if t == nil {
-		return 0
-	}
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	return len(t.subs)
-}
-
 // each calls fn for every local subscriber of topic; fn must not block.
 func (r *registry) each(topic string, fn func(*client, *sub)) {
 	t := r.get(topic)
