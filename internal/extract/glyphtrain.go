@@ -83,7 +83,19 @@ func eachGlyph(face font.Face, rng *rand.Rand, each func(l *glyphLine, box image
 	photos.Blur(img, int(0.5/k))
 	b := img.Bounds()
 	small := photos.Resize(img, int(float64(b.Dx())*sx+0.5), int(float64(b.Dy())*k+0.5))
-	// A photo resamples the screen again, blurs, adds moiré and grain.
+	// A photo resamples the screen again, blurs, adds moiré and grain; a
+	// capture (a quarter of the figures) has only its own antialiasing.
+	f := 1.0
+	if !chance(rng, 0.25) {
+		small, f = asPhotographed(small, rng)
+	}
+	fill, box, scale := trainBar(small)
+	eachCandidate(small, fill, box, scale, spans, func(x float64) float64 { return x * sx * f }, each)
+}
+
+// asPhotographed is what a phone's photo does to small: resampled (by f),
+// blurred, moiré, grain, JPEG, and the straightening's sharpening.
+func asPhotographed(small *image.RGBA, rng *rand.Rand) (*image.RGBA, float64) {
 	f := 1.0
 	if chance(rng, 0.5) {
 		f = between(rng, 0.7, 2.5)
@@ -102,14 +114,26 @@ func eachGlyph(face font.Face, rng *rand.Rand, each func(l *glyphLine, box image
 	if chance(rng, 0.3) {
 		sharpen(small, 1+rng.IntN(2), 2)
 	}
+	return small, f
+}
+
+// trainBar is the figure's box on a drawn bar, the bar's colour and the
+// scale the reader reads it at.
+func trainBar(small *image.RGBA) (rgb, image.Rectangle, float64) {
 	sb := small.Bounds()
 	rowH := sb.Dy()
 	inset := max(1, rowH/10)
-	// The bar's empty middle is the left third: its colour is the fill.
+	// The bar's empty middle is the left quarter: its colour is the fill.
 	fill := meanColor(small, image.Rect(sb.Min.X, sb.Min.Y+rowH/4, sb.Min.X+sb.Dx()/4, sb.Max.Y-rowH/4))
 	box := image.Rect(sb.Min.X+sb.Dx()/4, sb.Min.Y+inset, sb.Max.X-inset, sb.Max.Y-inset)
-	scale := barH / float64(rowH)
-	xOf := func(x float64) float64 { return (x*sx*f - float64(box.Min.X)) * scale }
+	return fill, box, barH / float64(rowH)
+}
+
+// eachCandidate reads the bar small as the reader does, at each cut of
+// white, and calls each for every box it would classify; at maps a drawn
+// x to small's.
+func eachCandidate(small *image.RGBA, fill rgb, box image.Rectangle, scale float64, spans []charSpan, at func(float64) float64, each func(l *glyphLine, box image.Rectangle, y int)) {
+	xOf := func(x float64) float64 { return (at(x) - float64(box.Min.X)) * scale }
 	for _, cut := range inkCuts {
 		g, ok := lightInkAt(small, box, fill, scale, cut[0], cut[1])
 		if !ok {
@@ -208,24 +232,23 @@ func drawFigure(face font.Face, text string, rng *rand.Rand) (*image.RGBA, []cha
 	return img, spans, digitH
 }
 
-// growGray is g with each pixel the brightest within r of it.
+// growGray is g with each pixel the brightest within r of it (a square).
 func growGray(g *image.Gray, r int) *image.Gray {
+	return growAlong(growAlong(g, r, 1, 0), r, 0, 1)
+}
+
+// growAlong is g with each pixel the brightest within r of it along the
+// step (dx, dy).
+func growAlong(g *image.Gray, r, dx, dy int) *image.Gray {
 	b := g.Bounds()
-	tmp, out := image.NewGray(b), image.NewGray(b)
+	out := image.NewGray(b)
 	for y := range b.Dy() {
 		for x := range b.Dx() {
 			var v uint8
-			for dx := max(0, x-r); dx <= min(b.Dx()-1, x+r); dx++ {
-				v = max(v, g.Pix[y*g.Stride+dx])
-			}
-			tmp.Pix[y*tmp.Stride+x] = v
-		}
-	}
-	for y := range b.Dy() {
-		for x := range b.Dx() {
-			var v uint8
-			for dy := max(0, y-r); dy <= min(b.Dy()-1, y+r); dy++ {
-				v = max(v, tmp.Pix[dy*tmp.Stride+x])
+			for d := -r; d <= r; d++ {
+				if p := image.Pt(x+d*dx, y+d*dy); p.In(b) {
+					v = max(v, g.Pix[p.Y*g.Stride+p.X])
+				}
 			}
 			out.Pix[y*out.Stride+x] = v
 		}

@@ -249,9 +249,9 @@ const (
 	// order of the samples.
 	TrainSeed = 41
 	// TrainFigures is how many figures the generator draws.
-	TrainFigures = 3000
+	TrainFigures = 4000
 	// TrainEpochs is how many passes SGD makes over their samples.
-	TrainEpochs = 6
+	TrainEpochs = 8
 	// TrainRate is SGD's first learning rate.
 	TrainRate = 0.001
 )
