@@ -41,6 +41,9 @@ const (
 	// holeSpotWeight weighs how far up its box a single hole sits (0 to 1)
 	// against the model's.
 	holeSpotWeight = 0.2
+	// footOf1 and footOf7 are where (share of the box's width) the foot of
+	// a stem stands past which a 7 is a 1, and short of which a 1 is a 7.
+	footOf1, footOf7 = 0.58, 0.5
 	// digitTenths is the least height of a digit, in tenths of tall.
 	digitTenths = 7
 	// joinedTenths is the most two pieces joined into one glyph may
@@ -181,10 +184,7 @@ type glyphGuess struct {
 }
 
 // classify compares the ink of box with every model of a digit, or of a
-// point when point is set; a digit the models read unsure, or matching
-// poorly, is read again by the classifier on its grey levels
-// (secondOpinion). The classifier also tells a blurred 1 from a 7, which a
-// rule on the foot of the stem did before.
+// point when point is set.
 func classify(l *glyphLine, box image.Rectangle, point bool) glyphGuess {
 	m, w := l.m, l.w
 	if point {
@@ -208,6 +208,9 @@ func classify(l *glyphLine, box image.Rectangle, point bool) glyphGuess {
 	hs := holes(m, w, box)
 	best := map[byte]float64{}
 	for _, gm := range glyphModels() {
+		if gm.ch == '.' {
+			continue
+		}
 		var d float64
 		for i := range cells {
 			d += math.Abs(float64(cells[i] - gm.cells[i]))
@@ -231,8 +234,39 @@ func classify(l *glyphLine, box image.Rectangle, point bool) glyphGuess {
 			g.runnerUp = c
 		}
 	}
+	g = oneOrSeven(m, w, box, g)
 	if useNet {
 		return secondOpinion(g, classifyNet(l, box))
+	}
+	return g
+}
+
+// oneOrSeven tells a 1 from a 7 by the foot of its stem, which blur does
+// not move: a 1 stands on the right half of its box, a 7 on the left. A
+// blurred 1 grows as wide as a 7 and its flag looks like the 7's bar; the
+// guess is turned to what the foot says, as unsure as the two were close.
+func oneOrSeven(m []bool, w int, box image.Rectangle, g glyphGuess) glyphGuess {
+	if g.ch != '1' && g.ch != '7' {
+		return g
+	}
+	sum, n := 0, 0
+	for y := box.Max.Y - box.Dy()/4; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if m[y*w+x] {
+				sum += x - box.Min.X
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return g
+	}
+	foot := (float64(sum)/float64(n) + 0.5) / float64(box.Dx())
+	switch {
+	case g.ch == '7' && foot > footOf1:
+		g.ch, g.runnerUp = '1', g.cost
+	case g.ch == '1' && foot < footOf7:
+		g.ch, g.runnerUp = '7', g.cost
 	}
 	return g
 }

@@ -55,3 +55,35 @@ func TestAFiveInTwoPiecesIsOneGlyph(t *testing.T) {
 		t.Errorf("read %q, want 16015", got)
 	}
 }
+
+// A 1 blurred fat enough to be taken for a 7 (its flag like the 7's bar)
+// is told apart by the foot of its stem, on the right of its box; a 7's
+// foot is on the left, whatever it was taken for.
+func TestOneOrSevenByTheFoot(t *testing.T) {
+	fat := func(ch string, n int) ([]bool, int, image.Rectangle) {
+		mask, w := drawText(ch, 48)
+		h := len(mask) / w
+		grown := make([]bool, len(mask)) // the ink grown by n pixels
+		for y := n; y < h-n; y++ {
+			for x := n; x < w-n; x++ {
+				for d := -n; d <= n && !grown[y*w+x]; d++ {
+					grown[y*w+x] = mask[(y+d)*w+x] || mask[y*w+x+d]
+				}
+			}
+		}
+		return grown, w, maskBounds(grown, w)
+	}
+	for _, n := range []int{0, 2, 4} {
+		m, w, box := fat("1", n)
+		if g := oneOrSeven(m, w, box, glyphGuess{ch: '7', cost: 0.1, runnerUp: 0.12}); g.ch != '1' || g.runnerUp > g.cost {
+			t.Errorf("a 1 grown by %d taken for a 7 stays %c (sure as %v)", n, g.ch, g)
+		}
+		m, w, box = fat("7", n)
+		if g := oneOrSeven(m, w, box, glyphGuess{ch: '1', cost: 0.1, runnerUp: 0.12}); g.ch != '7' {
+			t.Errorf("a 7 grown by %d taken for a 1 stays %c", n, g.ch)
+		}
+		if g := oneOrSeven(m, w, box, glyphGuess{ch: '7', cost: 0.1, runnerUp: 0.3}); g.ch != '7' || g.runnerUp != 0.3 {
+			t.Errorf("a 7 grown by %d read as a 7 changed to %v", n, g)
+		}
+	}
+}
