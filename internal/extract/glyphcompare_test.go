@@ -35,6 +35,7 @@ func TestGlyphReadersOnHeldOutGlyphs(t *testing.T) {
 	_, tessErr := exec.LookPath("tesseract")
 	face := lilitaFace(trainEm)
 	defer face.Close()
+	defer func(was bool) { useNet = was }(useNet)
 	names := []string{"models", "classifier", "both", "tesseract"}
 	right := make([]int, len(names))
 	sure := make([]int, len(names))    // read with a sureness of 1
