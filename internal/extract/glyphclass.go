@@ -9,6 +9,7 @@ package extract
 import (
 	"image"
 	"math"
+	"sort"
 
 	"github.com/pitlane/pitlane/internal/extract/glyphnet"
 )
@@ -59,19 +60,14 @@ func glyphFeatures(l *glyphLine, box image.Rectangle) []float32 {
 // or no digit's when that is likelier).
 func classifyNet(l *glyphLine, box image.Rectangle) glyphGuess {
 	p := glyphnet.Default().Probs(glyphFeatures(l, box))
-	best, next := -1, float32(0)
-	for k := range glyphnet.Reject {
-		switch {
-		case best < 0 || p[k] > p[best]:
-			if best >= 0 {
-				next = p[best]
-			}
-			best = k
-		case p[k] > next:
-			next = p[k]
-		}
+	// The digits by probability, most likely first (no digit is the
+	// last class).
+	digits := make([]int, glyphnet.Reject)
+	for k := range digits {
+		digits[k] = k
 	}
-	next = max(next, p[glyphnet.Reject])
+	sort.SliceStable(digits, func(i, j int) bool { return p[digits[i]] > p[digits[j]] })
+	best, next := digits[0], max(p[digits[1]], p[glyphnet.Reject])
 	return glyphGuess{ch: byte('0' + best), cost: float64(1 - p[best]), runnerUp: float64(1 - next)}
 }
 
