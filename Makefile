@@ -1,5 +1,5 @@
 # Pitlane: `make run` serves the site with the demo league; `make test` runs every test.
-.PHONY: run test build web go bench bench-extract clean
+.PHONY: run test build web go bench bench-extract train-glyphs clean
 
 
 run:
@@ -27,3 +27,9 @@ bench-extract:
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
+
+# The Stats panel reader's glyph classifier (internal/extract/glyphnet):
+# draws its training glyphs from the game's typeface and trains it, one
+# thread, fixed seeds; writes weights.bin and weights.sha256.
+train-glyphs:
+	GOMAXPROCS=1 go run ./scripts/train-glyphs

@@ -185,7 +185,8 @@ type glyphGuess struct {
 
 // classify compares the ink of box with every model of a digit, or of a
 // point when point is set.
-func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
+func classify(l *glyphLine, box image.Rectangle, point bool) glyphGuess {
+	m, w := l.m, l.w
 	if point {
 		// A point is a blob: what matters is its size and place, which
 		// isPoint checked. A sliver of another glyph is not filled.
@@ -233,7 +234,11 @@ func classify(m []bool, w int, box image.Rectangle, point bool) glyphGuess {
 			g.runnerUp = c
 		}
 	}
-	return oneOrSeven(m, w, box, g)
+	g = oneOrSeven(m, w, box, g)
+	if useNet {
+		return secondOpinion(g, classifyNet(l, box))
+	}
+	return g
 }
 
 // oneOrSeven tells a 1 from a 7 by the foot of its stem, which blur does
@@ -303,34 +308,40 @@ type glyphRead struct {
 	sure float64
 }
 
-// readGlyphs reads the digits (and a decimal point) of a grey line: dark
-// ink on white, text about 30-40 px tall. Glyphs that touch are cut where
-// the cut reads best.
-func readGlyphs(g *image.Gray) glyphRead {
+// glyphLine is a grey line of ink and what may be its glyphs: digits
+// (components a digit's height, perhaps several touching) and points.
+type glyphLine struct {
+	grey          *image.Gray
+	m             []bool
+	w             int
+	tall          int // the tallest component's height
+	digits, point []image.Rectangle
+}
+
+// lineOf finds the glyphs of a grey line: dark ink on white.
+func lineOf(g *image.Gray) (*glyphLine, bool) {
 	m, w := darkMask(g)
 	comps := components(m, w)
 	if len(comps) == 0 {
-		return glyphRead{}
+		return nil, false
 	}
+	l := &glyphLine{grey: g, m: m, w: w}
 	// The digits' height and baseline: those of the tallest components.
-	tall := 0
 	for _, c := range comps {
-		tall = max(tall, c.Dy())
+		l.tall = max(l.tall, c.Dy())
 	}
-	// A digit stands at least 0.7 of the tallest component.
-	digitTall := func(h int) bool { return h*10 >= tall*digitTenths }
-	var pieces, points []image.Rectangle
+	var pieces []image.Rectangle
 	base := 0
 	for _, c := range comps {
-		if digitTall(c.Dy()) {
+		if l.digitTall(c.Dy()) {
 			base = max(base, c.Max.Y)
 		}
 	}
 	for _, c := range comps {
 		switch {
-		case isPoint(c, tall, base):
-			points = append(points, c)
-		case c.Dy()*pieceQuarters >= tall:
+		case isPoint(c, l.tall, base):
+			l.point = append(l.point, c)
+		case c.Dy()*pieceQuarters >= l.tall:
 			pieces = append(pieces, c)
 		}
 	}
@@ -343,26 +354,40 @@ func readGlyphs(g *image.Gray) glyphRead {
 		if n := len(merged); n > 0 {
 			last := merged[n-1]
 			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
-			short := !digitTall(min(last.Dy(), c.Dy()))
-			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= tall*joinedTenths) {
+			short := !l.digitTall(min(last.Dy(), c.Dy()))
+			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= l.tall*joinedTenths) {
 				merged[n-1] = last.Union(c)
 				continue
 			}
 		}
 		merged = append(merged, c)
 	}
-	var digits []image.Rectangle
 	for _, c := range merged {
-		if digitTall(c.Dy()) {
-			digits = append(digits, c)
+		if l.digitTall(c.Dy()) {
+			l.digits = append(l.digits, c)
 		}
 	}
-	var splits []split
-	for _, c := range digits {
-		splits = append(splits, splitGlyphs(m, w, c, tall)...)
+	return l, true
+}
+
+// digitTall tells whether h is a digit's height: at least 0.7 of the
+// tallest component.
+func (l *glyphLine) digitTall(h int) bool { return h*10 >= l.tall*digitTenths }
+
+// readGlyphs reads the digits (and a decimal point) of a grey line: dark
+// ink on white, text about 30-40 px tall. Glyphs that touch are cut where
+// the cut reads best.
+func readGlyphs(g *image.Gray) glyphRead {
+	l, ok := lineOf(g)
+	if !ok {
+		return glyphRead{}
 	}
-	for _, p := range points {
-		splits = append(splits, split{p, classify(m, w, p, true)})
+	var splits []split
+	for _, c := range l.digits {
+		splits = append(splits, splitGlyphs(l, c)...)
+	}
+	for _, p := range l.point {
+		splits = append(splits, split{p, classify(l, p, true)})
 	}
 	sort.Slice(splits, func(i, j int) bool { return splits[i].box.Min.X < splits[j].box.Min.X })
 	out := glyphRead{sure: 1}

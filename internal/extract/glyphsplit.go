@@ -16,30 +16,13 @@ type split struct {
 // splitGlyphs reads a component that may be several glyphs touching: it
 // tries it whole and cut at each narrow column, and keeps the reading of
 // least cost per glyph.
-func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
-	// A 1 is about half as wide as it is tall, and alone.
-	if c.Dx()*100 <= tall*oneWidePct {
-		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
-	}
-	ink := make([]int, c.Dx())
-	for x := c.Min.X; x < c.Max.X; x++ {
-		for y := c.Min.Y; y < c.Max.Y; y++ {
-			if m[y*w+x] {
-				ink[x-c.Min.X]++
-			}
-		}
-	}
-	var cuts []int
-	// A cut leaves at least an eighth of the height on each side, and never
-	// less than a column: a cut compares the ink beside it.
-	minW := max(1, tall/8)
-	for x := minW; x < c.Dx()-minW; x++ {
-		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= tall*cutInkTenths {
-			cuts = append(cuts, c.Min.X+x)
-		}
+func splitGlyphs(l *glyphLine, c image.Rectangle) []split {
+	m, w, tall := l.m, l.w, l.tall
+	xs := glyphCuts(l, c)
+	if xs == nil {
+		return []split{{c, classify(l, tightBox(m, w, c), false)}}
 	}
 	// best[i]: the cheapest reading of c from its left edge to cut i.
-	xs := append(append([]int{c.Min.X}, cuts...), c.Max.X)
 	type step struct {
 		cost float64
 		from int
@@ -58,10 +41,10 @@ func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
 			box := tightBox(m, w, image.Rect(xs[i], c.Min.Y, xs[j], c.Max.Y))
 			var g glyphGuess
 			switch {
-			case box.Dy()*10 >= tall*digitTenths:
-				g = classify(m, w, box, false)
+			case l.digitTall(box.Dy()):
+				g = classify(l, box, false)
 			case isPoint(box, tall, c.Max.Y):
-				g = classify(m, w, box, true)
+				g = classify(l, box, true)
 			default:
 				continue
 			}
@@ -71,7 +54,7 @@ func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
 		}
 	}
 	if math.IsInf(best[len(xs)-1].cost, 1) {
-		return []split{{c, classify(m, w, tightBox(m, w, c), false)}}
+		return []split{{c, classify(l, tightBox(m, w, c), false)}}
 	}
 	var out []split
 	for j := len(xs) - 1; j > 0; j = best[j].from {
@@ -81,6 +64,33 @@ func splitGlyphs(m []bool, w int, c image.Rectangle, tall int) []split {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// glyphCuts returns the columns component c of line l may be cut at, its
+// edges first and last; nil when c is one glyph (a 1 is about half as
+// wide as it is tall, and alone).
+func glyphCuts(l *glyphLine, c image.Rectangle) []int {
+	if c.Dx()*100 <= l.tall*oneWidePct {
+		return nil
+	}
+	ink := make([]int, c.Dx())
+	for x := c.Min.X; x < c.Max.X; x++ {
+		for y := c.Min.Y; y < c.Max.Y; y++ {
+			if l.m[y*l.w+x] {
+				ink[x-c.Min.X]++
+			}
+		}
+	}
+	xs := []int{c.Min.X}
+	// A cut leaves at least an eighth of the height on each side, and never
+	// less than a column: a cut compares the ink beside it.
+	minW := max(1, l.tall/8)
+	for x := minW; x < c.Dx()-minW; x++ {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= l.tall*cutInkTenths {
+			xs = append(xs, c.Min.X+x)
+		}
+	}
+	return append(xs, c.Max.X)
 }
 
 // tightBox shrinks r to the ink in it.
