@@ -290,7 +290,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
       const page = await newPage(viewport)
       await page.goto(`${base}/`)
       const signIn = async () => {
-        await page.getByRole('banner').getByRole('button', { name: 'Login' }).click()
+        await loginButton.click()
         const dialog = page.getByRole('dialog')
         await dialog.getByLabel('Email').fill(email)
         await dialog.getByLabel('Password').fill(PASSWORD)
@@ -298,7 +298,14 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
         return dialog
       }
       const menu = page.getByRole('button', { name: /menu/i })
-      if (viewport === PHONE && (await menu.count())) await menu.first().click()
+      // On a phone the Login button is in the menu: wait for the header to be drawn (the menu
+      // button or the Login button), then open the menu if Login is not in sight.
+      const loginButton = page.getByRole('banner').getByRole('button', { name: 'Login' })
+      const showLogin = async () => {
+        await loginButton.or(menu).filter({ visible: true }).first().waitFor()
+        if (!(await loginButton.isVisible()) && (await menu.count())) await menu.first().click()
+      }
+      await showLogin()
       const dialog = await signIn()
       await dialog.getByRole('heading', { name: 'Saved from your screenshot' }).waitFor()
       await dialog.getByText(/did not show Games played/).waitFor()
@@ -317,7 +324,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
       // Complete now: the next sign-in is only a sign-in.
       await page.evaluate(() => window.localStorage.removeItem('token'))
       await page.reload()
-      if (viewport === PHONE && (await menu.count())) await menu.first().click()
+      await showLogin()
       await signIn()
       await page.getByRole('dialog').waitFor({ state: 'detached' })
       await page.context().close()
