@@ -75,7 +75,7 @@ func New(opts Options) (*Hub, error) {
 		return nil, err
 	}
 	h.history = newHistoryReads(h.store.history, opts.RedisTimeout, m.historyReads.Inc)
-	h.pages = newSharedReads(h.readPage, func(struct{}, struct{}) struct{} { return struct{}{} }, pageTimeout, m.pageReads.Inc)
+	h.pages = newSharedReads(h.readPage, nil, pageTimeout, m.pageReads.Inc)
 	go h.sweep()
 	return h, nil
 }

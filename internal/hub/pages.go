@@ -178,10 +178,7 @@ func (c *client) pageArrived(s *sub, p page, err error) {
 		c.enqueueLocked(p.wire)
 		s.last = p.seq
 	}
-	for _, ev := range s.pending {
-		c.deliverLocked(s, ev)
-	}
-	s.pending, s.replaying, s.stale = nil, false, false
+	c.endHoldLocked(s)
 }
 
 // namePage sets the page a live subscription shows.

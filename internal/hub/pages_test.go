@@ -187,3 +187,30 @@ func TestAPageMustBeAPathOfTheAPI(t *testing.T) {
 		c.expectEvents(core.TopicDeck, int64(i+1), 1)
 	}
 }
+
+// A subscription told to resync during its first replay is done with that
+// loss when the replay ends: the next mass resync brings it its page.
+func TestALossDuringAReplayDoesNotSwallowTheNextPage(t *testing.T) {
+	t.Parallel()
+	pages := func(context.Context, string) (Page, error) { return Page{Seq: 3, Body: []byte(`{"seq":3}`)}, nil }
+	h, srv := startHub(t, Options{Pages: pages})
+	for i := range 2 {
+		publish(t, h, core.TopicBracket, "match.updated", map[string]int{"i": i})
+	}
+	g := &gatedReads{read: h.history.read, release: make(chan struct{})}
+	h.history.read = g.do
+	c := dial(t, srv)
+	c.send(map[string]any{"type": "subscribe", "topics": []string{core.TopicBracket}, "since": map[string]int64{core.TopicBracket: 0},
+		"pages": map[string]string{core.TopicBracket: "/api/tournaments/PPL7/bracket"}})
+	eventually(t, 5*time.Second, "the replay's read", func() bool { return g.n.Load() == 1 })
+	h.resyncTopic(core.TopicBracket) // during the replay: a plain resync
+	close(g.release)
+	if f := c.next(); f.Type != "resync" || f.Page != nil {
+		t.Fatalf("got %+v, want the plain resync of the loss during the replay", f)
+	}
+	c.sync() // the replay has ended
+	h.resyncTopic(core.TopicBracket)
+	if f := c.next(); f.Type != "resync" || f.Seq != 3 || string(f.Page) != `{"seq":3}` {
+		t.Fatalf("got %+v, want the resync bringing the page", f)
+	}
+}

@@ -267,10 +267,17 @@ func (c *client) subscribeOne(public, topic, page string, since int64, replay bo
 		c.h.metrics.eventsOut.WithLabelValues(public).Add(float64(len(evs)))
 		s.last = cur
 	}
+	c.endHoldLocked(s)
+}
+
+// endHoldLocked ends a replay or a wait for a page: the events held back
+// meanwhile are delivered (those already had are dropped, a gap resyncs),
+// and a loss seen during the hold, answered when it was seen, is done with.
+func (c *client) endHoldLocked(s *sub) {
 	for _, ev := range s.pending {
 		c.deliverLocked(s, ev)
 	}
-	s.pending, s.replaying = nil, false
+	s.pending, s.replaying, s.stale = nil, false, false
 }
 
 func frameBytes(evs []event) int {

@@ -11,8 +11,8 @@ import (
 // restart) costs one read in flight and one queued behind it, not one per
 // caller. A caller never joins a read begun before it arrived: what changed
 // before it asked must be in the read it gets. A read's parameter is that
-// of its first caller, folded with each newcomer's by merge (the history's
-// reads start from the oldest position among them).
+// of its first caller, folded with each newcomer's by merge if any (the
+// history's reads start from the oldest position among them).
 type sharedReads[P, R any] struct {
 	read    func(ctx context.Context, key string, p P) (R, error)
 	merge   func(next, p P) P
@@ -54,7 +54,7 @@ func (s *sharedReads[P, R]) get(ctx context.Context, key string, p P) (R, error)
 	if sr == nil {
 		sr = &sharedRead[P, R]{p: p, done: make(chan struct{})}
 		k.next = sr
-	} else {
+	} else if s.merge != nil {
 		sr.p = s.merge(sr.p, p)
 	}
 	k.waiting++
