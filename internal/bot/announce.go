@@ -277,16 +277,21 @@ func (r *announcing) take(ctx context.Context, d core.Delivery) {
 	if r.owed[d.Topic] {
 		return // the catch-up reads it from the outbox, after what came before it
 	}
+	if !r.announce(ctx, d) && r.a.Missed != nil {
+		r.owed[d.Topic] = true // tried again from the outbox
+	}
+}
+
+// announce announces d and notes it as the topic's last, or logs why not.
+func (r *announcing) announce(ctx context.Context, d core.Delivery) bool {
 	if err := r.a.Announce(ctx, d); err != nil {
 		if ctx.Err() == nil {
 			r.log.Warn("bot: announcing failed", slog.String("topic", d.Topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
 		}
-		if r.a.Missed != nil {
-			r.owed[d.Topic] = true // tried again from the outbox
-		}
-		return
+		return false
 	}
 	r.last[d.Topic] = d.Seq
+	return true
 }
 
 // catchUp announces, from the outbox, what each owed topic missed: the
@@ -304,20 +309,17 @@ func (r *announcing) catchUp(ctx context.Context) {
 			}
 			continue // owed still: tried again at the next delivery
 		}
+		newest := newestStandings(evs)
 		done := true
-		for i, d := range evs {
-			if d.Event == "standings.updated" && laterStandings(evs[i+1:], d) {
+		for _, d := range evs {
+			if d.Event == "standings.updated" && newest[tournamentOf(d)] != d.Seq {
 				r.last[topic] = d.Seq // only the newest table tells who holds the Red Cap now
 				continue
 			}
-			if err := r.a.Announce(ctx, d); err != nil {
-				if ctx.Err() == nil {
-					r.log.Warn("bot: announcing missed news failed", slog.String("topic", topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
-				}
+			if !r.announce(ctx, d) {
 				done = false
 				break
 			}
-			r.last[topic] = d.Seq
 		}
 		if done {
 			delete(r.owed, topic)
@@ -325,16 +327,16 @@ func (r *announcing) catchUp(ctx context.Context) {
 	}
 }
 
-// laterStandings reports whether a newer standings.updated of the same
-// tournament as d follows in evs.
-func laterStandings(evs []core.Delivery, d core.Delivery) bool {
-	t := tournamentOf(d)
-	for _, e := range evs {
-		if e.Event == "standings.updated" && tournamentOf(e) == t {
-			return true
+// newestStandings is, per tournament, the seq of the last standings.updated
+// in evs (in seq order).
+func newestStandings(evs []core.Delivery) map[string]int64 {
+	newest := map[string]int64{}
+	for _, d := range evs {
+		if d.Event == "standings.updated" {
+			newest[tournamentOf(d)] = d.Seq
 		}
 	}
-	return false
+	return newest
 }
 
 func tournamentOf(d core.Delivery) string {

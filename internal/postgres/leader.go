@@ -118,9 +118,10 @@ func (b Bot) Missed(ctx context.Context, topic string, after int64, since time.T
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (core.Delivery, error) {
+	evs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (core.Delivery, error) {
 		d := core.Delivery{Topic: topic}
 		err := row.Scan(&d.Seq, &d.Event, &d.Data, &d.At)
 		return d, err
 	})
+	return evs, unavailable(err)
 }
