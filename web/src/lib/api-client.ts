@@ -77,6 +77,9 @@ type RequestOptions = {
   auth?: boolean
 }
 
+/** The URL of an API path (`/tournaments/PPL7` → `/api/tournaments/PPL7`): what `request` fetches. */
+export const apiUrl = (path: string) => `/api${path}`
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, form, signal, auth = true } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
@@ -92,7 +95,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let res: Response
   try {
-    res = await fetch(`/api${path}`, { method, headers, body: payload, signal })
+    res = await fetch(apiUrl(path), { method, headers, body: payload, signal })
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err
     throw new ApiError(0, null)

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiUrl } from '@/lib/api-client'
 import { frameBatcher } from '@/lib/frame-batch'
 import { useLiveClient, useLiveTopic, type LiveEvent } from '@/lib/live'
 import { applyAuctionEvent, replayAuctionEvents } from '../lib/auction-reducer'
@@ -22,6 +22,7 @@ export function useAuction(tournament: string) {
   const qc = useQueryClient()
   const live = useLiveClient()
   const key = auctionKey(tournament)
+  const path = `${tournamentPath(tournament)}/auction`
   // The view as read at sentAt and received now: events that arrived meanwhile are not in it.
   const toData = (view: AuctionView, sentAt: number): AuctionData => {
     const offset = clockOffset(view.now, sentAt, Date.now())
@@ -38,7 +39,7 @@ export function useAuction(tournament: string) {
     queryKey: key,
     queryFn: async ({ signal }): Promise<AuctionData> => {
       const sentAt = Date.now()
-      return toData(await api.get<AuctionView>(`${tournamentPath(tournament)}/auction`, signal), sentAt)
+      return toData(await api.get<AuctionView>(path, signal), sentAt)
     },
     staleTime: 5_000,
   })
@@ -71,7 +72,7 @@ export function useAuction(tournament: string) {
       // After a mass resync the hub brings the view (read the moment it sends it).
       onPage: (view) => qc.setQueryData(key, toData(view as AuctionView, Date.now())),
     },
-    { enabled: query.data !== undefined, since: query.data?.seq, page: `/api${tournamentPath(tournament)}/auction` },
+    { enabled: query.data !== undefined, since: query.data?.seq, page: apiUrl(path) },
   )
   return query
 }

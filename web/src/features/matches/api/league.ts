@@ -3,7 +3,7 @@
 // resync refetches it all.
 import { useMemo } from 'react'
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiUrl } from '@/lib/api-client'
 import { frameBatcher } from '@/lib/frame-batch'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
 import type { Bracket, LeagueTeam, Match, RedCapData, Season, Standings } from '../types'
@@ -56,13 +56,14 @@ function useBracketLive(
 }
 
 export function useBracket(tournament: string) {
+  const path = `/tournaments/${enc(tournament)}/bracket`
   const query = useQuery({
     queryKey: bracketKey(tournament),
-    queryFn: ({ signal }) => api.get<Bracket>(`/tournaments/${enc(tournament)}/bracket`, signal),
+    queryFn: ({ signal }) => api.get<Bracket>(path, signal),
     enabled: !!tournament,
   })
   useBracketLive(tournament, bracketKey(tournament), query.data !== undefined, query.data?.seq, (ev) => ev.event === 'standings.updated',
-    `/api/tournaments/${enc(tournament)}/bracket`)
+    apiUrl(path))
   return query
 }
 
