@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { launch, shoot } from './lib/browser.mjs'
 import { seededDatabase } from './lib/db.mjs'
-import { apiCall, startServer, tmpDir } from './lib/server.mjs'
+import { apiCall, signUp, startServer, tmpDir } from './lib/server.mjs'
 import { startSmtp } from './lib/smtp.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -48,11 +48,8 @@ describe('a phone photo of the stats screen, in the browser', { skip, timeout: 1
   })
 
   it('reads every figure right or holds it for the player, and saves what the screen shows', async () => {
-    const { email, password, discord } = player
-    await apiCall(server.base, 'POST', '/auth/signup', { email, password, confirmPassword: password, discordUsername: discord })
-    const otp = await smtp.otpFor(email)
-    await apiCall(server.base, 'POST', '/auth/verify-otp', { email, otp, password })
-    const { token } = await apiCall(server.base, 'POST', '/auth/login', { email, password })
+    await signUp(server.base, smtp, player)
+    const { token } = await apiCall(server.base, 'POST', '/auth/login', { email: player.email, password: player.password })
 
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })
     await ctx.addInitScript((t) => window.localStorage.setItem('token', t), token)

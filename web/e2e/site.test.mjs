@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { launch, revealAll, shoot, WIDTHS } from './lib/browser.mjs'
-import { apiCall, startServer } from './lib/server.mjs'
+import { apiCall, signUp, startServer } from './lib/server.mjs'
 import { startSmtp } from './lib/smtp.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -37,11 +37,7 @@ describe('Pitlane in a real browser', { skip, timeout: 600_000 }, () => {
     // has not got): the organiser's account is made first, as an operator does, and then listed.
     const setup = await startServer({ databaseUrl, smtpUrl: smtp.url })
     try {
-      const mailsBefore = smtp.mails.length
-      const { email, password, discord } = admin
-      await apiCall(setup.base, 'POST', '/auth/signup', { email, password, confirmPassword: password, discordUsername: discord })
-      const otp = await smtp.otpFor(email, { since: mailsBefore })
-      await apiCall(setup.base, 'POST', '/auth/verify-otp', { email, otp, password })
+      await signUp(setup.base, smtp, admin)
     } finally {
       await setup.stop()
     }

@@ -113,3 +113,11 @@ export async function apiCall(base, method, path, body, token) {
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
   return data
 }
+
+/** A new account, made as a player makes one: signed up, the OTP read from smtp's mail, verified. */
+export async function signUp(base, smtp, { email, password, discord }) {
+  const since = smtp.mails.length
+  await apiCall(base, 'POST', '/auth/signup', { email, password, confirmPassword: password, discordUsername: discord })
+  const otp = await smtp.otpFor(email, { since })
+  await apiCall(base, 'POST', '/auth/verify-otp', { email, otp, password })
+}
