@@ -374,7 +374,7 @@ func (a *App) RunBot(ctx context.Context) error {
 			Announcer: &bot.Announcer{Feed: a.Hub, Claims: postgres.Bot{DB: a.db}, Missed: postgres.Bot{DB: a.db}, Log: a.log,
 				Seasons: a.Server.Tournaments},
 			MatchChannel: a.cfg.DiscordMatchChannel,
-			Threads: &bot.MatchThreads{Feed: a.Hub, Store: postgres.Bot{DB: a.db}, Matches: a.Bot.Matches,
+			Threads: &bot.MatchThreads{Feed: a.Hub, Store: postgres.Bot{DB: a.db}, Missed: postgres.Bot{DB: a.db}, Matches: a.Bot.Matches,
 				PublicURL: a.cfg.PublicURL, Log: a.log}}
 		err = b.Run(ctx)
 		if err != nil {

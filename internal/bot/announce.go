@@ -39,11 +39,9 @@ type Announcer struct {
 	Feed    core.Feed
 	Claims  Claims
 	Channel Poster
-	// Missed reads a topic's events after a seq, committed since a moment,
-	// in seq order (postgres.Bot); nil: what the hub misses is not announced.
-	Missed interface {
-		Missed(ctx context.Context, topic string, after int64, since time.Time) ([]core.Delivery, error)
-	}
+	// Missed is the outbox (postgres.Bot); nil: what the hub misses is not
+	// announced.
+	Missed Outbox
 	// Horizon bounds how late news is announced. Default 10 minutes.
 	Horizon time.Duration
 	Log     *slog.Logger
@@ -71,24 +69,8 @@ var announceTopics = []string{core.TopicRegistrations, core.TopicTeams, core.Top
 
 // Run announces until ctx ends.
 func (a *Announcer) Run(ctx context.Context) {
-	r := &announcing{a: a, log: a.Log, last: map[string]int64{}, owed: map[string]bool{}}
-	if r.log == nil {
-		r.log = slog.New(slog.DiscardHandler)
-	}
-	feed := a.Feed.Follow(ctx, announceTopics...)
-	if a.Missed != nil {
-		for _, t := range announceTopics {
-			r.owed[t] = true // what a bot before this one may have left unannounced
-		}
-	}
-	for {
-		r.catchUp(ctx)
-		d, ok := <-feed
-		if !ok {
-			return
-		}
-		r.take(ctx, d)
-	}
+	f := &follower{outbox: a.Missed, horizon: a.Horizon, handle: a.Announce, skip: olderStandings, log: a.Log, what: "announcing"}
+	f.run(ctx, a.Feed, announceTopics...)
 }
 
 // Announce posts one delivery if it is news and nobody announced it yet.
@@ -254,76 +236,12 @@ type matchNews struct {
 	} `json:"match"`
 }
 
-// announcing is one Run's memory: per topic the last seq announced (or
-// passed over as no news), and the topics owed a look at the outbox.
-type announcing struct {
-	a    *Announcer
-	log  *slog.Logger
-	last map[string]int64
-	owed map[string]bool
-}
-
-// take announces one delivery of the hub, or notes what is owed.
-func (r *announcing) take(ctx context.Context, d core.Delivery) {
-	if d.Resync {
-		if r.a.Missed != nil {
-			r.owed[d.Topic] = true
-		}
-		return // without the outbox, missed news is old news
-	}
-	if last, ok := r.last[d.Topic]; ok && d.Seq <= last {
-		return // announced from the outbox already
-	}
-	if r.owed[d.Topic] {
-		return // the catch-up reads it from the outbox, after what came before it
-	}
-	if !r.announce(ctx, d) && r.a.Missed != nil {
-		r.owed[d.Topic] = true // tried again from the outbox
-	}
-}
-
-// announce announces d and notes it as the topic's last, or logs why not.
-func (r *announcing) announce(ctx context.Context, d core.Delivery) bool {
-	if err := r.a.Announce(ctx, d); err != nil {
-		if ctx.Err() == nil {
-			r.log.Warn("bot: announcing failed", slog.String("topic", d.Topic), slog.Int64("seq", d.Seq), slog.Any("err", err))
-		}
-		return false
-	}
-	r.last[d.Topic] = d.Seq
-	return true
-}
-
-// catchUp announces, from the outbox, what each owed topic missed: the
-// events after the last one announced, within the horizon.
-func (r *announcing) catchUp(ctx context.Context) {
-	horizon := r.a.Horizon
-	if horizon <= 0 {
-		horizon = 10 * time.Minute
-	}
-	for topic := range r.owed {
-		evs, err := r.a.Missed.Missed(ctx, topic, r.last[topic], time.Now().Add(-horizon))
-		if err != nil {
-			if ctx.Err() == nil {
-				r.log.Warn("bot: reading missed news failed", slog.String("topic", topic), slog.Any("err", err))
-			}
-			continue // owed still: tried again at the next delivery
-		}
-		newest := newestStandings(evs)
-		done := true
-		for _, d := range evs {
-			if d.Event == "standings.updated" && newest[tournamentOf(d)] != d.Seq {
-				r.last[topic] = d.Seq // only the newest table tells who holds the Red Cap now
-				continue
-			}
-			if !r.announce(ctx, d) {
-				done = false
-				break
-			}
-		}
-		if done {
-			delete(r.owed, topic)
-		}
+// olderStandings passes over, of a catch-up's Red Cap tables, all but
+// each tournament's newest: only it tells who holds the Red Cap now.
+func olderStandings(evs []core.Delivery) func(core.Delivery) bool {
+	newest := newestStandings(evs)
+	return func(d core.Delivery) bool {
+		return d.Event == "standings.updated" && newest[tournamentOf(d)] != d.Seq
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/core"
+	"github.com/pitlane/pitlane/internal/matches"
 )
 
 // feed hands the announcer deliveries one at a time.
@@ -193,4 +195,80 @@ func TestABotThatTakesOverAnnouncesWhatWasLeft(t *testing.T) {
 	if !slices.Equal(names, []string{"Blaze", "Comet", "Wolf"}) {
 		t.Fatalf("posted %q; want Blaze, Comet and the Red Cap of Wolf, once each", got)
 	}
+}
+
+// threadStore keeps matches' threads in memory, with claims.
+type threadStore struct {
+	*claims
+	threads map[int64]string
+}
+
+func (s *threadStore) ClaimThread(ctx context.Context, matchID int64) (bool, error) {
+	return s.ClaimAnnouncement(ctx, fmt.Sprint("open:", matchID))
+}
+
+func (s *threadStore) SaveThread(_ context.Context, matchID int64, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.threads[matchID] = id
+	return nil
+}
+
+func (s *threadStore) ThreadOf(_ context.Context, matchID int64) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.threads[matchID], nil
+}
+
+func (s *threadStore) DiscordIDs(context.Context, []int64) (map[int64]string, error) { return nil, nil }
+
+func (s *threadStore) ResetThreads(context.Context, int64) (map[int64]string, error) { return nil, nil }
+
+// threadChannel is the match channel: every thread opened and post made,
+// as "thread: text" lines, in order.
+type threadChannel struct{ channel }
+
+func (c *threadChannel) Open(_ context.Context, name string, first bot.Reply) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.posts = append(c.posts, "open "+name)
+	return name, nil
+}
+
+func (c *threadChannel) Post(_ context.Context, thread string, r bot.Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.posts = append(c.posts, thread+": "+r.Text)
+	return nil
+}
+
+func (c *threadChannel) Archive(context.Context, string) error { return nil }
+
+func matchAt(seq, id int64, at time.Time) core.Delivery {
+	data, _ := json.Marshal(map[string]any{"tournament": "PPL8", "match": matches.Match{ID: id, Tournament: "PPL8", Stage: "league",
+		Round: 1, Team1: &matches.TeamRef{ID: "A", Name: "Alpha"}, Team2: &matches.TeamRef{ID: "B", Name: "Bravo"},
+		Status: matches.StatusScheduled, ScheduledAt: &at}})
+	return core.Delivery{Topic: core.TopicBracket, Seq: seq, Event: matches.EventMatch, Data: data, At: time.Now()}
+}
+
+// A match's news that a resync left out is read from the outbox: its
+// thread opened and its new time posted, in order, none twice.
+func TestAMatchsNewsMissedInAResyncIsPostedInItsThread(t *testing.T) {
+	store := &threadStore{claims: &claims{keys: map[string]bool{}, state: map[string]string{}}, threads: map[int64]string{}}
+	o, ch, f := &outbox{}, &threadChannel{}, make(feed)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		(&bot.MatchThreads{Feed: f, Store: store, Missed: o, Threads: ch}).Run(ctx)
+	}()
+	defer func() { cancel(); close(f); <-done }()
+	first, later := time.Unix(1_900_000_000, 0), time.Unix(1_900_086_400, 0)
+	o.add(matchAt(1, 7, first)) // lost when Redis came back empty
+	o.add(matchAt(2, 7, later))
+	f <- core.Delivery{Topic: core.TopicBracket, Resync: true}
+	f <- o.add(matchAt(3, 8, first))
+	f <- matchAt(2, 7, later) // delivered late by the relay: posted already
+	waitPosts(t, &ch.channel, "open #7 Alpha v Bravo", "#7 Alpha v Bravo — Round 1: 🕒 Match time: <t:1900086400",
+		"open #8 Alpha v Bravo")
 }

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/matches"
@@ -47,9 +48,15 @@ type ThreadStore interface {
 // the match channel. A match's thread is opened once (its row is claimed
 // first), so a restart or an event heard twice never opens a second; each
 // post is claimed too. The room is never posted: it stays an ephemeral or
-// DM answer (`/matches`).
+// DM answer (`/matches`). What the hub could not hand over (a resync) and
+// what failed is read again from the outbox (Missed), as the announcer does.
 type MatchThreads struct {
-	Feed      core.Feed
+	Feed core.Feed
+	// Missed is the outbox (postgres.Bot); nil: what the hub misses is
+	// passed over.
+	Missed Outbox
+	// Horizon bounds how late a match's news is posted. Default 10 minutes.
+	Horizon   time.Duration
 	Store     ThreadStore
 	Threads   Threads
 	Matches   *matches.Service
@@ -59,18 +66,8 @@ type MatchThreads struct {
 
 // Run keeps the threads until ctx ends.
 func (t *MatchThreads) Run(ctx context.Context) {
-	log := t.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	for d := range t.Feed.Follow(ctx, core.TopicBracket) {
-		if d.Resync {
-			continue
-		}
-		if err := t.Handle(ctx, d); err != nil && ctx.Err() == nil {
-			log.Warn("bot: match thread failed", slog.String("event", d.Event), slog.Int64("seq", d.Seq), slog.Any("err", err))
-		}
-	}
+	f := &follower{outbox: t.Missed, horizon: t.Horizon, handle: t.Handle, log: t.Log, what: "match thread"}
+	f.run(ctx, t.Feed, core.TopicBracket)
 }
 
 // Handle acts on one bracket event: fixtures made open their matches'
