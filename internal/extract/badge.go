@@ -91,6 +91,33 @@ const (
 	// lineTallTenths: glyphs on one line stand each at least this many
 	// tenths of the other's height.
 	lineTallTenths = 8
+	// stripSideTenths is how far (tenths of a bar's width) the strip the
+	// badge is looked for in reaches left and right of the panel's bars.
+	stripSideTenths = 6
+	// stripTopNum/stripTopDen and stripBottomNum/stripBottomDen are how
+	// high above the top bar (in bar pitches: 11/2 and 6/5) the strip's
+	// top and bottom stand.
+	stripTopNum, stripTopDen       = 11, 2
+	stripBottomNum, stripBottomDen = 6, 5
+	// firstWhiteCut, blurWhiteCut and dimWhiteCut are how far (8-bit
+	// levels) below the brightest white the white is cut, in the order
+	// tried: sharp, blurred (only the whitest), dimmer than the brightest.
+	firstWhiteCut, blurWhiteCut, dimWhiteCut = 40, 16, 70
+	// nextDigitNum/nextDigitDen is the widest gap (share of a digit's
+	// height, 2/3) from one of the badge's digits to the next.
+	nextDigitNum, nextDigitDen = 2, 3
+	// badgePadMinPx and badgePadDiv: the digits' box is padded by
+	// 1/badgePadDiv of its height, at least badgePadMinPx pixels.
+	badgePadMinPx, badgePadDiv = 2, 6
+	// digitInBoxNum/digitInBoxDen is the share (3/4) of the padded box's
+	// height taken as the digits' when they are scaled to badgeDigitH.
+	digitInBoxNum, digitInBoxDen = 3, 4
+	// badgeBlueDiv: the badge's blue is the darkest 1/badgeBlueDiv of the
+	// box (the digits may cover half of it).
+	badgeBlueDiv = 6
+	// minInkSpan is the least span (8-bit levels) from the badge's blue to
+	// its white that the ink cuts are laid across.
+	minInkSpan = 40
 )
 
 // readBadge reads the level above the Stats panel p, at each of inkCuts;
@@ -104,7 +131,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	top := p.rows[0]
 	pitch := p.rows[1].Min.Y - top.Min.Y
 	pw := top.Dx()
-	area := image.Rect(top.Min.X-pw*6/10, top.Min.Y-pitch*11/2, top.Max.X+pw*6/10, top.Min.Y-pitch*6/5).Intersect(src.Bounds())
+	area := image.Rect(top.Min.X-pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripTopNum/stripTopDen, top.Max.X+pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripBottomNum/stripBottomDen).Intersect(src.Bounds())
 	if area.Dx() < badgeMinAreaPx || area.Dy() < badgeMinAreaPx {
 		return nil, false
 	}
@@ -119,7 +146,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	var wval uint8
 	var glyphs, text, xp []image.Rectangle
 	found := false
-	for _, margin := range []int{40, 16, 70} {
+	for _, margin := range []int{firstWhiteCut, blurWhiteCut, dimWhiteCut} {
 		white, wval = whiteMask(src, area, margin)
 		glyphs, text = glyphs[:0], text[:0]
 		// Text: glyphs, and glyphs the blur ran together (the XP's
@@ -168,7 +195,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 			gcy := (g.Min.Y + g.Max.Y) / 2
 			reach := rimReach * h // from the XP text across the badge's rim
 			if len(badge) > 0 {
-				reach = g.Dy() * 2 / 3 // from one digit to the next
+				reach = g.Dy() * nextDigitNum / nextDigitDen // from one digit to the next
 			}
 			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*xpCentreDiv <= h && g.Dy()*tenthsInOne >= h*badgeTallTenths && !isSlash(white, w, g) &&
 				(next < 0 || g.Max.X > glyphs[next].Max.X) {
@@ -194,8 +221,8 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		box = box.Union(g)
 	}
 	whole = !strayInk(white, w, box, xpLeft)
-	box = box.Inset(-max(2, box.Dy()/6)).Intersect(image.Rect(0, 0, w, area.Dy()))
-	scale := float64(badgeDigitH) / float64(box.Dy()*3/4)
+	box = box.Inset(-max(badgePadMinPx, box.Dy()/badgePadDiv)).Intersect(image.Rect(0, 0, w, area.Dy()))
+	scale := float64(badgeDigitH) / float64(box.Dy()*digitInBoxNum/digitInBoxDen)
 	// The badge's blue is the dark end of the box; the digits' white is
 	// what whiteMask found.
 	box = box.Add(area.Min)
@@ -206,8 +233,8 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		}
 	}
 	sort.Ints(vals)
-	bg := int32(vals[len(vals)/6]) // the digits may cover half the box
-	span := max(40, int32(wval)-bg)
+	bg := int32(vals[len(vals)/badgeBlueDiv]) // the digits may cover half the box
+	span := max(minInkSpan, int32(wval)-bg)
 	var out []glyphRead
 	for _, cut := range inkCuts {
 		g := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))

@@ -41,6 +41,23 @@ const (
 	// bgDriftStep is the most colour distance (8 bits a channel) from the
 	// neighbour it was reached from at which a pixel joins the background.
 	bgDriftStep = 12
+	// textPadDiv: a text word's edges are dropped within 1/textPadDiv of
+	// its height around its box.
+	textPadDiv = 4
+	// minBorderRun and borderRunDiv: a straight run of edges at least
+	// 1/borderRunDiv of the page's short side long, and at least
+	// minBorderRun pixels (a quarter of the resolution), is a border.
+	minBorderRun, borderRunDiv = 6, 20
+	// minClusterGap and clusterGapDiv: edges closer than 1/clusterGapDiv of
+	// the page's short side, and at least minClusterGap pixels (a quarter
+	// of the resolution), belong together.
+	minClusterGap, clusterGapDiv = 2, 30
+	// kartMinSideDiv: a kart is at least 1/kartMinSideDiv of the page's
+	// short side wide and tall.
+	kartMinSideDiv = 8
+	// kartPadDiv: the kart's crop is padded by 1/kartPadDiv of its longer
+	// side.
+	kartPadDiv = 12
 )
 
 // findKart locates the drawing on the page: the largest cluster of colour
@@ -80,7 +97,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		if !(wd.conf >= sureTextConf && textish || wd.conf >= longWordConf && letters(wd.text) >= longWordLetters) {
 			continue
 		}
-		r := wd.box.Inset(-wd.box.Dy() / 4)
+		r := wd.box.Inset(-wd.box.Dy() / textPadDiv)
 		for y := max(0, r.Min.Y/q); y < min(h, r.Max.Y/q+1); y++ {
 			for x := max(0, r.Min.X/q); x < min(w, r.Max.X/q+1); x++ {
 				edge[y*w+x] = false
@@ -88,7 +105,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		}
 	}
 	// Neither are the straight borders of panels and tiles.
-	run := max(6, min(w, h)/20)
+	run := max(minBorderRun, min(w, h)/borderRunDiv)
 	straight := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; {
@@ -122,7 +139,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		edge[i] = edge[i] && !straight[i]
 	}
 	// Group what is left: edges closer than gap belong together.
-	gap := max(2, min(w, h)/30)
+	gap := max(minClusterGap, min(w, h)/clusterGapDiv)
 	cell := gap
 	gw, gh := (w+cell-1)/cell, (h+cell-1)/cell
 	count := make([]int, gw*gh)
@@ -177,7 +194,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 			best, bestN = c.box, c.n
 		}
 	}
-	minSide := min(w, h) / 8
+	minSide := min(w, h) / kartMinSideDiv
 	box := image.Rect(best.Min.X*cell*q, best.Min.Y*cell*q, best.Max.X*cell*q, best.Max.Y*cell*q).Intersect(src.Bounds())
 	if best.Dx()*cell < minSide || best.Dy()*cell < minSide {
 		return image.Rectangle{}, false
@@ -206,7 +223,7 @@ func cropKart(pg *page, src image.Image, box image.Rectangle) ([]byte, bool) {
 	sb := src.Bounds()
 	inv := 1 / pg.scale
 	r := image.Rect(int(float64(box.Min.X)*inv), int(float64(box.Min.Y)*inv), int(float64(box.Max.X)*inv)+1, int(float64(box.Max.Y)*inv)+1)
-	pad := max(r.Dx(), r.Dy()) / 12
+	pad := max(r.Dx(), r.Dy()) / kartPadDiv
 	return kartPNG(src, r.Inset(-pad).Add(sb.Min).Intersect(sb))
 }
 
