@@ -42,6 +42,82 @@ const (
 	brightestShare = 200
 	// leastWhite is the darkest a pixel counts as the badge's white.
 	leastWhite = 150
+	// badgeMinAreaPx is the least width and height (pixels, at the
+	// capture's scale) of the strip above the panel worth reading.
+	badgeMinAreaPx = 8
+	// glyphRowDiv: a glyph stands at least 1/glyphRowDiv of a bar's height.
+	glyphRowDiv = 4
+	// glyphThinDiv: a glyph is at least 1/glyphThinDiv as wide as tall.
+	glyphThinDiv = 6
+	// glyphWideNum/glyphWideDen is the most a single glyph is as wide as
+	// tall (5/4); wider, it is glyphs run together.
+	glyphWideNum, glyphWideDen = 5, 4
+	// textRunTalls is the widest (in its heights) glyphs run together
+	// (the XP's digits) may stand and still be text.
+	textRunTalls = 8
+	// xpRunGapDiv: the XP's digits stand closer than 1/xpRunGapDiv of
+	// their height to each other.
+	xpRunGapDiv = 2
+	// xpCentreDiv: a glyph on the XP's line has its centre within
+	// 1/xpCentreDiv of the XP digits' height of theirs.
+	xpCentreDiv = 2
+	// tenthsInOne is the denominator of the ratios written in tenths.
+	tenthsInOne = 10
+	// badgeOffMinGlyphs is the fewest glyphs on the XP's line for the
+	// badge's to be cut off it: the widest gap and another to weigh it by.
+	badgeOffMinGlyphs = 3
+	// rimGapRatio: the rim's gap is at least this many times any other gap
+	// on the XP's line.
+	rimGapRatio = 2
+	// strayCoverDiv: stray ink covering at least 1/strayCoverDiv of the
+	// digits' height may be a digit the blur broke up.
+	strayCoverDiv = 2
+	// xpSideTalls is the least width (in digit heights) the XP's digits
+	// stand on each side of the slash.
+	xpSideTalls = 2
+	// besideGapSlashes is the widest gap (in slash heights) from one glyph
+	// beside the slash to the next.
+	besideGapSlashes = 2
+	// besideShortDiv: a digit beside the slash stands at least
+	// 1/besideShortDiv of the slash's height.
+	besideShortDiv = 2
+	// besideTallTenths: a glyph taller than this (tenths of the digits
+	// found before it) beside the slash is the level's badge.
+	besideTallTenths = 12
+	// lineCentreDiv: glyphs on one line have the sums of their top and
+	// bottom within 1/lineCentreDiv of the taller's height (centres within
+	// a quarter of it).
+	lineCentreDiv = 2
+	// lineTallTenths: glyphs on one line stand each at least this many
+	// tenths of the other's height.
+	lineTallTenths = 8
+	// stripSideTenths is how far (tenths of a bar's width) the strip the
+	// badge is looked for in reaches left and right of the panel's bars.
+	stripSideTenths = 6
+	// stripTopNum/stripTopDen and stripBottomNum/stripBottomDen are how
+	// high above the top bar (in bar pitches: 11/2 and 6/5) the strip's
+	// top and bottom stand.
+	stripTopNum, stripTopDen       = 11, 2
+	stripBottomNum, stripBottomDen = 6, 5
+	// firstWhiteCut, blurWhiteCut and dimWhiteCut are how far (8-bit
+	// levels) below the brightest white the white is cut, in the order
+	// tried: sharp, blurred (only the whitest), dimmer than the brightest.
+	firstWhiteCut, blurWhiteCut, dimWhiteCut = 40, 16, 70
+	// nextDigitNum/nextDigitDen is the widest gap (share of a digit's
+	// height, 2/3) from one of the badge's digits to the next.
+	nextDigitNum, nextDigitDen = 2, 3
+	// badgePadMinPx and badgePadDiv: the digits' box is padded by
+	// 1/badgePadDiv of its height, at least badgePadMinPx pixels.
+	badgePadMinPx, badgePadDiv = 2, 6
+	// digitInBoxNum/digitInBoxDen is the share (3/4) of the padded box's
+	// height taken as the digits' when they are scaled to badgeDigitH.
+	digitInBoxNum, digitInBoxDen = 3, 4
+	// badgeBlueDiv: the badge's blue is the darkest 1/badgeBlueDiv of the
+	// box (the digits may cover half of it).
+	badgeBlueDiv = 6
+	// minInkSpan is the least span (8-bit levels) from the badge's blue to
+	// its white that the ink cuts are laid across.
+	minInkSpan = 40
 )
 
 // readBadge reads the level above the Stats panel p, at each of inkCuts;
@@ -55,8 +131,8 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	top := p.rows[0]
 	pitch := p.rows[1].Min.Y - top.Min.Y
 	pw := top.Dx()
-	area := image.Rect(top.Min.X-pw*6/10, top.Min.Y-pitch*11/2, top.Max.X+pw*6/10, top.Min.Y-pitch*6/5).Intersect(src.Bounds())
-	if area.Dx() < 8 || area.Dy() < 8 {
+	area := image.Rect(top.Min.X-pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripTopNum/stripTopDen, top.Max.X+pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripBottomNum/stripBottomDen).Intersect(src.Bounds())
+	if area.Dx() < badgeMinAreaPx || area.Dy() < badgeMinAreaPx {
 		return nil, false
 	}
 	// Glyph-sized white components: digits of the badge and the XP bar,
@@ -70,19 +146,19 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	var wval uint8
 	var glyphs, text, xp []image.Rectangle
 	found := false
-	for _, margin := range []int{40, 16, 70} {
+	for _, margin := range []int{firstWhiteCut, blurWhiteCut, dimWhiteCut} {
 		white, wval = whiteMask(src, area, margin)
 		glyphs, text = glyphs[:0], text[:0]
 		// Text: glyphs, and glyphs the blur ran together (the XP's
 		// digits), of a glyph's height.
 		for _, c := range components(white, w) {
-			if c.Dy()*4 < rowH || c.Dy() > rowH || c.Dx()*6 < c.Dy() {
+			if c.Dy()*glyphRowDiv < rowH || c.Dy() > rowH || c.Dx()*glyphThinDiv < c.Dy() {
 				continue
 			}
-			if c.Dx() <= c.Dy()*5/4 {
+			if c.Dx() <= c.Dy()*glyphWideNum/glyphWideDen {
 				glyphs = append(glyphs, c)
 			}
-			if c.Dx() <= c.Dy()*8 {
+			if c.Dx() <= c.Dy()*textRunTalls {
 				text = append(text, c)
 			}
 		}
@@ -108,7 +184,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	for more := true; more; {
 		more = false
 		for _, g := range text {
-			if g.Max.X <= edge && edge-g.Max.X < h/2 && abs((g.Min.Y+g.Max.Y)/2-cy)*2 <= h {
+			if g.Max.X <= edge && edge-g.Max.X < h/xpRunGapDiv && abs((g.Min.Y+g.Max.Y)/2-cy)*xpCentreDiv <= h {
 				edge, more = g.Min.X, true
 			}
 		}
@@ -119,9 +195,9 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 			gcy := (g.Min.Y + g.Max.Y) / 2
 			reach := rimReach * h // from the XP text across the badge's rim
 			if len(badge) > 0 {
-				reach = g.Dy() * 2 / 3 // from one digit to the next
+				reach = g.Dy() * nextDigitNum / nextDigitDen // from one digit to the next
 			}
-			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*2 <= h && g.Dy()*10 >= h*badgeTallTenths && !isSlash(white, w, g) &&
+			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*xpCentreDiv <= h && g.Dy()*tenthsInOne >= h*badgeTallTenths && !isSlash(white, w, g) &&
 				(next < 0 || g.Max.X > glyphs[next].Max.X) {
 				next = i
 			}
@@ -145,8 +221,8 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		box = box.Union(g)
 	}
 	whole = !strayInk(white, w, box, xpLeft)
-	box = box.Inset(-max(2, box.Dy()/6)).Intersect(image.Rect(0, 0, w, area.Dy()))
-	scale := float64(badgeDigitH) / float64(box.Dy()*3/4)
+	box = box.Inset(-max(badgePadMinPx, box.Dy()/badgePadDiv)).Intersect(image.Rect(0, 0, w, area.Dy()))
+	scale := float64(badgeDigitH) / float64(box.Dy()*digitInBoxNum/digitInBoxDen)
 	// The badge's blue is the dark end of the box; the digits' white is
 	// what whiteMask found.
 	box = box.Add(area.Min)
@@ -157,8 +233,8 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 		}
 	}
 	sort.Ints(vals)
-	bg := int32(vals[len(vals)/6]) // the digits may cover half the box
-	span := max(40, int32(wval)-bg)
+	bg := int32(vals[len(vals)/badgeBlueDiv]) // the digits may cover half the box
+	span := max(minInkSpan, int32(wval)-bg)
 	var out []glyphRead
 	for _, cut := range inkCuts {
 		g := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))
@@ -192,7 +268,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 // a tenth or more taller than the glyph after it, the XP's first digits.
 // The badge is then found left of what is left.
 func badgeOff(xp []image.Rectangle) []image.Rectangle {
-	if len(xp) < 3 {
+	if len(xp) < badgeOffMinGlyphs {
 		return xp
 	}
 	at, widest, next := 0, -1, 0
@@ -204,11 +280,11 @@ func badgeOff(xp []image.Rectangle) []image.Rectangle {
 			next = max(next, gap)
 		}
 	}
-	if at == len(xp)-1 || widest < 2*next || widest < xp[at].Dy() {
+	if at == len(xp)-1 || widest < rimGapRatio*next || widest < xp[at].Dy() {
 		return xp
 	}
 	for _, g := range xp[:at] {
-		if g.Dy()*10 < xp[at].Dy()*badgeTallTenths {
+		if g.Dy()*tenthsInOne < xp[at].Dy()*badgeTallTenths {
 			return xp
 		}
 	}
@@ -229,7 +305,7 @@ func strayInk(m []bool, w int, box image.Rectangle, xpLeft int) bool {
 		}
 		stray = stray.Union(c)
 	}
-	return stray.Intersect(image.Rect(stray.Min.X, box.Min.Y, stray.Max.X, box.Max.Y)).Dy()*2 >= box.Dy()
+	return stray.Intersect(image.Rect(stray.Min.X, box.Min.Y, stray.Max.X, box.Max.Y)).Dy()*strayCoverDiv >= box.Dy()
 }
 
 func minChannel(src *image.RGBA, x, y int) uint8 {
@@ -284,7 +360,7 @@ func slashedGlyphs(m []bool, w int, lines [][]image.Rectangle) []image.Rectangle
 			continue
 		}
 		left, right := beside(all, s, -1), beside(all, s, 1)
-		if len(left) == 0 || len(right) == 0 || s.Min.X-left[0].Min.X < 2*left[0].Dy() || right[len(right)-1].Max.X-s.Max.X < 2*right[0].Dy() {
+		if len(left) == 0 || len(right) == 0 || s.Min.X-left[0].Min.X < xpSideTalls*left[0].Dy() || right[len(right)-1].Max.X-s.Max.X < xpSideTalls*right[0].Dy() {
 			continue
 		}
 		if best == nil || left[0].Min.X < best[0].Min.X {
@@ -318,10 +394,10 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 			digitH = median(hs)
 		}
 		for i, g := range gs {
-			if gap(g) < 0 || gap(g) > 2*h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*2 < h {
+			if gap(g) < 0 || gap(g) > besideGapSlashes*h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*besideShortDiv < h {
 				continue
 			}
-			if len(out) > 0 && g.Dy()*10 > digitH*12 {
+			if len(out) > 0 && g.Dy()*tenthsInOne > digitH*besideTallTenths {
 				continue // taller than the digits found: the level's badge
 			}
 			if next < 0 || gap(g) < gap(gs[next]) {
@@ -404,7 +480,7 @@ func glyphLines(gs []image.Rectangle) [][]image.Rectangle {
 			if used[j] || g.Min.X-last.Max.X > h {
 				continue
 			}
-			if abs((g.Min.Y+g.Max.Y)-(last.Min.Y+last.Max.Y)) <= h/2 && g.Dy()*10 >= last.Dy()*8 && last.Dy()*10 >= g.Dy()*8 {
+			if abs((g.Min.Y+g.Max.Y)-(last.Min.Y+last.Max.Y)) <= h/lineCentreDiv && g.Dy()*tenthsInOne >= last.Dy()*lineTallTenths && last.Dy()*tenthsInOne >= g.Dy()*lineTallTenths {
 				line = append(line, g)
 				used[j] = true
 			}

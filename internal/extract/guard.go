@@ -138,11 +138,13 @@ func (g *guard) end(r *core.Reading, err *error) {
 // panicFrames lists, from a deferred recover, the frames where the panic
 // happened: the few innermost below the runtime's own.
 func panicFrames() []string {
+	// framesKept is how many of the panicking code's frames are listed.
+	const framesKept = 6
 	pc := make([]uintptr, 32)
 	frames := runtime.CallersFrames(pc[:runtime.Callers(3, pc)])
 	var out []string
 	seen := false // past runtime.gopanic: the panicking code's frames
-	for f, more := frames.Next(); more && len(out) < 6; f, more = frames.Next() {
+	for f, more := frames.Next(); more && len(out) < framesKept; f, more = frames.Next() {
 		if !seen {
 			seen = f.Function == "runtime.gopanic"
 			continue

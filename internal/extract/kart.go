@@ -10,6 +10,56 @@ import (
 	xdraw "golang.org/x/image/draw"
 )
 
+// What stays tuned in finding the kart on the page and cutting it out:
+const (
+	// kartMinWorkPx is the least width and height (pixels, at a quarter of
+	// the page's resolution) of a page worth looking for a kart on.
+	kartMinWorkPx = 8
+	// kartEdgeStep is the least colour distance between neighbours (at a
+	// quarter of the page's resolution) that makes a colour edge.
+	kartEdgeStep = 40
+	// textMinRunes is the fewest letters (runes, trimmed) of a word that
+	// looks like text to be taken for text when read with sureTextConf.
+	textMinRunes = 3
+	// sureTextConf is the least OCR confidence (per cent) at which a
+	// text-like word is text, not marks read into the kart.
+	sureTextConf = 70
+	// longWordConf and longWordLetters: a word of at least longWordLetters
+	// letters read with at least longWordConf (per cent) is text.
+	longWordConf, longWordLetters = 30, 5
+	// kartMaxAspect is the most times a kart's box is as wide as tall, or
+	// as tall as wide: longer and thinner is a line of text.
+	kartMaxAspect = 3
+	// kartMinCropPx is the least width and height (pixels of the
+	// screenshot) of a kart worth cutting out.
+	kartMinCropPx = 16
+	// kartMaxSide is the most pixels a side of the kart's PNG has.
+	kartMaxSide = 512
+	// bgColourShift drops the low bits of each channel (8 to 4 bits) so
+	// that a background's shades count as one colour.
+	bgColourShift = 4
+	// bgDriftStep is the most colour distance (8 bits a channel) from the
+	// neighbour it was reached from at which a pixel joins the background.
+	bgDriftStep = 12
+	// textPadDiv: a text word's edges are dropped within 1/textPadDiv of
+	// its height around its box.
+	textPadDiv = 4
+	// minBorderRun and borderRunDiv: a straight run of edges at least
+	// 1/borderRunDiv of the page's short side long, and at least
+	// minBorderRun pixels (a quarter of the resolution), is a border.
+	minBorderRun, borderRunDiv = 6, 20
+	// minClusterGap and clusterGapDiv: edges closer than 1/clusterGapDiv of
+	// the page's short side, and at least minClusterGap pixels (a quarter
+	// of the resolution), belong together.
+	minClusterGap, clusterGapDiv = 2, 30
+	// kartMinSideDiv: a kart is at least 1/kartMinSideDiv of the page's
+	// short side wide and tall.
+	kartMinSideDiv = 8
+	// kartPadDiv: the kart's crop is padded by 1/kartPadDiv of its longer
+	// side.
+	kartPadDiv = 12
+)
+
 // findKart locates the drawing on the page: the largest cluster of colour
 // edges that are neither text nor straight panel borders. Text is what OCR
 // read with some confidence as a label, a number or a name-like word. ok
@@ -19,7 +69,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 	const q = 4 // work at a quarter of the page's resolution per side
 	src := pg.rgba
 	w, h := src.Bounds().Dx()/q, src.Bounds().Dy()/q
-	if w < 8 || h < 8 {
+	if w < kartMinWorkPx || h < kartMinWorkPx {
 		return image.Rectangle{}, false
 	}
 	small := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -32,7 +82,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 	for y := 0; y < h-1; y++ {
 		for x := 0; x < w-1; x++ {
 			c := at(x, y)
-			edge[y*w+x] = max(dist(c, at(x+1, y)), dist(c, at(x, y+1))) >= 40
+			edge[y*w+x] = max(dist(c, at(x+1, y)), dist(c, at(x, y+1))) >= kartEdgeStep
 		}
 	}
 	// Text is not the kart.
@@ -43,11 +93,11 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		// label; leaving a short label's edges costs nothing, as they form
 		// a cluster far smaller than the kart.
 		_, _, isValue := classifyValue(wd.text)
-		textish := isValue || isTextish(wd.text) && len([]rune(trimName(wd.text))) >= 3
-		if !(wd.conf >= 70 && textish || wd.conf >= 30 && letters(wd.text) >= 5) {
+		textish := isValue || isTextish(wd.text) && len([]rune(trimName(wd.text))) >= textMinRunes
+		if !(wd.conf >= sureTextConf && textish || wd.conf >= longWordConf && letters(wd.text) >= longWordLetters) {
 			continue
 		}
-		r := wd.box.Inset(-wd.box.Dy() / 4)
+		r := wd.box.Inset(-wd.box.Dy() / textPadDiv)
 		for y := max(0, r.Min.Y/q); y < min(h, r.Max.Y/q+1); y++ {
 			for x := max(0, r.Min.X/q); x < min(w, r.Max.X/q+1); x++ {
 				edge[y*w+x] = false
@@ -55,7 +105,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		}
 	}
 	// Neither are the straight borders of panels and tiles.
-	run := max(6, min(w, h)/20)
+	run := max(minBorderRun, min(w, h)/borderRunDiv)
 	straight := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; {
@@ -89,7 +139,7 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 		edge[i] = edge[i] && !straight[i]
 	}
 	// Group what is left: edges closer than gap belong together.
-	gap := max(2, min(w, h)/30)
+	gap := max(minClusterGap, min(w, h)/clusterGapDiv)
 	cell := gap
 	gw, gh := (w+cell-1)/cell, (h+cell-1)/cell
 	count := make([]int, gw*gh)
@@ -137,14 +187,14 @@ func findKart(pg *page, ws []word) (image.Rectangle, bool) {
 	var best image.Rectangle
 	bestN := 0
 	for _, c := range clusters {
-		if c.box.Dx() > 3*c.box.Dy() || c.box.Dy() > 3*c.box.Dx() {
+		if c.box.Dx() > kartMaxAspect*c.box.Dy() || c.box.Dy() > kartMaxAspect*c.box.Dx() {
 			continue
 		}
 		if c.n > bestN {
 			best, bestN = c.box, c.n
 		}
 	}
-	minSide := min(w, h) / 8
+	minSide := min(w, h) / kartMinSideDiv
 	box := image.Rect(best.Min.X*cell*q, best.Min.Y*cell*q, best.Max.X*cell*q, best.Max.Y*cell*q).Intersect(src.Bounds())
 	if best.Dx()*cell < minSide || best.Dy()*cell < minSide {
 		return image.Rectangle{}, false
@@ -159,7 +209,7 @@ func isTextish(s string) bool {
 		return true
 	}
 	t := trimName(s)
-	return len(t) >= 2 && nameRe.MatchString(t)
+	return len(t) >= minNameLen && nameRe.MatchString(t)
 }
 
 // kartBackground is the dark background the kart is placed on, the site's
@@ -173,14 +223,14 @@ func cropKart(pg *page, src image.Image, box image.Rectangle) ([]byte, bool) {
 	sb := src.Bounds()
 	inv := 1 / pg.scale
 	r := image.Rect(int(float64(box.Min.X)*inv), int(float64(box.Min.Y)*inv), int(float64(box.Max.X)*inv)+1, int(float64(box.Max.Y)*inv)+1)
-	pad := max(r.Dx(), r.Dy()) / 12
+	pad := max(r.Dx(), r.Dy()) / kartPadDiv
 	return kartPNG(src, r.Inset(-pad).Add(sb.Min).Intersect(sb))
 }
 
 // kartPNG cuts r out of src, replaces the screen's background around the
 // kart with a dark one and returns a square PNG of at most 512 pixels a side.
 func kartPNG(src image.Image, r image.Rectangle) ([]byte, bool) {
-	if r.Dx() < 16 || r.Dy() < 16 {
+	if r.Dx() < kartMinCropPx || r.Dy() < kartMinCropPx {
 		return nil, false
 	}
 	crop := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
@@ -193,8 +243,8 @@ func kartPNG(src image.Image, r image.Rectangle) ([]byte, bool) {
 	off := image.Pt((side-r.Dx())/2, (side-r.Dy())/2)
 	draw.Draw(out, crop.Bounds().Add(off), crop, image.Point{}, draw.Over)
 	var final image.Image = out
-	if side > 512 {
-		small := image.NewRGBA(image.Rect(0, 0, 512, 512))
+	if side > kartMaxSide {
+		small := image.NewRGBA(image.Rect(0, 0, kartMaxSide, kartMaxSide))
 		xdraw.ApproxBiLinear.Scale(small, small.Bounds(), out, out.Bounds(), draw.Src, nil)
 		final = small
 	}
@@ -224,7 +274,7 @@ func removeBackground(img *image.RGBA) {
 	}
 	for _, p := range border {
 		c := at(p.X, p.Y)
-		counts[rgb{c.r >> 4, c.g >> 4, c.b >> 4}]++
+		counts[rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}]++
 	}
 	var mode rgb
 	best := -1
@@ -236,7 +286,7 @@ func removeBackground(img *image.RGBA) {
 	seen := make([]bool, w*h)
 	stack := border
 	near := func(c rgb) bool {
-		return dist(rgb{c.r >> 4, c.g >> 4, c.b >> 4}, mode) <= 2
+		return dist(rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}, mode) <= bgNear
 	}
 	// The background drifts (gradients), so a pixel also joins when it is
 	// close to the neighbour it was reached from.
@@ -256,7 +306,7 @@ func removeBackground(img *image.RGBA) {
 		img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = 0, 0, 0, 0
 		for _, d := range [4]image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			q := p.Add(d)
-			if q.X >= 0 && q.Y >= 0 && q.X < w && q.Y < h && !seen[q.Y*w+q.X] && dist(at(q.X, q.Y), c) <= 12 {
+			if q.X >= 0 && q.Y >= 0 && q.X < w && q.Y < h && !seen[q.Y*w+q.X] && dist(at(q.X, q.Y), c) <= bgDriftStep {
 				stack = append(stack, q)
 			}
 		}

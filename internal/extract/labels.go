@@ -16,6 +16,17 @@ const wordW, wordH = 48, 12
 // short (a whole label stands a bar's padding in).
 const labelEdge = 3
 
+// Which ink of a label's crop makes its box (tallest: its tallest
+// component):
+const (
+	// labelInkThirds: a component at least 1/labelInkThirds of tallest
+	// high and narrower than labelInkWideTalls crop heights is the label's.
+	labelInkThirds, labelInkWideTalls = 3, 2
+	// labelInkHalves: a component at least 1/labelInkHalves of tallest
+	// high is the label's, however wide.
+	labelInkHalves = 2
+)
+
 // cutCost is what taking a label as cut short costs its match: a whole
 // label matching nearly as well is the likelier (a cut "Games" looks much
 // like "Wins").
@@ -105,7 +116,7 @@ func wordCosts(g *image.Gray, models []wordModel) map[string]float64 {
 	}
 	var box image.Rectangle
 	for _, c := range comps {
-		if c.Dy()*3 >= tall && c.Dx() < b.Dy()*2 || c.Dy()*2 >= tall {
+		if c.Dy()*labelInkThirds >= tall && c.Dx() < b.Dy()*labelInkWideTalls || c.Dy()*labelInkHalves >= tall {
 			box = box.Union(c)
 		}
 	}

@@ -9,15 +9,39 @@ import (
 	"unicode"
 )
 
+// What stays tuned in telling the player's name:
+const (
+	// nameMinConf is the least OCR confidence (per cent) of a word that
+	// may be (part of) the name.
+	nameMinConf = 30
+	// minFoundNameLen is the fewest bytes of the word taken as the name
+	// (a shorter plausible word may only join it).
+	minFoundNameLen = 3
+	// nameTallSlackPx: words whose heights differ by at most this many
+	// pixels (at the working scale, workShort) stand as tall (the higher
+	// one wins).
+	nameTallSlackPx = 2
+	// nameJoinGap is the widest gap (in word heights, see sameLine) from
+	// the name to a word that continues it.
+	nameJoinGap = 0.45
+	// nameJoinTall is the least height (share of the name's) of a word
+	// that continues it.
+	nameJoinTall = 0.7
+	// minNameLen and maxNameLen bound a plausible name's length (bytes).
+	minNameLen, maxNameLen = 2, 32
+	// minNameLetters is the fewest letters of a plausible name.
+	minNameLetters = 2
+)
+
 // findName picks the player's name: the tallest confident word that is not
 // a label, a value or a heading, joined with words right next to it.
 func findName(toks []token) (string, image.Rectangle, float64) {
 	cand := func(t token) (string, bool) {
-		if t.used || t.num || t.notName || t.conf < 30 {
+		if t.used || t.num || t.notName || t.conf < nameMinConf {
 			return "", false
 		}
 		s := cleanName(t.text)
-		return s, len(s) >= 3 && plausibleName(s)
+		return s, len(s) >= minFoundNameLen && plausibleName(s)
 	}
 	best, bestText := -1, ""
 	for i, t := range toks {
@@ -25,8 +49,8 @@ func findName(toks []token) (string, image.Rectangle, float64) {
 		if !ok {
 			continue
 		}
-		if best < 0 || t.box.Dy() > toks[best].box.Dy()+2 ||
-			abs(t.box.Dy()-toks[best].box.Dy()) <= 2 && t.box.Min.Y < toks[best].box.Min.Y {
+		if best < 0 || t.box.Dy() > toks[best].box.Dy()+nameTallSlackPx ||
+			abs(t.box.Dy()-toks[best].box.Dy()) <= nameTallSlackPx && t.box.Min.Y < toks[best].box.Min.Y {
 			best, bestText = i, s
 		}
 	}
@@ -39,7 +63,7 @@ func findName(toks []token) (string, image.Rectangle, float64) {
 		j, jText := -1, ""
 		for k, t := range toks {
 			s, ok := cand(t)
-			if ok && sameLine(box, t.box, 0.45) && float64(t.box.Dy()) > 0.7*float64(box.Dy()) &&
+			if ok && sameLine(box, t.box, nameJoinGap) && float64(t.box.Dy()) > nameJoinTall*float64(box.Dy()) &&
 				(j < 0 || t.box.Min.X < toks[j].box.Min.X) {
 				j, jText = k, s
 			}
@@ -79,10 +103,10 @@ func cleanName(s string) string {
 }
 
 func plausibleName(s string) bool {
-	if len(s) < 2 || len(s) > 32 || !nameRe.MatchString(s) || headings[strings.ToLower(s)] {
+	if len(s) < minNameLen || len(s) > maxNameLen || !nameRe.MatchString(s) || headings[strings.ToLower(s)] {
 		return false
 	}
-	return letters(s) >= 2
+	return letters(s) >= minNameLetters
 }
 
 func letters(s string) int {

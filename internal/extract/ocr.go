@@ -17,6 +17,10 @@ import (
 // OCR: labels then stand about 25 px tall, which Tesseract reads best.
 const workShort = 1100
 
+// minTrioRead is the fewest of kills, deaths and K/D Tesseract must read
+// for its figures to stand unheld (see holdUnchecked).
+const minTrioRead = 2
+
 // ocr extracts stats offline: the game's Stats panel by its bars and
 // typeface; any other screen through Tesseract, pairing labels with values
 // by position, and the kart cropped.
@@ -134,7 +138,7 @@ func holdUnchecked(s *core.Reading) {
 			n++
 		}
 	}
-	if n < 2 {
+	if n < minTrioRead {
 		holdFigures(s, "too little of the screenshot could be read: please check")
 	}
 }

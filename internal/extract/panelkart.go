@@ -16,6 +16,29 @@ const (
 	// bgShareTenths: a colour is the background's when it fills at least
 	// this many tenths of the strip beside the panel.
 	bgShareTenths = 1
+	// minKartRows is the fewest bars the panel shows for the kart to be
+	// looked for beside it (its top is level with the second bar or lower).
+	minKartRows = 3
+	// kartWinPitches is the least height (in bar pitches) of the window
+	// the kart is looked for in.
+	kartWinPitches = 2
+	// kartMinWPitches and kartMinHNum/kartMinHDen are the least width and
+	// height (in bar pitches: 2 and 3/2) of a kart; less is a mark or a
+	// stray edge.
+	kartMinWPitches          = 2
+	kartMinHNum, kartMinHDen = 3, 2
+	// The window the kart is looked for in, right of the panel: from
+	// 1/kartWinLeftDiv to kartWinRightTenths tenths of a bar's width past
+	// its right edge, from kartWinTopTenths tenths of a pitch below the top
+	// bar's top to kartWinBelowTenths tenths of a pitch below the last bar.
+	kartWinLeftDiv, kartWinRightTenths   = 2, 26
+	kartWinTopTenths, kartWinBelowTenths = 11, 6
+	// bgStripToTenths: the strip whose colours are the background runs
+	// from a tenth to this many tenths of a bar's width right of the panel.
+	bgStripToTenths = 4
+	// minKartCell and kartCellDiv: the window is cut into cells of
+	// 1/kartCellDiv of a pitch, at least minKartCell pixels a side.
+	minKartCell, kartCellDiv = 2, 8
 )
 
 // panelKart finds the player's kart on the game's main menu from where its
@@ -28,7 +51,7 @@ const (
 // blob is the kart. ok is false when the capture is cut close to the panel
 // or nothing big enough is there.
 func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
-	if len(p.rows) < 3 {
+	if len(p.rows) < minKartRows {
 		return nil, false
 	}
 	top, bot := p.rows[0], p.rows[len(p.rows)-1]
@@ -38,17 +61,17 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		return nil, false
 	}
 	right := top.Max.X
-	win := image.Rect(right+barW/2, top.Min.Y+pitch*11/10, right+barW*26/10, bot.Max.Y+pitch*6/10).Intersect(src.Bounds())
-	if win.Dx() < barW || win.Dy() < 2*pitch {
+	win := image.Rect(right+barW/kartWinLeftDiv, top.Min.Y+pitch*kartWinTopTenths/tenthsInOne, right+barW*kartWinRightTenths/tenthsInOne, bot.Max.Y+pitch*kartWinBelowTenths/tenthsInOne).Intersect(src.Bounds())
+	if win.Dx() < barW || win.Dy() < kartWinPitches*pitch {
 		return nil, false
 	}
-	bg := backgroundColours(src, image.Rect(right+barW/10, top.Min.Y, right+barW*4/10, bot.Max.Y).Intersect(src.Bounds()))
+	bg := backgroundColours(src, image.Rect(right+barW/tenthsInOne, top.Min.Y, right+barW*bgStripToTenths/tenthsInOne, bot.Max.Y).Intersect(src.Bounds()))
 	if len(bg) == 0 {
 		return nil, false
 	}
 	isBg := func(x, y int) bool {
 		i := src.PixOffset(x, y)
-		c := rgb{int32(src.Pix[i]) >> 4, int32(src.Pix[i+1]) >> 4, int32(src.Pix[i+2]) >> 4}
+		c := rgb{int32(src.Pix[i]) >> bgColourShift, int32(src.Pix[i+1]) >> bgColourShift, int32(src.Pix[i+2]) >> bgColourShift}
 		for _, b := range bg {
 			if dist(c, b) <= bgNear {
 				return true
@@ -57,7 +80,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		return false
 	}
 	// Cells of the window where most pixels are not background.
-	cell := max(2, pitch/8)
+	cell := max(minKartCell, pitch/kartCellDiv)
 	gw, gh := (win.Dx()+cell-1)/cell, (win.Dy()+cell-1)/cell
 	fg := make([]bool, gw*gh)
 	for cy := range gh {
@@ -72,7 +95,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 					}
 				}
 			}
-			fg[cy*gw+cx] = all > 0 && n*10 >= all*kartCellTenths
+			fg[cy*gw+cx] = all > 0 && n*tenthsInOne >= all*kartCellTenths
 		}
 	}
 	// The largest blob of such cells (8-connected).
@@ -85,7 +108,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 	})
 	r := image.Rect(win.Min.X+best.Min.X*cell, win.Min.Y+best.Min.Y*cell, win.Min.X+best.Max.X*cell, win.Min.Y+best.Max.Y*cell).Intersect(win)
 	// A kart is several bars high and wide; less is a mark or a stray edge.
-	if r.Dx() < 2*pitch || r.Dy() < 3*pitch/2 {
+	if r.Dx() < kartMinWPitches*pitch || r.Dy() < kartMinHNum*pitch/kartMinHDen {
 		return nil, false
 	}
 	return kartPNG(src, r.Inset(-cell).Intersect(src.Bounds()))
@@ -102,13 +125,13 @@ func backgroundColours(src *image.RGBA, r image.Rectangle) []rgb {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			i := src.PixOffset(x, y)
-			counts[rgb{int32(src.Pix[i]) >> 4, int32(src.Pix[i+1]) >> 4, int32(src.Pix[i+2]) >> 4}]++
+			counts[rgb{int32(src.Pix[i]) >> bgColourShift, int32(src.Pix[i+1]) >> bgColourShift, int32(src.Pix[i+2]) >> bgColourShift}]++
 			total++
 		}
 	}
 	var out []rgb
 	for c, n := range counts {
-		if n*10 >= total*bgShareTenths {
+		if n*tenthsInOne >= total*bgShareTenths {
 			out = append(out, c)
 		}
 	}

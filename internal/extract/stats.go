@@ -15,6 +15,19 @@ var (
 	decimal    = regexp.MustCompile(`^\d+(\.\d+)?$`)
 )
 
+// What the figures' reading holds to:
+const (
+	// kdDecimals is how many decimals the K/D is written with; a comma
+	// with at most this many digits after it is a decimal comma.
+	kdDecimals = 2
+	// maxCountDigits is the most digits a count read may have.
+	maxCountDigits = 12
+	// kdSlack is how far a shown K/D may be from kills/deaths: a
+	// hundredth either way (rounded or truncated), and a hair for the
+	// floating point.
+	kdSlack = 0.0101
+)
+
 // cleanInt turns "12,345", "12 345", "12.345" or "12345" into "12345";
 // anything else comes back unchanged, to count as not read.
 func cleanInt(s string) string {
@@ -39,7 +52,7 @@ func cleanInt(s string) string {
 func cleanKD(s string) string {
 	s = strings.TrimSpace(s)
 	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
-		if i := strings.IndexByte(s, ','); len(s)-i-1 <= 2 {
+		if i := strings.IndexByte(s, ','); len(s)-i-1 <= kdDecimals {
 			s = strings.Replace(s, ",", ".", 1) // a decimal comma
 		}
 	}
@@ -54,7 +67,9 @@ func cleanKD(s string) string {
 	return formatKD(f)
 }
 
-func formatKD(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', 2, 64) }
+func formatKD(f float64) string {
+	return strconv.FormatFloat(math.Round(f*100)/100, 'f', kdDecimals, 64)
+}
 
 // computeKD is kills/deaths rounded to two decimals; with no deaths the
 // game shows the kills themselves.
@@ -87,7 +102,7 @@ func (s raw) Normalize() raw {
 }
 
 func parseCount(s string) (int64, bool) {
-	if !plainInt.MatchString(s) || len(s) > 12 {
+	if !plainInt.MatchString(s) || len(s) > maxCountDigits {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -99,9 +114,9 @@ func parseCount(s string) (int64, bool) {
 // no deaths a screen shows the kills, or 0 when nothing is known.
 func kdMatches(kd float64, kills, deaths int64) bool {
 	if deaths == 0 {
-		return kd == 0 || math.Abs(kd-float64(kills)) <= 0.0101
+		return kd == 0 || math.Abs(kd-float64(kills)) <= kdSlack
 	}
-	return math.Abs(kd-float64(kills)/float64(deaths)) <= 0.0101
+	return math.Abs(kd-float64(kills)/float64(deaths)) <= kdSlack
 }
 
 // reading turns the normalised strings into figures, once: a field that is

@@ -48,15 +48,17 @@ func tesseract(ctx context.Context, bin string, img []byte, args ...string) ([]w
 // word, left, top, width, height, conf, text. Only level-5 rows (words)
 // with text are kept.
 func parseTSV(data []byte) []word {
+	// tsvFields is how many fields a row has, the text the last.
+	const tsvFields = 12
 	var words []word
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
-		if len(f) < 12 || f[0] != "5" {
+		if len(f) < tsvFields || f[0] != "5" {
 			continue
 		}
-		text := strings.TrimSpace(f[11])
+		text := strings.TrimSpace(f[tsvFields-1])
 		if text == "" {
 			continue
 		}
