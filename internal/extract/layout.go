@@ -138,6 +138,50 @@ var (
 	idRe = regexp.MustCompile(`^[1l|i!]d:?$`)
 )
 
+// What stays tuned in pairing labels with values. lh is a label's height
+// in pixels of the image OCR read; confidences are OCR's, in per cent.
+const (
+	// kartMarkConf is the least confidence a word mostly inside the kart's
+	// box needs to be kept: below it, it is a mark OCR found in the drawing.
+	kartMarkConf = 75
+	// inKartDen: a word with at least 1/inKartDen of its box's area inside
+	// the kart's box is inside the kart.
+	inKartDen = 2
+	// phraseGapHeights is the widest gap (heights of the taller word)
+	// between two words of one label or phrase.
+	phraseGapHeights = 1.2
+	// maxLabelWords is the most words a label has ("best kill streak").
+	maxLabelWords = 3
+	// bareIDDigits is the fewest digits a free number needs to be taken for
+	// an id whose '#' was read as a digit.
+	bareIDDigits = 6
+	// tallestMinConf and tallestMinLetters are the least confidence and
+	// letters of a free word that may be the tallest (where the name is).
+	tallestMinConf, tallestMinLetters = 20, 2
+	// minLabelPx is the least height (pixels) a label counts as, so that
+	// distances over a tiny box stay sane.
+	minLabelPx = 8
+	// besideBack is how far (share of lh) a value beside its label may
+	// start back inside the label's box (italic boxes overlap).
+	besideBack = 0.5
+	// besideSlack is how far (share of lh) a value's centre may lie above
+	// or below the label's box and still be on its line.
+	besideSlack = 0.4
+	// besideCost is the cost of a value beside its label per lh of gap.
+	besideCost = 0.25
+	// belowBack and belowReach are how far (share of lh) a value under its
+	// label may start above the label's bottom, and below it.
+	belowBack, belowReach = 0.3, 2.5
+	// alignedCost and overlapCost are what a value under its label costs
+	// before its distance (per lh): aligned with it (left edges or centres
+	// within lh), or only overlapping it across.
+	alignedCost, overlapCost = 0.3, 1.3
+	// The digits a value may have: a count (kills, deaths, games) at most
+	// countDigits, a level at most levelDigits, a K/D read without its
+	// point at most kdIntDigits, an id at least idMinDigits.
+	countDigits, levelDigits, kdIntDigits, idMinDigits = 9, 4, 3, 4
+)
+
 // Words read with little confidence inside the kart's box are marks OCR
 // found in the drawing and are dropped.
 func readLayout(ws []word, kart image.Rectangle) reading {
@@ -145,11 +189,11 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 	toks := make([]token, 0, len(ws))
 	for _, w := range ws {
 		in := w.box.Intersect(kart)
-		if w.conf < 75 && in.Dx()*in.Dy()*2 >= w.box.Dx()*w.box.Dy() {
+		if w.conf < kartMarkConf && in.Dx()*in.Dy()*inKartDen >= w.box.Dx()*w.box.Dy() {
 			continue
 		}
 		// Nor is anything inside the kart the player's name.
-		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf, notName: w.second || in.Dx()*in.Dy()*2 >= w.box.Dx()*w.box.Dy()})
+		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf, notName: w.second || in.Dx()*in.Dy()*inKartDen >= w.box.Dx()*w.box.Dy()})
 	}
 	// Labels first: a label's words are not values ("Top 3").
 	var refs []labelRef
@@ -157,14 +201,14 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 	for i := range toks {
 		next[i] = -1
 		for j := range toks {
-			if j != i && sameLine(toks[i].box, toks[j].box, 1.2) && (next[i] < 0 || toks[j].box.Min.X < toks[next[i]].box.Min.X) {
+			if j != i && sameLine(toks[i].box, toks[j].box, phraseGapHeights) && (next[i] < 0 || toks[j].box.Min.X < toks[next[i]].box.Min.X) {
 				next[i] = j
 			}
 		}
 	}
 	// Longer labels first, so "Best Streak" is not read as "Streak" with
 	// "Best" left over.
-	for size := 3; size >= 1; size-- {
+	for size := maxLabelWords; size >= 1; size-- {
 		refs = append(refs, matchLabels(toks, next, size)...)
 	}
 	for i := range toks {
@@ -228,7 +272,7 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 	// is taken with no confidence, so that it is read again.
 	if _, ok := r.values[fieldID]; !ok {
 		for i, t := range toks {
-			if t.num && !t.used && t.kind == kindInt && len(t.norm) >= 6 && !strings.ContainsAny(t.text, ",.") {
+			if t.num && !t.used && t.kind == kindInt && len(t.norm) >= bareIDDigits && !strings.ContainsAny(t.text, ",.") {
 				toks[i].used = true
 				t.conf = 0
 				r.values[fieldID] = t
@@ -237,7 +281,7 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 		}
 	}
 	for _, t := range toks {
-		if !t.used && !t.num && !t.notName && t.conf >= 20 && letters(t.text) >= 2 && !headings[strings.ToLower(t.text)] &&
+		if !t.used && !t.num && !t.notName && t.conf >= tallestMinConf && letters(t.text) >= tallestMinLetters && !headings[strings.ToLower(t.text)] &&
 			t.box.Dy() > r.tallest.Dy() {
 			r.tallest = t.box
 		}
@@ -294,27 +338,27 @@ func pairCost(l labelRef, v token) (float64, bool) {
 	if !fits(l.field, v) {
 		return 0, false
 	}
-	lh := float64(max(8, l.box.Dy()))
+	lh := float64(max(minLabelPx, l.box.Dy()))
 	vcy := float64(v.box.Min.Y+v.box.Max.Y) / 2
 	// Beside: to the right, centred on the label's line. Italic words get
 	// boxes that overlap their neighbour, so a value that starts inside the
 	// label's box still counts when it ends beyond it.
 	gap := float64(v.box.Min.X - l.box.Max.X)
-	rightOf := gap >= -0.5*lh || (v.box.Max.X > l.box.Max.X && v.box.Min.X+v.box.Max.X > l.box.Min.X+l.box.Max.X)
-	if rightOf && vcy >= float64(l.box.Min.Y)-0.4*lh && vcy <= float64(l.box.Max.Y)+0.4*lh {
-		return 0.25 * max(0, gap) / lh, true
+	rightOf := gap >= -besideBack*lh || (v.box.Max.X > l.box.Max.X && v.box.Min.X+v.box.Max.X > l.box.Min.X+l.box.Max.X)
+	if rightOf && vcy >= float64(l.box.Min.Y)-besideSlack*lh && vcy <= float64(l.box.Max.Y)+besideSlack*lh {
+		return besideCost * max(0, gap) / lh, true
 	}
 	// Below: under the label, left-aligned, centred or overlapping it.
 	dy := float64(v.box.Min.Y - l.box.Max.Y)
-	if dy < -0.3*lh || dy > 2.5*lh {
+	if dy < -belowBack*lh || dy > belowReach*lh {
 		return 0, false
 	}
 	lcx, ccx := float64(l.box.Min.X+l.box.Max.X)/2, float64(v.box.Min.X+v.box.Max.X)/2
 	switch {
 	case abs(v.box.Min.X-l.box.Min.X) <= int(lh), abs(int(lcx-ccx)) <= int(lh):
-		return 0.3 + max(0, dy)/lh, true
+		return alignedCost + max(0, dy)/lh, true
 	case v.box.Min.X < l.box.Max.X && v.box.Max.X > l.box.Min.X:
-		return 1.3 + max(0, dy)/lh, true
+		return overlapCost + max(0, dy)/lh, true
 	}
 	return 0, false
 }
@@ -323,13 +367,13 @@ func pairCost(l labelRef, v token) (float64, bool) {
 func fits(f field, v token) bool {
 	switch f {
 	case fieldKills, fieldDeaths, fieldGames:
-		return v.kind == kindInt && len(v.norm) <= 9
+		return v.kind == kindInt && len(v.norm) <= countDigits
 	case fieldLevel:
-		return v.kind == kindInt && len(v.norm) <= 4
+		return v.kind == kindInt && len(v.norm) <= levelDigits
 	case fieldKD:
-		return v.kind == kindDec || v.kind == kindInt && len(v.norm) <= 3
+		return v.kind == kindDec || v.kind == kindInt && len(v.norm) <= kdIntDigits
 	case fieldID:
-		return v.kind == kindHash || v.kind == kindInt && len(v.norm) >= 4
+		return v.kind == kindHash || v.kind == kindInt && len(v.norm) >= idMinDigits
 	}
 	return true
 }

@@ -19,6 +19,49 @@ import (
 // maxMissedLines bounds the second look on a noisy page.
 const maxMissedLines = 6
 
+// What stays tuned in finding missed text, in pixels of the page and 8-bit
+// grey levels of its ink image.
+const (
+	// missedStrongInk is the grey a pixel must be darker than to count as
+	// ink: soft edges of panels are grey.
+	missedStrongInk = 60
+	// wordPadPx is how far past a word's box its ink is masked.
+	wordPadPx = 2
+	// sureWordConf is the least OCR confidence (per cent) of a word whose
+	// height tells the height of the page's text.
+	sureWordConf = 60
+	// minMissedPx is the least height of a missed letter; with sure words
+	// it is at least missedHeightNum/missedHeightDen of their median height.
+	minMissedPx                      = 14
+	missedHeightNum, missedHeightDen = 7, 10
+	// maxMissedPx is the most a missed letter stands, maxMissedAspect the
+	// most times its height it is wide.
+	maxMissedPx     = 130
+	maxMissedAspect = 3
+	// maxMissedComps: more letter-sized leftovers than this is a photo or
+	// a busy background, not a stats screen's.
+	maxMissedComps = 400
+	// Letters are on one line when they overlap by 1/letterOverlapDen of
+	// the shorter's height and their heights differ by at most a factor
+	// of letterHeightRatio.
+	letterOverlapDen  = 2
+	letterHeightRatio = 2
+	// betweenSlackPx is how far a line may reach into the words it lies
+	// between and still be punctuation OCR left out.
+	betweenSlackPx = 2
+	// besideNumberGap is the widest gap (heights) between a missed line and
+	// a number it is the rest of.
+	besideNumberGap = 1
+	// A missed line is read with a margin of its height over missedPadDen,
+	// at least missedPadPx, scaled to textH but by missedMinScale to
+	// missedMaxScale.
+	missedPadDen, missedPadPx      = 6, 3
+	missedMinScale, missedMaxScale = 0.5, 4
+	// ocrRunsAtOnce is how many Tesseract runs a second look makes at a
+	// time: one per core.
+	ocrRunsAtOnce = 2
+)
+
 // missedLines returns boxes (page coordinates) of text-like ink no word
 // covers.
 func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
@@ -29,7 +72,7 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 	for y := 0; y < h; y++ {
 		row := ink.Pix[y*step*ink.Stride:]
 		for x := 0; x < w; x++ {
-			on[y*w+x] = row[x*step] < 60 // strong ink only: soft edges of panels are grey
+			on[y*w+x] = row[x*step] < missedStrongInk // strong ink only: soft edges of panels are grey
 		}
 	}
 	clear := func(r image.Rectangle) {
@@ -41,7 +84,7 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 		}
 	}
 	for _, wd := range ws {
-		clear(wd.box.Inset(-2))
+		clear(wd.box.Inset(-wordPadPx))
 	}
 	clear(kart)
 
@@ -50,23 +93,23 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 	// missed word) and not much wider than tall.
 	var heights []int
 	for _, wd := range ws {
-		if wd.conf >= 60 {
+		if wd.conf >= sureWordConf {
 			heights = append(heights, wd.box.Dy())
 		}
 	}
-	minH := 14
+	minH := minMissedPx
 	if len(heights) > 0 {
 		sort.Ints(heights)
-		minH = max(minH, heights[len(heights)/2]*7/10)
+		minH = max(minH, heights[len(heights)/2]*missedHeightNum/missedHeightDen)
 	}
 	var comps []image.Rectangle
 	for _, box := range components(on, w) {
 		bh, bw := box.Dy()*step, box.Dx()*step
-		if bh >= minH && bh <= 130 && bw <= 3*bh {
+		if bh >= minH && bh <= maxMissedPx && bw <= maxMissedAspect*bh {
 			comps = append(comps, image.Rect(box.Min.X*step, box.Min.Y*step, box.Max.X*step, box.Max.Y*step))
 		}
 	}
-	if len(comps) > 400 {
+	if len(comps) > maxMissedComps {
 		return nil // a photo or a busy background, not a stats screen's leftovers
 	}
 
@@ -90,7 +133,7 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 				hh := max(line.Dy(), c.Dy())
 				overlap := min(line.Max.Y, c.Max.Y) - max(line.Min.Y, c.Min.Y)
 				gap := max(c.Min.X-line.Max.X, line.Min.X-c.Max.X)
-				if overlap >= min(line.Dy(), c.Dy())/2 && gap <= hh && c.Dy()*2 >= line.Dy() && line.Dy()*2 >= c.Dy() {
+				if overlap >= min(line.Dy(), c.Dy())/letterOverlapDen && gap <= hh && c.Dy()*letterHeightRatio >= line.Dy() && line.Dy()*letterHeightRatio >= c.Dy() {
 					line = line.Union(c)
 					used[j] = true
 					grown = true
@@ -106,7 +149,7 @@ func missedLines(pg *page, ws []word, kart image.Rectangle) []image.Rectangle {
 		between := false
 		for _, a := range ws {
 			for _, b := range ws {
-				if a.box.Max.X <= l.Min.X+2 && b.box.Min.X >= l.Max.X-2 && sameLine(a.box, b.box, 1.2) &&
+				if a.box.Max.X <= l.Min.X+betweenSlackPx && b.box.Min.X >= l.Max.X-betweenSlackPx && sameLine(a.box, b.box, phraseGapHeights) &&
 					l.Min.Y < a.box.Max.Y && l.Max.Y > a.box.Min.Y {
 					between = true
 				}
@@ -134,10 +177,10 @@ func (o *ocr) readMissed(ctx context.Context, g *guard, pg *page, ws []word, lin
 		out []word
 		gs  = g.group()
 	)
-	sem := make(chan struct{}, 2)
+	sem := make(chan struct{}, ocrRunsAtOnce)
 	for _, l := range lines {
-		box := l.Inset(-max(3, l.Dy()/6)).Intersect(pg.ink.Bounds())
-		scale := min(4, max(0.5, float64(textH)/float64(l.Dy())))
+		box := l.Inset(-max(missedPadPx, l.Dy()/missedPadDen)).Intersect(pg.ink.Bounds())
+		scale := min(missedMaxScale, max(missedMinScale, float64(textH)/float64(l.Dy())))
 		w, h := int(float64(box.Dx())*scale), int(float64(box.Dy())*scale)
 		sheet := image.NewGray(image.Rect(0, 0, w+2*margin, h+2*margin))
 		for i := range sheet.Pix {
@@ -146,7 +189,7 @@ func (o *ocr) readMissed(ctx context.Context, g *guard, pg *page, ws []word, lin
 		xdraw.BiLinear.Scale(sheet, image.Rect(margin, margin, margin+w, margin+h), pg.ink, box, draw.Src, nil)
 		args := []string{"--psm", "7"}
 		for _, wd := range ws {
-			if _, _, ok := classifyValue(wd.text); ok && (sameLine(l, wd.box, 1) || sameLine(wd.box, l, 1)) {
+			if _, _, ok := classifyValue(wd.text); ok && (sameLine(l, wd.box, besideNumberGap) || sameLine(wd.box, l, besideNumberGap)) {
 				args = append(args, "-c", "tessedit_char_whitelist=0123456789,.#%/")
 				break
 			}

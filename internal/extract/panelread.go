@@ -56,6 +56,31 @@ var inkCuts = [][2]int32{{35, 70}, {45, 75}, {55, 85}}
 // alignment; a label matching worse than that is not taken.
 const unmatched = 0.45
 
+// What stays tuned in finding which stack of bars is the Stats panel.
+const (
+	// turnPanelDeg is the least tilt (degrees) of a photo turned upright
+	// to look for its panel again.
+	turnPanelDeg = 0.5
+	// A photo whose long side is over largeNum/largeDen of detectSide is
+	// looked for again at fineDetect times detectSide.
+	largeNum, largeDen = 3, 2
+	fineDetect         = 2
+	// likeliestPanels is how many stacks of bars, likeliest first, are
+	// read as the Stats panel.
+	likeliestPanels = 3
+	// A panel askew by less than 1/barelyAskewDen of a bar's height is read
+	// as it is too.
+	barelyAskewDen = 4
+	// A bar's fill is sampled between 1/fillBandDen of its height from
+	// its top and from its bottom; its label and figure are read inside an
+	// inset of 1/barInsetDen of its height, at least a pixel.
+	fillBandDen = 4
+	barInsetDen = 10
+	// minPanelLabels is the fewest bars whose label must match one of the
+	// game's for the stack to be the Stats panel.
+	minPanelLabels = 3
+)
+
 // panelRead is what was read off a Stats panel.
 type panelRead struct {
 	fields   map[core.Field][]glyphRead // one read per threshold
@@ -74,7 +99,7 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 	}
 	// A photo tilted further than the bars' ladders survive is turned
 	// upright by the angle its edges share, and read again.
-	if a := skewAngle(src); math.Abs(a) >= 0.5 {
+	if a := skewAngle(src); math.Abs(a) >= turnPanelDeg {
 		if r, ok := readPanels(rotated(src, a), detectSide, true); ok {
 			r.Photo = true
 			return r, true
@@ -82,8 +107,8 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 	}
 	// A large photo with the panel small in it: its bars are looked for
 	// again at the photo's own resolution (up to twice as fine).
-	if b := src.Bounds(); max(b.Dx(), b.Dy()) > detectSide*3/2 {
-		return readPanels(src, 2*detectSide, true)
+	if b := src.Bounds(); max(b.Dx(), b.Dy()) > detectSide*largeNum/largeDen {
+		return readPanels(src, fineDetect*detectSide, true)
 	}
 	return core.Reading{}, false
 }
@@ -105,7 +130,7 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 		}
 	}
 	for i, p := range findPanelsAt(src, side) {
-		if i == 3 || found && whole(best) {
+		if i == likeliestPanels || found && whole(best) {
 			break // the likeliest few; the rest are News items and the like
 		}
 		// A tooltip is painted over along the bars as found, upright: on a
@@ -123,7 +148,7 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 					// A panel seen askew is a photo of a screen: its figures
 					// are held unless read clearly (core.Reading.Photo).
 					if r, ok := readPanels(canvas, detectSide, false); ok {
-						if askew(q) < rowH/4 {
+						if askew(q) < rowH/barelyAskewDen {
 							if r2, ok := readOne(src, p); ok && surer(r2, r) {
 								r = r2
 							}
@@ -225,8 +250,8 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
-		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/4, p.mid.Max.X, r.Max.Y-r.Dy()/4))
-		inset := max(1, r.Dy()/10)
+		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/fillBandDen, p.mid.Max.X, r.Max.Y-r.Dy()/fillBandDen))
+		inset := max(1, r.Dy()/barInsetDen)
 		g, ok := lightInk(src, image.Rect(r.Min.X+inset, r.Min.Y+inset, p.mid.Min.X, r.Max.Y-inset), fills[i], barH/float64(r.Dy()))
 		costs[i] = make([]float64, len(panelSlots))
 		for j := range costs[i] {
@@ -253,7 +278,7 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 			out.labels++
 		}
 		r := p.rows[i]
-		inset := max(1, r.Dy()/10)
+		inset := max(1, r.Dy()/barInsetDen)
 		box := image.Rect(p.mid.Max.X, r.Min.Y+inset, r.Max.X-inset, r.Max.Y-inset)
 		f := panelSlots[j].field
 		// Drawn again whole (redrawHeld), a figure is looked for from the
@@ -273,7 +298,7 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 			out.checks[f] = readGlyphs(g).text
 		}
 	}
-	if out.labels < 3 {
+	if out.labels < minPanelLabels {
 		return panelRead{}, false
 	}
 	if level, whole := readBadge(src, p); len(level) > 0 {

@@ -51,6 +51,24 @@ func votes(reads []glyphRead, norm func(string) string) []vote {
 // maxDigits is the most digits a figure the panel shows may have.
 const maxDigits = 8
 
+// What stays tuned in voting a panel's reads.
+const (
+	// kdLeastDigits is the fewest digits of a K/D: two decimals and a unit.
+	kdLeastDigits = 3
+	// failedReadWeight is what each read of a threshold (inkCuts) weighs
+	// at least in a field's total, so that reads that failed count
+	// against: the most a read can weigh (1 plus full sureness).
+	failedReadWeight = 2
+	// kdHundredths turns a K/D into hundredths, its last place shown.
+	kdHundredths = 100
+	// kdFloatSlack is the float error allowed on top of rounding, in
+	// hundredths.
+	kdFloatSlack = 1e-6
+	// minLostToHold is how many of the figures every build shows must be
+	// lost for the whole panel to be held.
+	minLostToHold = 2
+)
+
 // figureDigits tells whether d, a figure's digits alone, can be one the
 // panel shows: a count of one to maxDigits digits, or a K/D of three or
 // more (two decimals), with no leading zero but a count's 0 or a K/D's
@@ -58,7 +76,7 @@ const maxDigits = 8
 func figureDigits(d string, kd bool) bool {
 	least := 1
 	if kd {
-		least = 3
+		least = kdLeastDigits
 	}
 	return len(d) >= least && len(d) <= maxDigits && (d[0] != '0' || len(d) == least)
 }
@@ -107,7 +125,7 @@ func (pr panelRead) reading() core.Reading {
 		for _, v := range vs {
 			total[f] += v.weight
 		}
-		total[f] = max(total[f], 2*float64(len(inkCuts))) // reads that failed count against
+		total[f] = max(total[f], failedReadWeight*float64(len(inkCuts))) // reads that failed count against
 	}
 	// Kills, deaths and K/D are chosen together so that they agree, when
 	// some reads allow it. Agreeing does not make them sure: a K/D to two
@@ -171,9 +189,9 @@ func (pr panelRead) reading() core.Reading {
 // truncate; the panel's own figures are held to its rounding.
 func panelKD(kd float64, kills, deaths int) bool {
 	if deaths == 0 {
-		return math.Abs(kd-float64(kills)) < 0.005
+		return math.Abs(kd-float64(kills)) < kdHalfStep
 	}
-	return math.Abs(kd*100-float64(kills)*100/float64(deaths)) <= 0.5+1e-6
+	return math.Abs(kd*kdHundredths-float64(kills)*kdHundredths/float64(deaths)) <= kdHalfStep*kdHundredths+kdFloatSlack
 }
 
 // roundsOff holds kills, deaths and K/D read off the panel when the K/D is
@@ -204,7 +222,7 @@ func (pr panelRead) lost(r *core.Reading) {
 			lost++
 		}
 	}
-	if lost < 2 {
+	if lost < minLostToHold {
 		return
 	}
 	holdFigures(r, "most of the panel could not be read: please check")

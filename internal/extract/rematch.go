@@ -174,7 +174,7 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 			continue
 		}
 		for _, x := range ft {
-			if x.score >= ft[0].score-redrawNear && len(opts[i]) < 6 || x.text == cur[f] {
+			if x.score >= ft[0].score-redrawNear && len(opts[i]) < maxDrawnOpts || x.text == cur[f] {
 				opts[i] = append(opts[i], x)
 			}
 		}
@@ -249,22 +249,22 @@ func (d drawn) workedOut(opts *[3][]figureFit) {
 	for _, a := range top(1) {
 		for _, b := range top(2) {
 			deaths, kd := atoi(a.text), kdOf(b.text)
-			lo, hi := int(math.Floor((kd-0.005)*float64(deaths))), int(math.Ceil((kd+0.005)*float64(deaths)))
+			lo, hi := int(math.Floor((kd-kdHalfStep)*float64(deaths))), int(math.Ceil((kd+kdHalfStep)*float64(deaths)))
 			add[0] = append(add[0], count(core.FieldKills, lo, hi, func(k int) bool { return panelKD(kd, k, deaths) }))
 		}
 	}
 	for _, a := range top(0) {
 		for _, b := range top(2) {
 			kills, kd := atoi(a.text), kdOf(b.text)
-			if kd < 0.1 {
+			if kd < minWorkedKD {
 				continue
 			}
-			lo, hi := int(float64(kills)/(kd+0.005)), int(float64(kills)/(kd-0.005))+1
+			lo, hi := int(float64(kills)/(kd+kdHalfStep)), int(float64(kills)/(kd-kdHalfStep))+1
 			add[1] = append(add[1], count(core.FieldDeaths, max(1, lo), hi, func(dn int) bool { return panelKD(kd, kills, dn) }))
 		}
 		for _, b := range top(1) {
 			if deaths := atoi(b.text); deaths > 0 {
-				add[2] = append(add[2], fmt.Sprintf("%03d", int(math.Round(float64(atoi(a.text))*100/float64(deaths)))))
+				add[2] = append(add[2], fmt.Sprintf("%03d", int(math.Round(float64(atoi(a.text))*kdHundredths/float64(deaths)))))
 			}
 		}
 	}
@@ -286,6 +286,15 @@ func (d drawn) workedOut(opts *[3][]figureFit) {
 const (
 	workedFew  = 3
 	workedSpan = 400
+	// kdHalfStep is half the last place of a K/D shown to two places: the
+	// rounding a count worked out from it allows either way.
+	kdHalfStep = 0.005
+	// minWorkedKD is the least K/D deaths are worked out from (kills ÷ K/D
+	// runs away below it).
+	minWorkedKD = 0.1
+	// maxDrawnOpts is how many values drawn best of each of kills, deaths
+	// and K/D are tried together (agreeing).
+	maxDrawnOpts = 6
 )
 
 // atoi is s as a number, 0 when it is none.

@@ -78,6 +78,10 @@ func fromJSON(m map[string]any) (raw, bool) {
 	return s, found
 }
 
+// maxWholeJSON bounds the JSON numbers written as whole numbers: below it
+// a float64 holds every integer exactly, and no figure comes near it.
+const maxWholeJSON = 1e15
+
 // jsonString renders a JSON value as the field's string; null and empty
 // values come back as "".
 func jsonString(v any, decimal bool) string {
@@ -88,7 +92,7 @@ func jsonString(v any, decimal bool) string {
 		if decimal {
 			return formatKD(x)
 		}
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		if x == math.Trunc(x) && math.Abs(x) < maxWholeJSON {
 			return strconv.FormatInt(int64(x), 10)
 		}
 		return strconv.FormatFloat(x, 'f', -1, 64)

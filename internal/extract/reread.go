@@ -23,6 +23,46 @@ const (
 	rereadNameConf  = 75
 )
 
+// What stays tuned in taking a second look's reads.
+const (
+	// A tallest word more than nameTallerNum/nameTallerDen of the name's
+	// height is read again as the name.
+	nameTallerNum, nameTallerDen = 6, 5
+	// rereadMinName is the fewest characters a name read again may have.
+	rereadMinName = 3
+	// rereadSureConf is the OCR confidence (per cent) from which a second
+	// read counts as read well: the taller word's, or raw-line mode's.
+	rereadSureConf = 50
+	// rawLineBonus is added to a raw-line read's confidence when it is
+	// fairly sure, so that it outvotes the others.
+	rawLineBonus = 200
+	// idWithoutHashBonus is the vote an id gets when another read has it
+	// with a leading 4 (its '#').
+	idWithoutHashBonus = 500
+	// A word read again is cut with a margin of 1/rereadPadDen of its
+	// height.
+	rereadPadDen = 4
+	// Where an unpaired label's value is looked for, in its heights h:
+	// beside it from h/besideFromDen past its end, from
+	// h*besideUpNum/besideUpDen above its top to h*besideDownNum/besideDownDen
+	// below its bottom; below it from h/belowLeftDen before its start,
+	// h/belowTopDen under it, to belowRightHeights*h past its end and
+	// belowDepthNum*h/belowDepthDen under it.
+	besideFromDen                = 4
+	besideUpNum, besideUpDen     = 4, 5
+	besideDownNum, besideDownDen = 2, 5
+	belowLeftDen, belowTopDen    = 2, 10
+	belowRightHeights            = 4
+	belowDepthNum, belowDepthDen = 5, 2
+	// clipGapPx is how far before a word already read a search area stops.
+	clipGapPx = 2
+	// A spot's ink is scaled up to textH but by at most rereadMaxScale, as
+	// if at least rereadMinInkPx tall, and padded by 1/inkBoundsPadDen of its
+	// height, at least inkBoundsPadPx.
+	rereadMaxScale, rereadMinInkPx  = 4, 8
+	inkBoundsPadDen, inkBoundsPadPx = 8, 2
+)
+
 // job is one spot to read again: a value box, the space where an unpaired
 // label's value should be, or the name.
 type job struct {
@@ -53,7 +93,7 @@ func (o *ocr) reread(ctx context.Context, g *guard, pg *page, r *reading) {
 	}
 	for _, f := range stat {
 		if v, ok := r.values[f]; ok && suspicious[f] {
-			nums = append(nums, &job{box: pad(v.box, v.box.Dy()/4), keep: v.box, field: f})
+			nums = append(nums, &job{box: pad(v.box, v.box.Dy()/rereadPadDen), keep: v.box, field: f})
 		}
 	}
 	pageBox := pg.ink.Bounds()
@@ -63,13 +103,13 @@ func (o *ocr) reread(ctx context.Context, g *guard, pg *page, r *reading) {
 			continue
 		}
 		h := l.box.Dy()
-		beside := image.Rect(l.box.Max.X+h/4, l.box.Min.Y-h*4/5, pageBox.Max.X, l.box.Max.Y+h*2/5)
-		below := image.Rect(l.box.Min.X-h/2, l.box.Max.Y+h/10, l.box.Max.X+4*h, l.box.Max.Y+5*h/2)
+		beside := image.Rect(l.box.Max.X+h/besideFromDen, l.box.Min.Y-h*besideUpNum/besideUpDen, pageBox.Max.X, l.box.Max.Y+h*besideDownNum/besideDownDen)
+		below := image.Rect(l.box.Min.X-h/belowLeftDen, l.box.Max.Y+h/belowTopDen, l.box.Max.X+belowRightHeights*h, l.box.Max.Y+belowDepthNum*h/belowDepthDen)
 		nums = append(nums, &job{box: r.clip(beside, l.box), field: f}, &job{box: r.clip(below, l.box), field: f})
 	}
 	var name *job
-	if r.tallest != (image.Rectangle{}) && (r.name == "" || r.nameConf < rereadNameConf || r.tallest.Dy() > r.nameBox.Dy()*6/5) {
-		name = &job{box: pad(r.tallest, r.tallest.Dy()/4), keep: r.tallest}
+	if r.tallest != (image.Rectangle{}) && (r.name == "" || r.nameConf < rereadNameConf || r.tallest.Dy() > r.nameBox.Dy()*nameTallerNum/nameTallerDen) {
+		name = &job{box: pad(r.tallest, r.tallest.Dy()/rereadPadDen), keep: r.tallest}
 	}
 	if len(nums) == 0 && name == nil {
 		return
@@ -90,10 +130,10 @@ func (o *ocr) reread(ctx context.Context, g *guard, pg *page, r *reading) {
 
 	if name != nil {
 		// The tallest word read well is the name; otherwise the better read.
-		taller := name.keep.Dy() > r.nameBox.Dy()*6/5
+		taller := name.keep.Dy() > r.nameBox.Dy()*nameTallerNum/nameTallerDen
 		for _, rd := range name.reads {
 			t := cleanName(rd.text)
-			if len(t) >= 3 && plausibleName(t) && (taller && rd.conf >= 50 || rd.conf > r.nameConf || r.name == "") {
+			if len(t) >= rereadMinName && plausibleName(t) && (taller && rd.conf >= rereadSureConf || rd.conf > r.nameConf || r.name == "") {
 				r.name, r.nameBox, r.nameConf = t, name.box, rd.conf
 			}
 		}
@@ -113,8 +153,8 @@ func (o *ocr) reread(ctx context.Context, g *guard, pg *page, r *reading) {
 			// a language model, is the better judge of digits in doubt:
 			// when it is fairly sure, its reading outvotes the others.
 			conf := rd.conf
-			if rd.raw && conf >= 50 {
-				conf += 200
+			if rd.raw && conf >= rereadSureConf {
+				conf += rawLineBonus
 			}
 			t := token{text: rd.text, norm: norm, kind: k, num: true, box: j.box, conf: conf}
 			if fits(j.field, t) {
@@ -141,7 +181,7 @@ func (r *reading) choose(cands map[field][]token) {
 			for _, a := range cs {
 				for _, b := range cs {
 					if a.norm == "4"+b.norm {
-						votes[f][b.norm] += 500
+						votes[f][b.norm] += idWithoutHashBonus
 					}
 				}
 			}
@@ -196,9 +236,9 @@ func (r *reading) clip(area, label image.Rectangle) image.Rectangle {
 			continue // an unread value is what we look for
 		}
 		if t.box.Min.X > label.Max.X && t.box.Min.Y < label.Max.Y {
-			area.Max.X = min(area.Max.X, t.box.Min.X-2)
+			area.Max.X = min(area.Max.X, t.box.Min.X-clipGapPx)
 		} else if t.box.Min.Y > label.Max.Y {
-			area.Max.Y = min(area.Max.Y, t.box.Min.Y-2)
+			area.Max.Y = min(area.Max.Y, t.box.Min.Y-clipGapPx)
 		}
 	}
 	return area
@@ -213,7 +253,7 @@ func pad(r image.Rectangle, n int) image.Rectangle { return r.Inset(-n) }
 func (o *ocr) readJobs(ctx context.Context, g *guard, pg *page, r *reading, jobs []*job, args ...string) {
 	const textH, margin = 40, 16
 	psms := []string{"13", "7"}
-	sem := make(chan struct{}, 2)
+	sem := make(chan struct{}, ocrRunsAtOnce)
 	gs := g.group()
 	for _, j := range jobs {
 		j.box = j.box.Intersect(pg.ink.Bounds())
@@ -231,7 +271,7 @@ func (o *ocr) readJobs(ctx context.Context, g *guard, pg *page, r *reading, jobs
 		if ink.Empty() {
 			continue
 		}
-		scale := max(1, min(4, float64(textH)/float64(max(ink.Dy(), 8))))
+		scale := max(1, min(rereadMaxScale, float64(textH)/float64(max(ink.Dy(), rereadMinInkPx))))
 		w, h := max(1, int(float64(ink.Dx())*scale)), max(1, int(float64(ink.Dy())*scale))
 		sheet := image.NewGray(image.Rect(0, 0, w+2*margin, h+2*margin))
 		for i := range sheet.Pix {
@@ -269,5 +309,5 @@ func inkBounds(g *image.Gray) image.Rectangle {
 	if box.Empty() {
 		return box
 	}
-	return box.Inset(-max(2, box.Dy()/8)).Intersect(g.Bounds())
+	return box.Inset(-max(inkBoundsPadPx, box.Dy()/inkBoundsPadDen)).Intersect(g.Bounds())
 }

@@ -30,6 +30,23 @@ const (
 	tipFillPct = 55
 	// tipMinBarPx is the shortest bar (pixels) a tooltip is looked for on.
 	tipMinBarPx = 6
+	// tipBandDen: a tooltip is looked for on a bar's band reaching
+	// 1/tipBandDen of the gap between bars above and below it.
+	tipBandDen = 2
+	// tipBreakDen: text in the box may break a run of full columns for up
+	// to 1/tipBreakDen of a bar's height.
+	tipBreakDen = 4
+	// tipLineDen: a line of the box is at least 1/tipLineDen of its grey.
+	tipLineDen = 2
+	// tipCoverDen: a box reaching 1/tipCoverDen of a bar's height into its
+	// figure, where the digits begin, covers it.
+	tipCoverDen = 4
+	// tipJoinPx is the most pixels apart two boxes found on neighbouring
+	// bars may be and be one box.
+	tipJoinPx = 2
+	// A box's shadow reaches 1/tipShadowDen of a bar's height past it, at
+	// least tipShadowPx.
+	tipShadowDen, tipShadowPx = 6, 2
 )
 
 // tooltip is a box found over a bar of a panel.
@@ -54,7 +71,7 @@ func findTooltips(src *image.RGBA, p panel) []tooltip {
 	var out []tooltip
 	for _, r := range p.rows {
 		h := r.Dy()
-		gap := max(1, (p.rows[1].Min.Y-p.rows[0].Max.Y)/2)
+		gap := max(1, (p.rows[1].Min.Y-p.rows[0].Max.Y)/tipBandDen)
 		band := image.Rect(r.Min.X, r.Min.Y-gap, r.Max.X+h, r.Max.Y+gap).Intersect(b)
 		if band.Dx() < h || h < tipMinBarPx {
 			continue
@@ -80,7 +97,7 @@ func findTooltips(src *image.RGBA, p panel) []tooltip {
 		}
 		for x := band.Min.X; x < band.Max.X; x++ {
 			if !full(x) {
-				if start >= 0 && x-last > h/4 {
+				if start >= 0 && x-last > h/tipBreakDen {
 					flush()
 				}
 				continue
@@ -106,7 +123,7 @@ func tipBox(src *image.RGBA, p panel, cols image.Rectangle) tooltip {
 				n++
 			}
 		}
-		if n*2 >= cols.Dx() {
+		if n*tipLineDen >= cols.Dx() {
 			y0, y1 = min(y0, y), max(y1, y+1)
 		}
 	}
@@ -120,7 +137,7 @@ func tipBox(src *image.RGBA, p panel, cols image.Rectangle) tooltip {
 	// over in part would be read short of a digit, as if whole.
 	for k, r := range p.rows {
 		ov := painted(t.box, p).Intersect(image.Rect(p.mid.Max.X, r.Min.Y, r.Max.X, r.Max.Y))
-		if ov.Dy()*4 >= r.Dy() && ov.Dx() > 0 {
+		if ov.Dy()*tipCoverDen >= r.Dy() && ov.Dx() > 0 {
 			t.rows = append(t.rows, k)
 		}
 	}
@@ -133,7 +150,7 @@ func mergeTips(ts []tooltip) []tooltip {
 	for _, t := range ts {
 		joined := false
 		for k := range out {
-			if out[k].box.Inset(-2).Overlaps(t.box) {
+			if out[k].box.Inset(-tipJoinPx).Overlaps(t.box) {
 				out[k].box = out[k].box.Union(t.box)
 				for _, i := range t.rows {
 					if !slices.Contains(out[k].rows, i) {
@@ -160,7 +177,7 @@ func maskTooltips(src *image.RGBA, p panel, ts []tooltip) *image.RGBA {
 	copy(out.Pix, src.Pix)
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
-		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/4, p.mid.Max.X, r.Max.Y-r.Dy()/4))
+		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/fillBandDen, p.mid.Max.X, r.Max.Y-r.Dy()/fillBandDen))
 	}
 	back := meanColor(src, image.Rect(p.mid.Min.X, p.rows[0].Max.Y+1, p.mid.Max.X, p.rows[1].Min.Y-1))
 	paint := func(r image.Rectangle, c rgb) {
@@ -183,7 +200,7 @@ func maskTooltips(src *image.RGBA, p panel, ts []tooltip) *image.RGBA {
 // painted is the area painted over for a tooltip's box: the box and its
 // shadow.
 func painted(box image.Rectangle, p panel) image.Rectangle {
-	return box.Inset(-max(2, p.rows[0].Dy()/6))
+	return box.Inset(-max(tipShadowPx, p.rows[0].Dy()/tipShadowDen))
 }
 
 func pixel(src *image.RGBA, x, y int) rgb {

@@ -9,6 +9,36 @@ import (
 	"strings"
 )
 
+// What stays tuned in joining words into lines and numbers. Heights are
+// words' box heights in pixels of the image OCR read.
+const (
+	// lineOverlap is the least share of the shorter word's height two words
+	// must overlap by, top to bottom, to be on one line.
+	lineOverlap = 0.5
+	// lineBack is how far (share of the shorter height) the next word of a
+	// phrase may start back inside the previous one's box.
+	lineBack = 0.3
+	// mergeGapHeights is the widest gap (heights of the taller word) between
+	// two pieces of one number split by OCR.
+	mergeGapHeights = 1.0
+	// secondLookGapDen: digits found on the second look join a number across
+	// a gap of at most 1/secondLookGapDen of the taller height (a full
+	// height for a group of groupDigits).
+	secondLookGapDen = 3
+	// groupDigits is how many digits a thousands group has.
+	groupDigits = 3
+	// A comma read as a digit is under commaTallNum/commaTallDen of the
+	// number's height tall, at most 1/commaWideDen of it wide, and its top
+	// lies more than 1/commaTopDen of that height below the number's top.
+	commaTallNum, commaTallDen = 7, 10
+	commaWideDen               = 2
+	commaTopDen                = 2
+	// fuzzyMinLen is the shortest label word allowed fuzzyEdits wrong,
+	// missing or extra letters.
+	fuzzyMinLen = 5
+	fuzzyEdits  = 1
+)
+
 // digitFix maps letters OCR confuses with digits, used only in tokens that
 // are mostly digits already.
 var digitFix = map[rune]rune{
@@ -83,7 +113,7 @@ func sameLine(a, b image.Rectangle, maxGap float64) bool {
 	h := float64(min(a.Dy(), b.Dy()))
 	overlap := float64(min(a.Max.Y, b.Max.Y) - max(a.Min.Y, b.Min.Y))
 	gap := float64(b.Min.X - a.Max.X)
-	return overlap >= 0.5*h && gap >= -0.3*h && gap <= maxGap*float64(max(a.Dy(), b.Dy()))
+	return overlap >= lineOverlap*h && gap >= -lineBack*h && gap <= maxGap*float64(max(a.Dy(), b.Dy()))
 }
 
 // splitGlued separates "Kills:1,234", "Lvl23" or "ID:#123" read as one
@@ -126,7 +156,7 @@ func mergeNumbers(ws []word) []word {
 			continue
 		}
 		for {
-			j := nextOnLine(ws, dead, i, 1.0)
+			j := nextOnLine(ws, dead, i, mergeGapHeights)
 			if j < 0 {
 				break
 			}
@@ -139,8 +169,8 @@ func mergeNumbers(ws []word) []word {
 				// are the ones the first look dropped: "71813518" "8", or
 				// "5" "691" with an unread comma between.
 				(ws[i].second || ws[j].second) && endsDigit(a) && startsDigit(b) &&
-					(gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy())/3 ||
-						gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy()) && len(b) == 3 && plainInt.MatchString(b))
+					(gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy())/secondLookGapDen ||
+						gapOf(ws[i], ws[j]) <= max(ws[i].box.Dy(), ws[j].box.Dy()) && len(b) == groupDigits && plainInt.MatchString(b))
 			if !joinable {
 				break
 			}
@@ -172,7 +202,7 @@ func nextOnLine(ws []word, dead []bool, i int, maxGap float64) int {
 		}
 		h := float64(min(a.Dy(), b.Dy()))
 		overlap := float64(min(a.Max.Y, b.Max.Y) - max(a.Min.Y, b.Min.Y))
-		if overlap < 0.5*h || float64(b.Min.X-a.Max.X) > maxGap*float64(max(a.Dy(), b.Dy())) {
+		if overlap < lineOverlap*h || float64(b.Min.X-a.Max.X) > maxGap*float64(max(a.Dy(), b.Dy())) {
 			continue
 		}
 		if best < 0 || b.Min.X < ws[best].box.Min.X {
@@ -186,7 +216,7 @@ func nextOnLine(ws []word, dead []bool, i int, maxGap float64) int {
 // to be a digit of a's size: a comma OCR read as "5" or "9".
 func commaLike(a, b word) bool {
 	ah := a.box.Dy()
-	return b.box.Dy()*10 < ah*7 && b.box.Dx()*2 <= ah && b.box.Min.Y > a.box.Min.Y+ah/2
+	return b.box.Dy()*commaTallDen < ah*commaTallNum && b.box.Dx()*commaWideDen <= ah && b.box.Min.Y > a.box.Min.Y+ah/commaTopDen
 }
 
 func gapOf(a, b word) int { return b.box.Min.X - a.box.Max.X }
@@ -203,10 +233,10 @@ func fuzzyEqual(a, b string) bool {
 	if a == b {
 		return true
 	}
-	if len(b) < 5 || abs(len(a)-len(b)) > 1 {
+	if len(b) < fuzzyMinLen || abs(len(a)-len(b)) > fuzzyEdits {
 		return false
 	}
-	return editDistance(a, b) <= 1
+	return editDistance(a, b) <= fuzzyEdits
 }
 
 func abs(v int) int {
