@@ -70,7 +70,7 @@ func splitGlyphs(l *glyphLine, c image.Rectangle) []split {
 // edges first and last; nil when c is one glyph (a 1 is about half as
 // wide as it is tall, and alone).
 func glyphCuts(l *glyphLine, c image.Rectangle) []int {
-	if c.Dx()*100 <= l.tall*oneWidePct {
+	if c.Dx()*tallPercent <= l.tall*oneWidePct {
 		return nil
 	}
 	ink := make([]int, c.Dx())
@@ -86,7 +86,7 @@ func glyphCuts(l *glyphLine, c image.Rectangle) []int {
 	// less than a column: a cut compares the ink beside it.
 	minW := max(1, l.tall/8)
 	for x := minW; x < c.Dx()-minW; x++ {
-		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= l.tall*cutInkTenths {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*tallTenths <= l.tall*cutInkTenths {
 			xs = append(xs, c.Min.X+x)
 		}
 	}
