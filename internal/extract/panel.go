@@ -48,6 +48,9 @@ const (
 	// missRun is how many pixels off the fill in a row end a bar (one
 	// or two are a digit's stroke or a speck).
 	missRun = 2
+	// barLineInset: a bar's ends are followed along lines its height over
+	// this (at least a pixel) inside its top and bottom.
+	barLineInset = 8
 	// minLadderBars is the fewest bars a column's ladder (and so a panel) has.
 	minLadderBars = 3
 	// barOfColumn: a bar stands at most the column's height over this.
@@ -282,7 +285,7 @@ func (g group) panel(img *image.RGBA) panel {
 		c = g[len(g)/2].rows[r].c
 		y0, y1 := median(y0s), median(y1s)
 		hgt := y1 - y0
-		lines := []int{y0 + max(1, hgt/8), y1 - 1 - max(1, hgt/8)}
+		lines := []int{y0 + max(1, hgt/barLineInset), y1 - 1 - max(1, hgt/barLineInset)}
 		on := func(x int) bool {
 			for _, y := range lines {
 				i := img.PixOffset(x, y)

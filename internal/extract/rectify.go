@@ -87,7 +87,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 	}
 	// An edge at column x near y: the first pixel of the bar's colour
 	// coming in from outside (down for the top edge, up for the bottom).
-	reach := max(2, h/5)
+	reach := max(minEdgeReach, h/edgeReachOf)
 	edge := func(x, y, dir int) (int, bool) {
 		for k := -reach; k <= reach; k++ {
 			yy := y + dir*k
@@ -97,7 +97,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 		}
 		return 0, false
 	}
-	step := max(1, r.Dx()/60)
+	step := max(1, r.Dx()/traceSteps)
 	var xs, tops, bots []float64
 	trace := func(dir int) {
 		yt, yb := r.Min.Y, r.Max.Y-1
@@ -286,6 +286,17 @@ const (
 	minQuadRowH = 2
 	// minCanvasSide is the shortest side (pixels) of a canvas drawn.
 	minCanvasSide = 8
+	// edgeReachOf and minEdgeReach: a column's edge is looked for within
+	// the box's height over edgeReachOf (at least minEdgeReach pixels) of
+	// the last column's.
+	edgeReachOf, minEdgeReach = 5, 2
+	// traceSteps: the trace along a bar steps by the box's width over this
+	// (at least a pixel).
+	traceSteps = 60
+	// The canvas around the panel: canvasLeft and canvasRight of its
+	// width to its left and right, canvasAbove and canvasBelow of the
+	// bars' pitch above and below it.
+	canvasLeft, canvasRight, canvasAbove, canvasBelow = 0.9, 3, 6.5, 1.5
 	// sharpenRad and sharpenAmount are the straightened canvas's sharpening:
 	// the square's half side (pixels) and the amount.
 	sharpenRad, sharpenAmount = 1, 2
@@ -340,8 +351,8 @@ func canvasFor(q quad, rowH, pitch float64) (hm warp.H, cw, ch int, ok bool) {
 	w, h := q.across(), q.down()
 	s := max(1, minRowH/rowH)
 	w, h, pitch = w*s, h*s, pitch*s
-	x0, y0 := 0.9*w, 6.5*pitch
-	cw, ch = int(x0+w+3*w), int(y0+h+1.5*pitch)
+	x0, y0 := canvasLeft*w, canvasAbove*pitch
+	cw, ch = int(x0+w+canvasRight*w), int(y0+h+canvasBelow*pitch)
 	hm, ok = warp.Between(quad{{X: x0, Y: y0}, {X: x0 + w, Y: y0}, {X: x0 + w, Y: y0 + h}, {X: x0, Y: y0 + h}}, q)
 	return hm, cw, ch, ok
 }
