@@ -61,6 +61,13 @@ const (
 	// wide, at least pointMinTwentieths high, within a quarter of tall of
 	// the baseline.
 	pointMaxTenths, pointWideTenths, pointMinTwentieths = 4, 5, 3
+	// pointOffBase and pointRise: a point's bottom is within tall over
+	// pointOffBase of the baseline, its top less than tall over pointRise
+	// above it.
+	pointOffBase, pointRise = 4, 2
+	// pointFilled: a blob whose ink fills at least its box over this is a
+	// filled point.
+	pointFilled = 2
 	// pointSure and pointUnsure are what a filled blob and a hollow one
 	// cost as a point.
 	pointSure, pointUnsure = 0.05, 0.3
@@ -70,6 +77,12 @@ const (
 	// cutInkTenths is the most ink (tenths of tall) a column may hold and
 	// be a cut between touching glyphs.
 	cutInkTenths = 7
+	// tallTenths, tallTwentieths and tallPercent are the units of the
+	// shares of tall above.
+	tallTenths, tallTwentieths, tallPercent = 10, 20, 100
+	// joinOverlap: two pieces overlapping by more than the narrower's
+	// width over this are one glyph's.
+	joinOverlap = 2
 	// glyphCost is added per glyph a component is cut into, so that a
 	// glyph read whole beats two halves matching as well.
 	glyphCost = 0.05
@@ -198,7 +211,7 @@ func classify(l *glyphLine, box image.Rectangle, point bool) glyphGuess {
 				}
 			}
 		}
-		if ink*2 >= box.Dx()*box.Dy() {
+		if ink*pointFilled >= box.Dx()*box.Dy() {
 			return glyphGuess{ch: '.', cost: pointSure, runnerUp: pointUnsure}
 		}
 		return glyphGuess{ch: '.', cost: pointUnsure, runnerUp: pointUnsure}
@@ -355,7 +368,7 @@ func lineOf(g *image.Gray) (*glyphLine, bool) {
 			last := merged[n-1]
 			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
 			short := !l.digitTall(min(last.Dy(), c.Dy()))
-			if ov*2 > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*10 <= l.tall*joinedTenths) {
+			if ov*joinOverlap > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*tallTenths <= l.tall*joinedTenths) {
 				merged[n-1] = last.Union(c)
 				continue
 			}
@@ -372,7 +385,7 @@ func lineOf(g *image.Gray) (*glyphLine, bool) {
 
 // digitTall tells whether h is a digit's height: at least 0.7 of the
 // tallest component.
-func (l *glyphLine) digitTall(h int) bool { return h*10 >= l.tall*digitTenths }
+func (l *glyphLine) digitTall(h int) bool { return h*tallTenths >= l.tall*digitTenths }
 
 // readGlyphs reads the digits (and a decimal point) of a grey line: dark
 // ink on white, text about 30-40 px tall. Glyphs that touch are cut where
@@ -404,6 +417,6 @@ func readGlyphs(g *image.Gray) glyphRead {
 // isPoint tells whether box has the size and place of a decimal point (or
 // comma) on a line of digits tall pixels high standing on base.
 func isPoint(box image.Rectangle, tall, base int) bool {
-	return box.Dy()*10 < tall*pointMaxTenths && box.Dx()*10 < tall*pointWideTenths && box.Dy()*20 >= tall*pointMinTwentieths &&
-		abs(box.Max.Y-base)*4 <= tall && box.Min.Y > base-tall/2
+	return box.Dy()*tallTenths < tall*pointMaxTenths && box.Dx()*tallTenths < tall*pointWideTenths && box.Dy()*tallTwentieths >= tall*pointMinTwentieths &&
+		abs(box.Max.Y-base)*pointOffBase <= tall && box.Min.Y > base-tall/pointRise
 }

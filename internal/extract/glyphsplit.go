@@ -66,11 +66,14 @@ func splitGlyphs(l *glyphLine, c image.Rectangle) []split {
 	return out
 }
 
+// cutMinSide: a cut leaves at least tall over this on each side.
+const cutMinSide = 8
+
 // glyphCuts returns the columns component c of line l may be cut at, its
 // edges first and last; nil when c is one glyph (a 1 is about half as
 // wide as it is tall, and alone).
 func glyphCuts(l *glyphLine, c image.Rectangle) []int {
-	if c.Dx()*100 <= l.tall*oneWidePct {
+	if c.Dx()*tallPercent <= l.tall*oneWidePct {
 		return nil
 	}
 	ink := make([]int, c.Dx())
@@ -84,9 +87,9 @@ func glyphCuts(l *glyphLine, c image.Rectangle) []int {
 	xs := []int{c.Min.X}
 	// A cut leaves at least an eighth of the height on each side, and never
 	// less than a column: a cut compares the ink beside it.
-	minW := max(1, l.tall/8)
+	minW := max(1, l.tall/cutMinSide)
 	for x := minW; x < c.Dx()-minW; x++ {
-		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*10 <= l.tall*cutInkTenths {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*tallTenths <= l.tall*cutInkTenths {
 			xs = append(xs, c.Min.X+x)
 		}
 	}

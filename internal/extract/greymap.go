@@ -9,6 +9,20 @@ import (
 	"math"
 )
 
+// What stays tuned in reading a figure's white:
+const (
+	// inkWhite is the grey level (of 1, white) over which a pixel is ink.
+	inkWhite = 0.5
+	// minWhiteBox is the shortest side (pixels) of a box measured.
+	minWhiteBox = 4
+	// minInkRows: a figure's top and bottom rows are more than this many
+	// pixels apart to be looked at.
+	minInkRows = 3
+	// minSeenSide and maxSeenPixels bound a scaled map: its shortest side
+	// and its area, in pixels.
+	minSeenSide, maxSeenPixels = 8, 1 << 20
+)
+
 // fmap is a map of grey levels, 1 the letters' white, 0 the bar's fill.
 type fmap struct {
 	w, h int
@@ -50,7 +64,7 @@ func (m fmap) inkCols(y0, y1 int) []int {
 	cols := make([]int, m.w)
 	for y := y0; y <= y1; y++ {
 		for x := range m.w {
-			if m.pix[y*m.w+x] >= 0.5 {
+			if m.pix[y*m.w+x] >= inkWhite {
 				cols[x]++
 			}
 		}
@@ -150,7 +164,7 @@ func (s seen) sums(x0, y0, x1, y1 int) (sum, sq float64) {
 // (the lightest hundredth of the box), 0 the fill or darker.
 func whiteMap(src *image.RGBA, box image.Rectangle, fill rgb) (fmap, bool) {
 	box = box.Intersect(src.Bounds())
-	if box.Dx() < 4 || box.Dy() < 4 {
+	if box.Dx() < minWhiteBox || box.Dy() < minWhiteBox {
 		return fmap{}, false
 	}
 	ex, top, ok := whiteOver(src, box, fill)
@@ -168,7 +182,7 @@ func whiteMap(src *image.RGBA, box image.Rectangle, fill rgb) (fmap, bool) {
 // tall, and its width sx times more, for each k and sx.
 func lookAt(raw fmap, ks, sxs []float64) []seen {
 	_, _, y0, y1, ok := raw.inkSpan()
-	if !ok || y1-y0 < 3 {
+	if !ok || y1-y0 < minInkRows {
 		return nil
 	}
 	var out []seen
@@ -177,7 +191,7 @@ func lookAt(raw fmap, ks, sxs []float64) []seen {
 			f := k * synthH / float64(y1-y0+1)
 			fx := f * sx
 			w, h := int(float64(raw.w)*fx), int(float64(raw.h)*f)
-			if w < 8 || h < 8 || w*h > 1<<20 {
+			if w < minSeenSide || h < minSeenSide || w*h > maxSeenPixels {
 				continue
 			}
 			m := fmap{w: w, h: h, pix: make([]float32, w*h)}

@@ -10,18 +10,50 @@ import (
 // turn it for viewing; Go's decoders ignore the note. A photo of a monitor
 // taken with the phone held sideways is read the way it is viewed.
 
+// What the EXIF note's Orientation says, and where it sits in a TIFF
+// header (TIFF 6, EXIF 2.3): sizes in bytes.
+const (
+	exifMirrored    = 2      // first Orientation that is not as stored (1 is upright)
+	exifTransposed  = 5      // first Orientation that swaps width and height (5 to 8)
+	exifLastOrient  = 8      // last Orientation value
+	exifOrientTag   = 0x0112 // TIFF tag of Orientation
+	tiffShort       = 3      // TIFF field type of an unsigned 16-bit value
+	tiffHeaderBytes = 8      // byte order, 42, offset of the first IFD
+	ifdCountBytes   = 2      // entry count ahead of an IFD's entries
+	ifdEntryBytes   = 12     // one IFD entry: tag, type, count, value
+	ifdTagBytes     = 2      // an IFD entry's tag, ahead of its type
+)
+
+// Where a JPEG, PNG or WebP file keeps its EXIF note: sizes in bytes.
+const (
+	jpegPrefix      = 0xFF // the byte every JPEG marker starts with
+	jpegMarkerBytes = 2    // 0xFF and the marker's code
+	jpegLengthBytes = 2    // a segment's length, which counts itself
+	jpegSOS         = 0xDA // start of scan: image data follows
+	jpegEOI         = 0xD9 // end of image
+	jpegAPP1        = 0xE1 // the segment that holds EXIF
+	pngSigBytes     = 8    // PNG signature
+	pngChunkHead    = 8    // a chunk's length and type
+	pngCRCBytes     = 4    // a chunk's CRC, after its data
+	riffChunkHead   = 8    // a RIFF chunk's FourCC and size
+	fourCCBytes     = 4    // a RIFF chunk's name
+
+	pngChunkBytes   = pngChunkHead + pngCRCBytes  // a PNG chunk around its data
+	riffHeaderBytes = riffChunkHead + fourCCBytes // "RIFF", size, "WEBP"
+)
+
 // upright returns pix turned as data's EXIF orientation says (JPEG APP1,
 // PNG eXIf or WebP EXIF), or pix itself when there is none.
 func upright(data []byte, pix image.Image) image.Image {
 	o := exifOrientation(data)
-	if o < 2 || o > 8 {
+	if o < exifMirrored || o > exifLastOrient {
 		return pix
 	}
 	src := toRGBA(pix)
 	b := src.Bounds()
 	w, h := b.Dx(), b.Dy()
 	dw, dh := w, h
-	if o >= 5 {
+	if o >= exifTransposed {
 		dw, dh = h, w
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
@@ -55,45 +87,45 @@ func upright(data []byte, pix image.Image) image.Image {
 func exifOrientation(data []byte) int {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xFF, 0xD8}):
-		for i := 2; i+4 <= len(data) && data[i] == 0xFF; {
+		for i := jpegMarkerBytes; i+jpegMarkerBytes+jpegLengthBytes <= len(data) && data[i] == jpegPrefix; {
 			marker := data[i+1]
-			if marker == 0xDA || marker == 0xD9 { // image data: no EXIF before it
+			if marker == jpegSOS || marker == jpegEOI { // image data: no EXIF before it
 				return 0
 			}
-			n := int(binary.BigEndian.Uint16(data[i+2:]))
-			if n < 2 || i+2+n > len(data) {
+			n := int(binary.BigEndian.Uint16(data[i+jpegMarkerBytes:]))
+			if n < jpegLengthBytes || i+jpegMarkerBytes+n > len(data) {
 				return 0
 			}
-			seg := data[i+4 : i+2+n]
-			if marker == 0xE1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
+			seg := data[i+jpegMarkerBytes+jpegLengthBytes : i+jpegMarkerBytes+n]
+			if marker == jpegAPP1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
 				return tiffOrientation(seg[6:])
 			}
-			i += 2 + n
+			i += jpegMarkerBytes + n
 		}
 	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
-		for i := 8; i+12 <= len(data); {
+		for i := pngSigBytes; i+pngChunkBytes <= len(data); {
 			n := int(binary.BigEndian.Uint32(data[i:]))
-			if n < 0 || i+12+n > len(data) {
+			if n < 0 || i+pngChunkBytes+n > len(data) {
 				return 0
 			}
 			switch string(data[i+4 : i+8]) {
 			case "eXIf":
-				return tiffOrientation(data[i+8 : i+8+n])
+				return tiffOrientation(data[i+pngChunkHead : i+pngChunkHead+n])
 			case "IDAT":
 				return 0
 			}
-			i += 12 + n
+			i += pngChunkBytes + n
 		}
-	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
-		for i := 12; i+8 <= len(data); {
-			n := int(binary.LittleEndian.Uint32(data[i+4:]))
-			if n < 0 || i+8+n > len(data) {
+	case len(data) >= riffHeaderBytes && string(data[:fourCCBytes]) == "RIFF" && string(data[riffChunkHead:riffHeaderBytes]) == "WEBP":
+		for i := riffHeaderBytes; i+riffChunkHead <= len(data); {
+			n := int(binary.LittleEndian.Uint32(data[i+fourCCBytes:]))
+			if n < 0 || i+riffChunkHead+n > len(data) {
 				return 0
 			}
-			if string(data[i:i+4]) == "EXIF" {
-				return tiffOrientation(bytes.TrimPrefix(data[i+8:i+8+n], []byte("Exif\x00\x00")))
+			if string(data[i:i+fourCCBytes]) == "EXIF" {
+				return tiffOrientation(bytes.TrimPrefix(data[i+riffChunkHead:i+riffChunkHead+n], []byte("Exif\x00\x00")))
 			}
-			i += 8 + n + n%2
+			i += riffChunkHead + n + n%2
 		}
 	}
 	return 0
@@ -101,7 +133,7 @@ func exifOrientation(data []byte) int {
 
 // tiffOrientation reads tag 0x0112 of the first IFD of a TIFF header.
 func tiffOrientation(t []byte) int {
-	if len(t) < 8 {
+	if len(t) < tiffHeaderBytes {
 		return 0
 	}
 	var bo binary.ByteOrder
@@ -114,16 +146,16 @@ func tiffOrientation(t []byte) int {
 		return 0
 	}
 	off := int(bo.Uint32(t[4:]))
-	if off < 8 || off+2 > len(t) {
+	if off < tiffHeaderBytes || off+ifdCountBytes > len(t) {
 		return 0
 	}
 	n := int(bo.Uint16(t[off:]))
 	for k := 0; k < n; k++ {
-		e := off + 2 + 12*k
-		if e+12 > len(t) {
+		e := off + ifdCountBytes + ifdEntryBytes*k
+		if e+ifdEntryBytes > len(t) {
 			return 0
 		}
-		if bo.Uint16(t[e:]) == 0x0112 && bo.Uint16(t[e+2:]) == 3 {
+		if bo.Uint16(t[e:]) == exifOrientTag && bo.Uint16(t[e+ifdTagBytes:]) == tiffShort {
 			return int(bo.Uint16(t[e+8:]))
 		}
 	}

@@ -48,6 +48,26 @@ const (
 	// missRun is how many pixels off the fill in a row end a bar (one
 	// or two are a digit's stroke or a speck).
 	missRun = 2
+	// barLineInset: a bar's ends are followed along lines its height over
+	// this (at least a pixel) inside its top and bottom.
+	barLineInset = 8
+	// minLadderBars is the fewest bars a column's ladder (and so a panel) has.
+	minLadderBars = 3
+	// barOfColumn: a bar stands at most the column's height over this.
+	barOfColumn = 2
+	// sliverOfBar: a run under a bar's height over this is a sliver of
+	// the gap (blurred edges), not a bar.
+	sliverOfBar = 4
+	// barHeightNum/barHeightDen to its inverse is how far a bar's height
+	// may stray from the first uncut bar's (3/4 to 4/3).
+	barHeightNum, barHeightDen = 3, 4
+	// A bar cut by the image's bottom edge counts when at least
+	// 1/cutShowsOf of a bar shows and it is at most cutMaxNum/cutMaxDen
+	// of a bar.
+	cutShowsOf           = 2
+	cutMaxNum, cutMaxDen = 5, 4
+	// pitchTwentieths is pitchSlack's unit: a pitch in twentieths.
+	pitchTwentieths = 20
 )
 
 // panel is a stack of bars found on the screenshot, in its coordinates.
@@ -101,7 +121,7 @@ func findPanelsAt(img image.Image, side int) []panel {
 			}
 			col[y] = rgb{r / 3, g / 3, bl / 3}
 		}
-		if rows := findLadder(segments(col), h); len(rows) >= 3 {
+		if rows := findLadder(segments(col), h); len(rows) >= minLadderBars {
 			ladders = append(ladders, ladder{x: x, rows: rows})
 		}
 	}
@@ -151,7 +171,7 @@ func findLadder(segs []segment, h int) []segment {
 	var best []segment
 	for i, first := range segs {
 		ln := first.y1 - first.y0
-		if ln < minBarPx || ln > h/2 {
+		if ln < minBarPx || ln > h/barOfColumn {
 			continue
 		}
 		rows := []segment{first}
@@ -168,7 +188,7 @@ func findLadder(segs []segment, h int) []segment {
 			if gap > max(ref, last.y1-last.y0) {
 				break
 			}
-			if dist(c.c, last.c) > colTol || cl*4 < max(ref, ln) {
+			if dist(c.c, last.c) > colTol || cl*sliverOfBar < max(ref, ln) {
 				continue // part of the gap (edges blur into slivers)
 			}
 			if gap < 1 {
@@ -180,15 +200,15 @@ func findLadder(segs []segment, h int) []segment {
 			case ref == 0: // after a bar cut by the top edge, this one sets the height
 				ok, ref = cl >= ln && !cut, cl
 			case cut:
-				ok = cl*2 >= ref && cl*4 <= ref*5
+				ok = cl*cutShowsOf >= ref && cl*cutMaxDen <= ref*cutMaxNum
 			default:
-				ok = cl*4 >= ref*3 && cl*3 <= ref*4
+				ok = cl*barHeightDen >= ref*barHeightNum && cl*barHeightNum <= ref*barHeightDen
 			}
 			if !ok {
 				break
 			}
 			p := c.y0 - last.y0
-			if pitch > 0 && (p*20 < pitch*(20-pitchSlack) || p*20 > pitch*(20+pitchSlack)) {
+			if pitch > 0 && (p*pitchTwentieths < pitch*(pitchTwentieths-pitchSlack) || p*pitchTwentieths > pitch*(pitchTwentieths+pitchSlack)) {
 				break
 			}
 			if pitch == 0 && last.y0 > 0 {
@@ -265,7 +285,7 @@ func (g group) panel(img *image.RGBA) panel {
 		c = g[len(g)/2].rows[r].c
 		y0, y1 := median(y0s), median(y1s)
 		hgt := y1 - y0
-		lines := []int{y0 + max(1, hgt/8), y1 - 1 - max(1, hgt/8)}
+		lines := []int{y0 + max(1, hgt/barLineInset), y1 - 1 - max(1, hgt/barLineInset)}
 		on := func(x int) bool {
 			for _, y := range lines {
 				i := img.PixOffset(x, y)

@@ -26,6 +26,10 @@ const (
 	inkHigh = 84
 )
 
+// sameBackground is the colour distance under which two background
+// colours near a cell are one.
+const sameBackground = 6
+
 // preparePage scales src so its short side is about short pixels and
 // computes the ink image.
 //
@@ -137,7 +141,7 @@ func inkImage(img *image.RGBA, cell int) *image.Gray {
 					c := bg[ny*gw+nx]
 					dup := false
 					for _, o := range near {
-						if dist(c, o) < 6 {
+						if dist(c, o) < sameBackground {
 							dup = true
 							break
 						}

@@ -39,7 +39,7 @@ func fitLine(us, vs []float64) (line, bool) {
 			}
 		}
 		d := n*suu - su*su
-		if n < 3 || d == 0 {
+		if n < minFitPoints || d == 0 {
 			return line{}, false
 		}
 		b := (n*suv - su*sv) / d
@@ -87,7 +87,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 	}
 	// An edge at column x near y: the first pixel of the bar's colour
 	// coming in from outside (down for the top edge, up for the bottom).
-	reach := max(2, h/5)
+	reach := max(minEdgeReach, h/edgeReachOf)
 	edge := func(x, y, dir int) (int, bool) {
 		for k := -reach; k <= reach; k++ {
 			yy := y + dir*k
@@ -97,15 +97,15 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 		}
 		return 0, false
 	}
-	step := max(1, r.Dx()/60)
+	step := max(1, r.Dx()/traceSteps)
 	var xs, tops, bots []float64
 	trace := func(dir int) {
 		yt, yb := r.Min.Y, r.Max.Y-1
 		misses := 0
-		for x := cx; x >= r.Min.X-r.Dx()/2 && x <= r.Max.X+r.Dx()/2 && misses < traceMisses; x += dir * step {
+		for x := cx; x >= r.Min.X-r.Dx()/tracePast && x <= r.Max.X+r.Dx()/tracePast && misses < traceMisses; x += dir * step {
 			t, okT := edge(x, yt, 1)
 			d, okB := edge(x, yb, -1)
-			if !okT || !okB || d-t < h/2 || d-t > h*3/2 {
+			if !okT || !okB || d-t < h/edgeSpanDen || d-t > h*edgeSpanMaxNum/edgeSpanDen {
 				misses++
 				continue
 			}
@@ -124,7 +124,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 	lo, hi := slices.Min(xs), slices.Max(xs)
 	var mx, mt, mb []float64
 	for i, x := range xs {
-		if x >= lo+(hi-lo)/10 && x <= hi-(hi-lo)/10 {
+		if x >= lo+(hi-lo)/edgeTrimOf && x <= hi-(hi-lo)/edgeTrimOf {
 			mx, mt, mb = append(mx, x), append(mt, tops[i]), append(mb, bots[i])
 		}
 	}
@@ -140,7 +140,7 @@ func barEdges(src *image.RGBA, r image.Rectangle, cx int, fill rgb) (top, bot li
 		far := float64(cx)
 		for _, frac := range []float64{1.0 / 6, 5.0 / 6} {
 			miss, last := 0, cx
-			for x := cx; x >= b.Min.X && x < b.Max.X && miss <= 2; x += dir {
+			for x := cx; x >= b.Min.X && x < b.Max.X && miss <= endMisses; x += dir {
 				y := int(top.at(float64(x))*(1-frac) + bot.at(float64(x))*frac)
 				if on(x, y) {
 					miss, last = 0, x
@@ -174,7 +174,7 @@ func panelQuad(src *image.RGBA, p panel) (q quad, rowH, pitch float64, ok bool) 
 		lefts, rights = append(lefts, l), append(rights, rt)
 		mids = append(mids, float64(i))
 	}
-	if len(tops) < 3 || len(tops) < n-1 {
+	if len(tops) < minTracedBars || len(tops) < n-maxUntracedBars {
 		return q, 0, 0, false
 	}
 	// The ends of the bars, each at its middle height: two lines down.
@@ -206,7 +206,7 @@ func panelQuad(src *image.RGBA, p panel) (q quad, rowH, pitch float64, ok bool) 
 	if k := mids[len(mids)-1] - mids[0]; k > 0 {
 		pitch = (tops[len(tops)-1].at(x) - tops[0].at(x)) / k
 	}
-	return q, rowH, pitch, rowH > 2 && pitch > rowH && !tracedPast(q, rowH)
+	return q, rowH, pitch, rowH > minQuadRowH && pitch > rowH && !tracedPast(q, rowH)
 }
 
 // tracedPast tells whether the bars' quadrilateral q is far longer than
@@ -265,6 +265,41 @@ const (
 	// minAskewPx and askewPerRow: a panel is straightened when a corner is
 	// off by more than 1.5 px and a tenth of a bar's height.
 	minAskewPx, askewPerRow = 1.5, 10
+	// minFitPoints is the fewest points a line is fitted through.
+	minFitPoints = 3
+	// tracePast: the trace along a bar runs past the box's ends by at most
+	// the box's width over this.
+	tracePast = 2
+	// A column's top and bottom edges lie more than the box's height over
+	// edgeSpanDen apart, and at most edgeSpanMaxNum/edgeSpanDen of it.
+	edgeSpanMaxNum, edgeSpanDen = 3, 2
+	// edgeTrimOf: the edges are fitted on the bar's middle, a tenth of
+	// the traced length left off each end (the rounded ends bend them).
+	edgeTrimOf = 10
+	// endMisses is how many pixels off the fill in a row a bar's end
+	// search steps over.
+	endMisses = 2
+	// minTracedBars is the fewest bars whose edges are traced, and
+	// maxUntracedBars how many of a panel's bars may fail the trace.
+	minTracedBars, maxUntracedBars = 3, 1
+	// minQuadRowH is the least height (pixels) of a traced bar.
+	minQuadRowH = 2
+	// minCanvasSide is the shortest side (pixels) of a canvas drawn.
+	minCanvasSide = 8
+	// edgeReachOf and minEdgeReach: a column's edge is looked for within
+	// the box's height over edgeReachOf (at least minEdgeReach pixels) of
+	// the last column's.
+	edgeReachOf, minEdgeReach = 5, 2
+	// traceSteps: the trace along a bar steps by the box's width over this
+	// (at least a pixel).
+	traceSteps = 60
+	// The canvas around the panel: canvasLeft and canvasRight of its
+	// width to its left and right, canvasAbove and canvasBelow of the
+	// bars' pitch above and below it.
+	canvasLeft, canvasRight, canvasAbove, canvasBelow = 0.9, 3, 6.5, 1.5
+	// sharpenRad and sharpenAmount are the straightened canvas's sharpening:
+	// the square's half side (pixels) and the amount.
+	sharpenRad, sharpenAmount = 1, 2
 )
 
 // straighten maps the neighbourhood of the panel's quadrilateral q (the
@@ -272,7 +307,7 @@ const (
 // upright canvas where the panel is a rectangle, at least minRowH pixels
 // to a bar.
 func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool) {
-	if rowH > 2*maxRowH {
+	if rowH > shrinkRowH {
 		// A panel photographed large is shrunk first, by a whole factor,
 		// averaging (shrinkBy): the bars are read at barH whatever their size, a
 		// canvas of the whole menu around a panel filling the photo would
@@ -295,7 +330,7 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 		rowH, pitch = rowH/float64(k), pitch/float64(k)
 	}
 	hm, cw, ch, ok := canvasFor(q, rowH, pitch)
-	if !ok || cw < 8 || ch < 8 || cw*ch > maxCanvas {
+	if !ok || cw < minCanvasSide || ch < minCanvasSide || cw*ch > maxCanvas {
 		return nil, false
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, cw, ch))
@@ -304,7 +339,7 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 	// read as the typeface's (tried on the tuning set's simulated photos:
 	// amounts 1 to 3 alike, 2 kept; a 5 x 5 or 7 x 7 square, tried in
 	// round 5, gained on 4032 px photos what it lost on 2000 px ones).
-	sharpen(dst, 1, 2)
+	sharpen(dst, sharpenRad, sharpenAmount)
 	return dst, true
 }
 
@@ -316,8 +351,8 @@ func canvasFor(q quad, rowH, pitch float64) (hm warp.H, cw, ch int, ok bool) {
 	w, h := q.across(), q.down()
 	s := max(1, minRowH/rowH)
 	w, h, pitch = w*s, h*s, pitch*s
-	x0, y0 := 0.9*w, 6.5*pitch
-	cw, ch = int(x0+w+3*w), int(y0+h+1.5*pitch)
+	x0, y0 := canvasLeft*w, canvasAbove*pitch
+	cw, ch = int(x0+w+canvasRight*w), int(y0+h+canvasBelow*pitch)
 	hm, ok = warp.Between(quad{{X: x0, Y: y0}, {X: x0 + w, Y: y0}, {X: x0 + w, Y: y0 + h}, {X: x0, Y: y0 + h}}, q)
 	return hm, cw, ch, ok
 }
@@ -442,47 +477,6 @@ const maxCanvas = 16 << 20
 // or below (by a whole factor) before it is straightened.
 const maxRowH = 64
 
-// sharpen lifts what a camera's lens and a screen's glow smeared (unsharp
-// masking: each pixel pushed away from the mean of the square of side
-// 2*rad+1 around it by amount times the difference). The square's sums
-// slide along the rows and down the columns, so a large canvas costs
-// little whatever rad.
-func sharpen(img *image.RGBA, rad int, amount float64) {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w <= 2*rad || h <= 2*rad {
-		return
-	}
-	src := slices.Clone(img.Pix)
-	n := float64((2*rad + 1) * (2*rad + 1))
-	// cols[x] is the sum of a column of 2*rad+1 pixels centred on the row,
-	// kept as the rows go down; a row's sums slide along it.
-	cols := make([]int, w)
-	for c := range 3 {
-		for x := range w {
-			cols[x] = 0
-			for dy := 0; dy <= 2*rad; dy++ {
-				cols[x] += int(src[dy*img.Stride+x*4+c])
-			}
-		}
-		for y := rad; y < h-rad; y++ {
-			if y > rad {
-				for x := range w {
-					cols[x] += int(src[(y+rad)*img.Stride+x*4+c]) - int(src[(y-rad-1)*img.Stride+x*4+c])
-				}
-			}
-			sum := 0
-			for x := 0; x <= 2*rad; x++ {
-				sum += cols[x]
-			}
-			for x := rad; x < w-rad; x++ {
-				if x > rad {
-					sum += cols[x+rad] - cols[x-rad-1]
-				}
-				o := y*img.Stride + x*4 + c
-				v := float64(src[o]) + amount*(float64(src[o])-float64(sum)/n)
-				img.Pix[o] = uint8(min(255, max(0, v)))
-			}
-		}
-	}
-}
+// shrinkRowH is the height, in pixels, over which a bar is shrunk before
+// it is straightened.
+const shrinkRowH = 2 * maxRowH

@@ -32,6 +32,9 @@ const (
 	skewPeak = 6
 	// leastSkew is the smallest tilt (degrees) worth turning back.
 	leastSkew = 0.05
+	// The angle is refined from refineBelow degrees below the histogram's
+	// guess to refineAbove above it, by refineStep degrees.
+	refineBelow, refineAbove, refineStep = 1, 1.5, 0.1
 )
 
 // skewAngle returns the tilt of img in degrees (positive: turned clockwise
@@ -89,7 +92,7 @@ func skewAngle(img *image.RGBA) float64 {
 	guess := float64(best-maxSkew*binsPerDeg) / binsPerDeg
 	rows := make([]float64, h+w)
 	sharpest, angle := -1.0, guess
-	for a := guess - 1; a <= guess+1.5; a += 0.1 {
+	for a := guess - refineBelow; a <= guess+refineAbove; a += refineStep {
 		clear(rows)
 		t := math.Tan(a * math.Pi / 180)
 		for _, e := range edges {
