@@ -61,8 +61,6 @@ const (
 	// xpCentreDiv: a glyph on the XP's line has its centre within
 	// 1/xpCentreDiv of the XP digits' height of theirs.
 	xpCentreDiv = 2
-	// tenthsInOne is the denominator of the ratios written in tenths.
-	tenthsInOne = 10
 	// badgeOffMinGlyphs is the fewest glyphs on the XP's line for the
 	// badge's to be cut off it: the widest gap and another to weigh it by.
 	badgeOffMinGlyphs = 3
@@ -131,7 +129,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 	top := p.rows[0]
 	pitch := p.rows[1].Min.Y - top.Min.Y
 	pw := top.Dx()
-	area := image.Rect(top.Min.X-pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripTopNum/stripTopDen, top.Max.X+pw*stripSideTenths/tenthsInOne, top.Min.Y-pitch*stripBottomNum/stripBottomDen).Intersect(src.Bounds())
+	area := image.Rect(top.Min.X-pw*stripSideTenths/tenths, top.Min.Y-pitch*stripTopNum/stripTopDen, top.Max.X+pw*stripSideTenths/tenths, top.Min.Y-pitch*stripBottomNum/stripBottomDen).Intersect(src.Bounds())
 	if area.Dx() < badgeMinAreaPx || area.Dy() < badgeMinAreaPx {
 		return nil, false
 	}
@@ -197,7 +195,7 @@ func readBadge(src *image.RGBA, p panel) (reads []glyphRead, whole bool) {
 			if len(badge) > 0 {
 				reach = g.Dy() * nextDigitNum / nextDigitDen // from one digit to the next
 			}
-			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*xpCentreDiv <= h && g.Dy()*tenthsInOne >= h*badgeTallTenths && !isSlash(white, w, g) &&
+			if g.Max.X <= edge && edge-g.Max.X <= reach && abs(gcy-cy)*xpCentreDiv <= h && g.Dy()*tenths >= h*badgeTallTenths && !isSlash(white, w, g) &&
 				(next < 0 || g.Max.X > glyphs[next].Max.X) {
 				next = i
 			}
@@ -284,7 +282,7 @@ func badgeOff(xp []image.Rectangle) []image.Rectangle {
 		return xp
 	}
 	for _, g := range xp[:at] {
-		if g.Dy()*tenthsInOne < xp[at].Dy()*badgeTallTenths {
+		if g.Dy()*tenths < xp[at].Dy()*badgeTallTenths {
 			return xp
 		}
 	}
@@ -397,7 +395,7 @@ func beside(gs []image.Rectangle, s image.Rectangle, dir int) []image.Rectangle 
 			if gap(g) < 0 || gap(g) > besideGapSlashes*h || abs(g.Min.Y+g.Max.Y-cy) > h || g.Dy() > h || g.Dy()*besideShortDiv < h {
 				continue
 			}
-			if len(out) > 0 && g.Dy()*tenthsInOne > digitH*besideTallTenths {
+			if len(out) > 0 && g.Dy()*tenths > digitH*besideTallTenths {
 				continue // taller than the digits found: the level's badge
 			}
 			if next < 0 || gap(g) < gap(gs[next]) {
@@ -480,7 +478,7 @@ func glyphLines(gs []image.Rectangle) [][]image.Rectangle {
 			if used[j] || g.Min.X-last.Max.X > h {
 				continue
 			}
-			if abs((g.Min.Y+g.Max.Y)-(last.Min.Y+last.Max.Y)) <= h/lineCentreDiv && g.Dy()*tenthsInOne >= last.Dy()*lineTallTenths && last.Dy()*tenthsInOne >= g.Dy()*lineTallTenths {
+			if abs((g.Min.Y+g.Max.Y)-(last.Min.Y+last.Max.Y)) <= h/lineCentreDiv && g.Dy()*tenths >= last.Dy()*lineTallTenths && last.Dy()*tenths >= g.Dy()*lineTallTenths {
 				line = append(line, g)
 				used[j] = true
 			}

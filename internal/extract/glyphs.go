@@ -26,6 +26,11 @@ var lilitaOne []byte
 // The grid a glyph is compared on, whatever its size.
 const gridW, gridH = 16, 24
 
+// tenths, twentieths and percent are the units the package's shares are
+// written in, so that they stay in integers (a glyph's height in tenths of
+// the line's tallest, a bar's in tenths of a pitch).
+const tenths, twentieths, percent = 10, 20, 100
+
 // What stays tuned in reading glyphs. Ratios to the line's tallest
 // component (tall) are written as whole shares (tenths, per cent) so that
 // the comparisons stay in integers.
@@ -77,9 +82,6 @@ const (
 	// cutInkTenths is the most ink (tenths of tall) a column may hold and
 	// be a cut between touching glyphs.
 	cutInkTenths = 7
-	// tallTenths, tallTwentieths and tallPercent are the units of the
-	// shares of tall above.
-	tallTenths, tallTwentieths, tallPercent = 10, 20, 100
 	// joinOverlap: two pieces overlapping by more than the narrower's
 	// width over this are one glyph's.
 	joinOverlap = 2
@@ -368,7 +370,7 @@ func lineOf(g *image.Gray) (*glyphLine, bool) {
 			last := merged[n-1]
 			ov := min(last.Max.X, c.Max.X) - max(last.Min.X, c.Min.X)
 			short := !l.digitTall(min(last.Dy(), c.Dy()))
-			if ov*joinOverlap > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*tallTenths <= l.tall*joinedTenths) {
+			if ov*joinOverlap > min(last.Dx(), c.Dx()) && (!short || last.Union(c).Dy()*tenths <= l.tall*joinedTenths) {
 				merged[n-1] = last.Union(c)
 				continue
 			}
@@ -385,7 +387,7 @@ func lineOf(g *image.Gray) (*glyphLine, bool) {
 
 // digitTall tells whether h is a digit's height: at least 0.7 of the
 // tallest component.
-func (l *glyphLine) digitTall(h int) bool { return h*tallTenths >= l.tall*digitTenths }
+func (l *glyphLine) digitTall(h int) bool { return h*tenths >= l.tall*digitTenths }
 
 // readGlyphs reads the digits (and a decimal point) of a grey line: dark
 // ink on white, text about 30-40 px tall. Glyphs that touch are cut where
@@ -417,6 +419,6 @@ func readGlyphs(g *image.Gray) glyphRead {
 // isPoint tells whether box has the size and place of a decimal point (or
 // comma) on a line of digits tall pixels high standing on base.
 func isPoint(box image.Rectangle, tall, base int) bool {
-	return box.Dy()*tallTenths < tall*pointMaxTenths && box.Dx()*tallTenths < tall*pointWideTenths && box.Dy()*tallTwentieths >= tall*pointMinTwentieths &&
+	return box.Dy()*tenths < tall*pointMaxTenths && box.Dx()*tenths < tall*pointWideTenths && box.Dy()*twentieths >= tall*pointMinTwentieths &&
 		abs(box.Max.Y-base)*pointOffBase <= tall && box.Min.Y > base-tall/pointRise
 }

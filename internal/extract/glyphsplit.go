@@ -73,7 +73,7 @@ const cutMinSide = 8
 // edges first and last; nil when c is one glyph (a 1 is about half as
 // wide as it is tall, and alone).
 func glyphCuts(l *glyphLine, c image.Rectangle) []int {
-	if c.Dx()*tallPercent <= l.tall*oneWidePct {
+	if c.Dx()*percent <= l.tall*oneWidePct {
 		return nil
 	}
 	ink := make([]int, c.Dx())
@@ -89,7 +89,7 @@ func glyphCuts(l *glyphLine, c image.Rectangle) []int {
 	// less than a column: a cut compares the ink beside it.
 	minW := max(1, l.tall/cutMinSide)
 	for x := minW; x < c.Dx()-minW; x++ {
-		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*tallTenths <= l.tall*cutInkTenths {
+		if ink[x] <= ink[x-1] && ink[x] <= ink[x+1] && ink[x]*tenths <= l.tall*cutInkTenths {
 			xs = append(xs, c.Min.X+x)
 		}
 	}

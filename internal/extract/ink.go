@@ -65,8 +65,6 @@ const (
 	// whiteTenths: the letters must stand at least this many tenths of
 	// the room above the fill to be letters at all.
 	whiteTenths = 3
-	// roomTenths is whiteTenths' unit: the room in tenths.
-	roomTenths = 10
 )
 
 // whiteOver measures how much lighter than fill each pixel of r is (the
@@ -91,7 +89,7 @@ func whiteOver(src *image.RGBA, r image.Rectangle, fill rgb) (ex []int32, top in
 			break
 		}
 	}
-	return ex, top, top*roomTenths >= room*whiteTenths
+	return ex, top, top*tenths >= room*whiteTenths
 }
 
 // toRGBA returns img as *image.RGBA, converting only when it is not one.

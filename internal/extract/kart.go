@@ -60,6 +60,12 @@ const (
 	kartPadDiv = 12
 )
 
+// coarse is c with each channel cut to its high bits (bgColourShift), so
+// that a background's shades count as one colour.
+func (c rgb) coarse() rgb {
+	return rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}
+}
+
 // findKart locates the drawing on the page: the largest cluster of colour
 // edges that are neither text nor straight panel borders. Text is what OCR
 // read with some confidence as a label, a number or a name-like word. ok
@@ -274,7 +280,7 @@ func removeBackground(img *image.RGBA) {
 	}
 	for _, p := range border {
 		c := at(p.X, p.Y)
-		counts[rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}]++
+		counts[c.coarse()]++
 	}
 	var mode rgb
 	best := -1
@@ -286,7 +292,7 @@ func removeBackground(img *image.RGBA) {
 	seen := make([]bool, w*h)
 	stack := border
 	near := func(c rgb) bool {
-		return dist(rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}, mode) <= bgNear
+		return dist(c.coarse(), mode) <= bgNear
 	}
 	// The background drifts (gradients), so a pixel also joins when it is
 	// close to the neighbour it was reached from.

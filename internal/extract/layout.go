@@ -189,11 +189,12 @@ func readLayout(ws []word, kart image.Rectangle) reading {
 	toks := make([]token, 0, len(ws))
 	for _, w := range ws {
 		in := w.box.Intersect(kart)
-		if w.conf < kartMarkConf && in.Dx()*in.Dy()*inKartDen >= w.box.Dx()*w.box.Dy() {
+		inKart := in.Dx()*in.Dy()*inKartDen >= w.box.Dx()*w.box.Dy()
+		if w.conf < kartMarkConf && inKart {
 			continue
 		}
 		// Nor is anything inside the kart the player's name.
-		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf, notName: w.second || in.Dx()*in.Dy()*inKartDen >= w.box.Dx()*w.box.Dy()})
+		toks = append(toks, token{text: w.text, box: w.box, conf: w.conf, notName: w.second || inKart})
 	}
 	// Labels first: a label's words are not values ("Top 3").
 	var refs []labelRef

@@ -66,8 +66,6 @@ const (
 	// of a bar.
 	cutShowsOf           = 2
 	cutMaxNum, cutMaxDen = 5, 4
-	// pitchTwentieths is pitchSlack's unit: a pitch in twentieths.
-	pitchTwentieths = 20
 )
 
 // panel is a stack of bars found on the screenshot, in its coordinates.
@@ -208,7 +206,7 @@ func findLadder(segs []segment, h int) []segment {
 				break
 			}
 			p := c.y0 - last.y0
-			if pitch > 0 && (p*pitchTwentieths < pitch*(pitchTwentieths-pitchSlack) || p*pitchTwentieths > pitch*(pitchTwentieths+pitchSlack)) {
+			if pitch > 0 && (p*twentieths < pitch*(twentieths-pitchSlack) || p*twentieths > pitch*(twentieths+pitchSlack)) {
 				break
 			}
 			if pitch == 0 && last.y0 > 0 {

@@ -61,17 +61,16 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 		return nil, false
 	}
 	right := top.Max.X
-	win := image.Rect(right+barW/kartWinLeftDiv, top.Min.Y+pitch*kartWinTopTenths/tenthsInOne, right+barW*kartWinRightTenths/tenthsInOne, bot.Max.Y+pitch*kartWinBelowTenths/tenthsInOne).Intersect(src.Bounds())
+	win := image.Rect(right+barW/kartWinLeftDiv, top.Min.Y+pitch*kartWinTopTenths/tenths, right+barW*kartWinRightTenths/tenths, bot.Max.Y+pitch*kartWinBelowTenths/tenths).Intersect(src.Bounds())
 	if win.Dx() < barW || win.Dy() < kartWinPitches*pitch {
 		return nil, false
 	}
-	bg := backgroundColours(src, image.Rect(right+barW/tenthsInOne, top.Min.Y, right+barW*bgStripToTenths/tenthsInOne, bot.Max.Y).Intersect(src.Bounds()))
+	bg := backgroundColours(src, image.Rect(right+barW/tenths, top.Min.Y, right+barW*bgStripToTenths/tenths, bot.Max.Y).Intersect(src.Bounds()))
 	if len(bg) == 0 {
 		return nil, false
 	}
 	isBg := func(x, y int) bool {
-		i := src.PixOffset(x, y)
-		c := rgb{int32(src.Pix[i]) >> bgColourShift, int32(src.Pix[i+1]) >> bgColourShift, int32(src.Pix[i+2]) >> bgColourShift}
+		c := pixel(src, x, y).coarse()
 		for _, b := range bg {
 			if dist(c, b) <= bgNear {
 				return true
@@ -95,7 +94,7 @@ func panelKart(src *image.RGBA, p panel) ([]byte, bool) {
 					}
 				}
 			}
-			fg[cy*gw+cx] = all > 0 && n*tenthsInOne >= all*kartCellTenths
+			fg[cy*gw+cx] = all > 0 && n*tenths >= all*kartCellTenths
 		}
 	}
 	// The largest blob of such cells (8-connected).
@@ -124,14 +123,13 @@ func backgroundColours(src *image.RGBA, r image.Rectangle) []rgb {
 	total := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			i := src.PixOffset(x, y)
-			counts[rgb{int32(src.Pix[i]) >> bgColourShift, int32(src.Pix[i+1]) >> bgColourShift, int32(src.Pix[i+2]) >> bgColourShift}]++
+			counts[pixel(src, x, y).coarse()]++
 			total++
 		}
 	}
 	var out []rgb
 	for c, n := range counts {
-		if n*tenthsInOne >= total*bgShareTenths {
+		if n*tenths >= total*bgShareTenths {
 			out = append(out, c)
 		}
 	}

@@ -81,6 +81,12 @@ const (
 	minPanelLabels = 3
 )
 
+// barFill is the colour of bar r of p, sampled in its empty middle away
+// from its edges (fillBandDen).
+func barFill(src *image.RGBA, p panel, r image.Rectangle) rgb {
+	return meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/fillBandDen, p.mid.Max.X, r.Max.Y-r.Dy()/fillBandDen))
+}
+
 // panelRead is what was read off a Stats panel.
 type panelRead struct {
 	fields   map[core.Field][]glyphRead // one read per threshold
@@ -250,7 +256,7 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
-		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/fillBandDen, p.mid.Max.X, r.Max.Y-r.Dy()/fillBandDen))
+		fills[i] = barFill(src, p, r)
 		inset := max(1, r.Dy()/barInsetDen)
 		g, ok := lightInk(src, image.Rect(r.Min.X+inset, r.Min.Y+inset, p.mid.Min.X, r.Max.Y-inset), fills[i], barH/float64(r.Dy()))
 		costs[i] = make([]float64, len(panelSlots))

@@ -177,7 +177,7 @@ func maskTooltips(src *image.RGBA, p panel, ts []tooltip) *image.RGBA {
 	copy(out.Pix, src.Pix)
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
-		fills[i] = meanColor(src, image.Rect(p.mid.Min.X, r.Min.Y+r.Dy()/fillBandDen, p.mid.Max.X, r.Max.Y-r.Dy()/fillBandDen))
+		fills[i] = barFill(src, p, r)
 	}
 	back := meanColor(src, image.Rect(p.mid.Min.X, p.rows[0].Max.Y+1, p.mid.Max.X, p.rows[1].Min.Y-1))
 	paint := func(r image.Rectangle, c rgb) {
