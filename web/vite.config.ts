@@ -129,5 +129,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Above the waits' 10 s (src/testing/setup.ts), so that a slow wait on a
+    // loaded machine fails as a wait, with what the page showed, or passes.
+    testTimeout: 15000,
   },
 })

@@ -2,8 +2,10 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 
-// Lazy chunks (the auth modal) take a moment to import on the first test of a file.
-configure({ asyncUtilTimeout: 4000 })
+// Lazy chunks (the auth modal) take a moment to import on the first test of a file,
+// and a loaded CI machine (two cores shared by the test workers) slows every render:
+// a bid's confirmation once took over 4 s to appear there. Waits only end sooner.
+configure({ asyncUtilTimeout: 10000 })
 
 class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = []
