@@ -100,21 +100,23 @@ type panelRead struct {
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
 func readStatsScreen(img image.Image) (core.Reading, bool) {
 	src := toRGBA(img)
-	if r, ok := readPanels(src, detectSide, true); ok {
-		return r, true
+	if c, ok := readPanels(src, detectSide, true); ok {
+		return c.finish(), true
 	}
 	// A photo tilted further than the bars' ladders survive is turned
 	// upright by the angle its edges share, and read again.
 	if a := skewAngle(src); math.Abs(a) >= turnPanelDeg {
-		if r, ok := readPanels(rotated(src, a), detectSide, true); ok {
-			r.Photo = true
-			return r, true
+		if c, ok := readPanels(rotated(src, a), detectSide, true); ok {
+			c.r.Photo = true
+			return c.finish(), true
 		}
 	}
 	// A large photo with the panel small in it: its bars are looked for
 	// again at the photo's own resolution (up to twice as fine).
 	if b := src.Bounds(); max(b.Dx(), b.Dy()) > detectSide*largeNum/largeDen {
-		return readPanels(src, fineDetect*detectSide, true)
+		if c, ok := readPanels(src, fineDetect*detectSide, true); ok {
+			return c.finish(), true
+		}
 	}
 	return core.Reading{}, false
 }
@@ -127,16 +129,16 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 // by less than a quarter of a bar's height) is read as it is too, and the
 // surer reading kept: straightening resamples, which can cost a crisp
 // capture what it gains a photo.
-func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
-	var best core.Reading
+func readPanels(src *image.RGBA, side int, straight bool) (panelReading, bool) {
+	var best panelReading
 	found := false
-	keep := func(r core.Reading) {
-		if !found || fuller(r, best) {
-			best, found = r, true
+	keep := func(c panelReading) {
+		if !found || fuller(c.r, best.r) {
+			best, found = c, true
 		}
 	}
 	for i, p := range findPanelsAt(src, side) {
-		if i == likeliestPanels || found && whole(best) {
+		if i == likeliestPanels || found && whole(best.r) {
 			break // the likeliest few; the rest are News items and the like
 		}
 		// A tooltip is painted over along the bars as found, upright: on a
@@ -153,21 +155,21 @@ func readPanels(src *image.RGBA, side int, straight bool) (core.Reading, bool) {
 				if canvas, ok := straighten(photo, q, rowH, pitch); ok {
 					// A panel seen askew is a photo of a screen: its figures
 					// are held unless read clearly (core.Reading.Photo).
-					if r, ok := readPanels(canvas, detectSide, false); ok {
+					if c, ok := readPanels(canvas, detectSide, false); ok {
 						if askew(q) < rowH/barelyAskewDen {
-							if r2, ok := readOne(src, p); ok && surer(r2, r) {
-								r = r2
+							if c2, ok := readOne(src, p); ok && surer(c2.r, c.r) {
+								c = c2
 							}
 						}
-						r.Photo = true
-						keep(r)
+						c.r.Photo = true
+						keep(c)
 						continue
 					}
 				}
 			}
 		}
-		if r, ok := readOne(src, p); ok {
-			keep(r)
+		if c, ok := readOne(src, p); ok {
+			keep(c)
 		}
 	}
 	return best, found
@@ -207,26 +209,46 @@ func fuller(a, b core.Reading) bool {
 	return surer(a, b)
 }
 
-// readOne reads p as the Stats panel, and the kart beside it.
-func readOne(src *image.RGBA, p panel) (core.Reading, bool) {
+// panelReading is a panel's figures as its glyphs read them, before the
+// costly last steps (finish): the candidates are compared on this, and
+// only the one kept is finished.
+type panelReading struct {
+	r   core.Reading
+	pr  panelRead
+	src *image.RGBA
+	p   panel
+}
+
+// readOne reads p as the Stats panel.
+func readOne(src *image.RGBA, p panel) (panelReading, bool) {
 	pr, ok := readPanel(src, p)
 	if !ok {
-		return core.Reading{}, false
+		return panelReading{}, false
 	}
 	// Labels that looked like the game's over numbers in another
 	// typeface read as nothing: not the game's panel after all.
 	r := pr.reading()
 	if !r.Has(core.FieldKills) && !r.Has(core.FieldDeaths) {
-		return core.Reading{}, false
+		return panelReading{}, false
 	}
-	// Figures held for the player are drawn again whole, the values they
-	// could be laid over the screen's grey levels (rematch.go).
-	pr.holdDrawnOtherwise(&r)
-	pr.redrawHeld(&r)
-	if png, ok := panelKart(src, p); ok {
+	return panelReading{r: r, pr: pr, src: src, p: p}, true
+}
+
+// finish draws again whole the figures held for the player, the values
+// they could be laid over the screen's grey levels (rematch.go), and cuts
+// out the kart beside the panel. The drawing weighs the figures as this
+// panel read them (keepHeld): that the panel was a photo (Reading.Photo,
+// set once it was read) is for the reading's own checks to apply.
+func (c panelReading) finish() core.Reading {
+	r, photo := c.r, c.r.Photo
+	r.Photo = false
+	c.pr.holdDrawnOtherwise(&r)
+	c.pr.redrawHeld(&r)
+	r.Photo = photo
+	if png, ok := panelKart(c.src, c.p); ok {
 		r.CartImage, r.CartImageType = png, "image/png"
 	}
-	return r, true
+	return r
 }
 
 // surer tells whether reading a is surer than b: fewer figures in doubt,
