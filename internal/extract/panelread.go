@@ -95,6 +95,7 @@ type panelRead struct {
 	checks   map[core.Field]string      // each figure read once more at checkH
 	src      *image.RGBA                // the screen read, for redrawHeld
 	boxes    map[core.Field]figureBox   // where each figure stands, for redrawHeld
+	ends     map[core.Field]endGap      // where each figure's ink ends in its box (cutShort)
 }
 
 // readStatsScreen reads the game's Stats panel on img, if it shows one.
@@ -274,7 +275,7 @@ func sureness(r core.Reading) float64 {
 // readPanel reads p as the Stats panel. ok is false when too few of its
 // labels are the game's: it is another stack of bars (News, a menu).
 func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
-	out := panelRead{fields: map[core.Field][]glyphRead{}, checks: map[core.Field]string{}, src: src, boxes: map[core.Field]figureBox{}}
+	out := panelRead{fields: map[core.Field][]glyphRead{}, checks: map[core.Field]string{}, src: src, boxes: map[core.Field]figureBox{}, ends: map[core.Field]endGap{}}
 	costs := make([][]float64, len(p.rows))
 	fills := make([]rgb, len(p.rows))
 	for i, r := range p.rows {
@@ -314,6 +315,9 @@ func readPanel(src *image.RGBA, p panel) (panelRead, bool) {
 		// may reach past the middle the bars were found empty at, and its
 		// last digit into the inset.
 		out.boxes[f] = figureBox{image.Rect(p.mid.Min.X, box.Min.Y, r.Max.X+inset, box.Max.Y), fills[i]}
+		if e, ok := endOf(src, box, fills[i]); ok {
+			out.ends[f] = e
+		}
 		for _, cut := range inkCuts {
 			g, ok := lightInkAt(src, box, fills[i], barH/float64(r.Dy()), cut[0], cut[1])
 			if ok {

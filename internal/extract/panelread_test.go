@@ -38,6 +38,28 @@ func TestAPanelThatLostItsFiguresIsHeld(t *testing.T) {
 	}
 }
 
+// The game writes its figures flush right: on a panel whose figures end
+// unevenly (a photo straightened askew), one whose ink reaches the end of
+// its box may have lost its last digit to it and is held; on a panel whose
+// figures end together, one reaching its box's end is not.
+func TestAFigureCutByItsBoxOnAPanelNotFlushIsHeld(t *testing.T) {
+	fields := map[core.Field][]glyphRead{core.FieldKills: reads("1054"), core.FieldBotsKills: reads("11"),
+		core.FieldDeaths: reads("666"), core.FieldKD: reads("1.58"), core.FieldWins: reads("41")}
+	askew := panelRead{fields: fields, ends: map[core.Field]endGap{core.FieldKills: {41, 96}, core.FieldBotsKills: {25, 100},
+		core.FieldDeaths: {10, 103}, core.FieldKD: {0, 110}, core.FieldWins: {0, 113}}}
+	r := askew.reading()
+	for f, held := range map[core.Field]bool{core.FieldKD: true, core.FieldWins: true, core.FieldKills: false, core.FieldDeaths: false} {
+		if (r.Doubt[f] != "") != held {
+			t.Errorf("askew panel, %s: doubts %v", f, r.Doubt)
+		}
+	}
+	flush := panelRead{fields: fields, ends: map[core.Field]endGap{core.FieldKills: {3, 50}, core.FieldBotsKills: {2, 50},
+		core.FieldDeaths: {3, 50}, core.FieldKD: {1, 50}, core.FieldWins: {0, 50}}}
+	if r := flush.reading(); len(r.Doubt) != 0 {
+		t.Errorf("a flush panel held: %v", r.Doubt)
+	}
+}
+
 // The game's levels start at 1: a badge read as 0 lost a digit.
 func TestLevelZeroIsHeld(t *testing.T) {
 	for level, held := range map[string]bool{"0": true, "1": false, "22": false} {
