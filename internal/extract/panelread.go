@@ -108,7 +108,7 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 	// upright by the angle its edges share, and read again.
 	if a := skewAngle(src); math.Abs(a) >= turnPanelDeg {
 		if c, ok := readPanels(rotated(src, a), detectSide, true); ok {
-			c.r.Photo = true
+			c.photo = true
 			return c.finish(), true
 		}
 	}
@@ -162,7 +162,7 @@ func readPanels(src *image.RGBA, side int, straight bool) (panelReading, bool) {
 								c = c2
 							}
 						}
-						c.r.Photo = true
+						c.photo = true
 						keep(c)
 						continue
 					}
@@ -214,10 +214,11 @@ func fuller(a, b core.Reading) bool {
 // costly last steps (finish): the candidates are compared on this, and
 // only the one kept is finished.
 type panelReading struct {
-	r   core.Reading
-	pr  panelRead
-	src *image.RGBA
-	p   panel
+	r     core.Reading
+	pr    panelRead
+	src   *image.RGBA
+	p     panel
+	photo bool // a photo of a screen: set on the reading once finished (Reading.Photo)
 }
 
 // readOne reads p as the Stats panel.
@@ -238,14 +239,13 @@ func readOne(src *image.RGBA, p panel) (panelReading, bool) {
 // finish draws again whole the figures held for the player, the values
 // they could be laid over the screen's grey levels (rematch.go), and cuts
 // out the kart beside the panel. The drawing weighs the figures as this
-// panel read them (keepHeld): that the panel was a photo (Reading.Photo,
-// set once it was read) is for the reading's own checks to apply.
+// panel read them (keepHeld); that the panel was a photo is set after it,
+// for the reading's own checks to apply.
 func (c panelReading) finish() core.Reading {
-	r, photo := c.r, c.r.Photo
-	r.Photo = false
+	r := c.r
 	c.pr.holdDrawnOtherwise(&r)
 	c.pr.redrawHeld(&r)
-	r.Photo = photo
+	r.Photo = c.photo
 	if png, ok := panelKart(c.src, c.p); ok {
 		r.CartImage, r.CartImageType = png, "image/png"
 	}

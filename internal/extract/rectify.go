@@ -470,8 +470,8 @@ func shrinkBy(img *image.RGBA, k int) *image.RGBA {
 // panel photographed small is enlarged as it is straightened, so that its
 // blurred digits are cut into ink at more than a dozen pixels tall (44
 // since round 15: against 28 before, 10 more figures of 1,233 on the 2000
-// px photos of three seeds already looked at, and as many on the 4032 px
-// ones; 56 lost 12 of those).
+// px photos of three seeds already looked at, and one more on the 4032
+// px ones; 56 lost 12 of those).
 const minRowH = 44
 
 // maxCanvas is the most pixels a straightened canvas may have.
