@@ -60,6 +60,27 @@ func TestAFigureCutByItsBoxOnAPanelNotFlushIsHeld(t *testing.T) {
 	}
 }
 
+// A value every cut reads alike is held when no read was sure of its
+// worst glyph: the cuts of one blurred glyph agree on a coin toss (a 7
+// shaped as a 2 at every cut). The same reads, a little surer, stand.
+func TestAValueReadAlikeButNeverSurelyIsHeld(t *testing.T) {
+	unsure := func(text string, sure float64) []glyphRead {
+		out := reads(text)
+		for i := range out {
+			out[i].sure = sure
+		}
+		return out
+	}
+	for sure, held := range map[float64]bool{0: true, leastSure / 2: true, 2 * leastSure: false} {
+		pr := panelRead{fields: map[core.Field][]glyphRead{core.FieldKills: reads("66666"), core.FieldBotsKills: reads("940"),
+			core.FieldDeaths: unsure("32228", sure), core.FieldKD: reads("2.07"), core.FieldWins: reads("4971")}}
+		r := pr.reading()
+		if r.Deaths != 32228 || (r.Doubt[core.FieldDeaths] != "") != held {
+			t.Errorf("deaths read alike at sureness %.3f: %d, doubts %v", sure, r.Deaths, r.Doubt)
+		}
+	}
+}
+
 // The game's levels start at 1: a badge read as 0 lost a digit.
 func TestLevelZeroIsHeld(t *testing.T) {
 	for level, held := range map[string]bool{"0": true, "1": false, "22": false} {
