@@ -66,6 +66,17 @@ func (c rgb) coarse() rgb {
 	return rgb{c.r >> bgColourShift, c.g >> bgColourShift, c.b >> bgColourShift}
 }
 
+// less orders colours by red, then green, then blue.
+func (c rgb) less(d rgb) bool {
+	if c.r != d.r {
+		return c.r < d.r
+	}
+	if c.g != d.g {
+		return c.g < d.g
+	}
+	return c.b < d.b
+}
+
 // findKart locates the drawing on the page: the largest cluster of colour
 // edges that are neither text nor straight panel borders. Text is what OCR
 // read with some confidence as a label, a number or a name-like word. ok
@@ -282,10 +293,12 @@ func removeBackground(img *image.RGBA) {
 		c := at(p.X, p.Y)
 		counts[c.coarse()]++
 	}
+	// The most common colour; between colours as common, the least (the
+	// map's order varies from run to run, the kart cut out must not).
 	var mode rgb
 	best := -1
 	for k, n := range counts {
-		if n > best {
+		if n > best || n == best && k.less(mode) {
 			mode, best = k, n
 		}
 	}
