@@ -138,7 +138,11 @@ func readPanels(src *image.RGBA, side int, straight bool) (panelReading, bool) {
 			best, found = c, true
 		}
 	}
-	for i, p := range findPanelsAt(src, side) {
+	find := findPanelsAt
+	if !straight { // a canvas straighten drew
+		find = findPanelsOnCanvas
+	}
+	for i, p := range find(src, side) {
 		if i == likeliestPanels || found && whole(best.r) {
 			break // the likeliest few; the rest are News items and the like
 		}
