@@ -247,8 +247,7 @@ func readOne(src *image.RGBA, p panel) (panelReading, bool) {
 // for the reading's own checks to apply.
 func (c panelReading) finish() core.Reading {
 	r := c.r
-	c.pr.holdDrawnOtherwise(&r)
-	c.pr.redrawHeld(&r)
+	c.pr.redrawHeld(&r, c.pr.holdDrawnOtherwise(&r))
 	r.Photo = c.photo
 	if png, ok := panelKart(c.src, c.p); ok {
 		r.CartImage, r.CartImageType = png, "image/png"
