@@ -129,7 +129,8 @@ func readStatsScreen(img image.Image) (core.Reading, bool) {
 // straightened first, when straight is set. One barely askew (a corner off
 // by less than a quarter of a bar's height) is read as it is too, and the
 // surer reading kept: straightening resamples, which can cost a crisp
-// capture what it gains a photo.
+// capture what it gains a photo. When straight is not set, src is such a
+// canvas, and its panels are looked for averaged (findPanelsOnCanvas).
 func readPanels(src *image.RGBA, side int, straight bool) (panelReading, bool) {
 	var best panelReading
 	found := false
@@ -139,7 +140,7 @@ func readPanels(src *image.RGBA, side int, straight bool) (panelReading, bool) {
 		}
 	}
 	find := findPanelsAt
-	if !straight { // a canvas straighten drew
+	if !straight {
 		find = findPanelsOnCanvas
 	}
 	for i, p := range find(src, side) {
