@@ -106,7 +106,9 @@ func findPanelsAt(img image.Image, side int) []panel { return findPanelsIn(img, 
 // clean canvas (a 4032 px photo's, its figures plain to the eye) showed no
 // panel. A photo itself is still sampled: its panels are found so, and
 // averaging it first moved which stack of bars was read on many photos.
-func findPanelsOnCanvas(canvas image.Image, side int) []panel { return findPanelsIn(canvas, side, true) }
+func findPanelsOnCanvas(canvas image.Image, side int) []panel {
+	return findPanelsIn(canvas, side, true)
+}
 
 // canvasShrink is the least factor a canvas is shrunk by, averaging, to be
 // looked at (findPanelsOnCanvas): its bars are at least minRowH tall, so at
