@@ -127,11 +127,11 @@ func findPanelsIn(img image.Image, side int, smooth bool) []panel {
 	}
 	w, h := max(1, int(float64(b.Dx())*s+0.5)), max(1, int(float64(b.Dy())*s+0.5))
 	small := image.NewRGBA(image.Rect(0, 0, w, h))
-	switch k := int(1 / s); {
+	switch {
 	case s == 1:
 		draw.Draw(small, small.Bounds(), img, b.Min, draw.Src)
-	case smooth && k >= 2:
-		avg := shrinkBy(toRGBA(img), k)
+	case smooth: // s is at most 1/canvasShrink: a whole factor of 2 or more
+		avg := shrinkBy(toRGBA(img), int(1/s))
 		xdraw.ApproxBiLinear.Scale(small, small.Bounds(), avg, avg.Bounds(), draw.Src, nil)
 	default:
 		xdraw.ApproxBiLinear.Scale(small, small.Bounds(), img, b, draw.Src, nil)
