@@ -142,6 +142,25 @@ func TestAgreeingKillsDeathsAndKD(t *testing.T) {
 	if got, ok := (drawn{fits: fits, cur: cur}).agreeing(r); ok {
 		t.Errorf("values that agree were changed to %v", got)
 	}
+	// Read values that agree stand against agreeing others drawn far better
+	// but never read (xSuperStarx's 4032 px photo: 19069 / 8488 read at
+	// every threshold, 19149 / 8498 drawn better by 0.18)...
+	r = read(19069, 8488, 2.25)
+	notRead := map[core.Field][]figureFit{
+		core.FieldKills:  {{"19149", 0.79}, {"19069", 0.59}},
+		core.FieldDeaths: {{"8498", 0.92}, {"8488", 0.94}},
+	}
+	cur19 := map[core.Field]string{core.FieldKills: "19069", core.FieldDeaths: "8488"}
+	also := map[core.Field][]string{core.FieldKills: {"19069", "19069", "79069"}, core.FieldDeaths: {"8488", "8488", "6438"}}
+	if got, ok := (drawn{fits: notRead, cur: cur19, also: also}).agreeing(r); ok {
+		t.Errorf("values read that agree were changed to %v, never read", got)
+	}
+	// ... but give way to them once the glyphs read them too.
+	also[core.FieldKills] = append(also[core.FieldKills], "19149")
+	also[core.FieldDeaths] = append(also[core.FieldDeaths], "8498")
+	if got, ok := (drawn{fits: notRead, cur: cur19, also: also}).agreeing(r); !ok || got != [3]string{"19149", "8498", "225"} {
+		t.Errorf("chose %v (%v), want 19149, 8498, 2.25: read so too and drawn better", got, ok)
+	}
 	// Nothing agrees: nothing changes.
 	r = read(4096, 3269, 1.50)
 	fits[core.FieldKills] = []figureFit{{"4096", 0.91}, {"4090", 0.90}}
