@@ -337,9 +337,15 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 	warp.Image(dst, src, hm)
 	// A photo's blur costs the glyphs their corners: sharpened back, they
 	// read as the typeface's (tried on the tuning set's simulated photos:
-	// amounts 1 to 3 alike, 2 kept; a 5 x 5 or 7 x 7 square, tried in
-	// round 5, gained on 4032 px photos what it lost on 2000 px ones).
-	sharpen(dst, sharpenRad, sharpenAmount)
+	// amounts 1 to 3 alike, 2 kept). The square is as wide as the blur
+	// measured on the first bar's top edge (round 17; one square for all,
+	// 5 x 5 or 7 x 7, tried in round 5, gained on 4032 px photos what it
+	// lost on 2000 px ones).
+	rad, s := sharpenRad, max(1, minRowH/rowH)
+	if rise, ok := edgeRise(dst, canvasLeft*q.across()*s, canvasAbove*pitch*s, q.across()*s, minRowH/2); ok {
+		rad = sharpenRadFor(rise)
+	}
+	sharpen(dst, rad, sharpenAmount)
 	return dst, true
 }
 

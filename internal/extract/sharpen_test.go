@@ -2,9 +2,13 @@ package extract
 
 import (
 	"image"
+	"image/color"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/pitlane/pitlane/internal/extract/photos"
 )
 
 // Unsharp masking pushes each pixel away from the mean of the square
@@ -76,5 +80,52 @@ func TestShrinkByAveragesTheGridAway(t *testing.T) {
 		if hi-lo > 24 || got.Pix[got.PixOffset(2, 2)+3] != 255 {
 			t.Errorf("period %d shrunk by %d: greys %d-%d, want one grey", c.period, c.k, lo, hi)
 		}
+	}
+}
+
+// The blur is measured on a bar's top edge: a dark frame over a light
+// fill, blurred as the photo simulator blurs (a box of half side r, twice
+// each way), rises over about 2r+2 pixels (a sharp one in under one), and
+// the sharpening's square grows with it; with no edge there is nothing to
+// measure.
+func TestTheBlurIsMeasuredOnABarsEdge(t *testing.T) {
+	edge := func(r int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, 200, 80))
+		for y := range 80 {
+			v := uint8(30)
+			if y >= 40 {
+				v = 200
+			}
+			for x := range 200 {
+				img.SetRGBA(x, y, color.RGBA{v / 2, v, v, 255})
+			}
+		}
+		photos.Blur(img, r)
+		return img
+	}
+	if rise, ok := edgeRise(edge(0), 0, 40, 200, 22); !ok || rise > 1 || sharpenRadFor(rise) != sharpenRad {
+		t.Errorf("a sharp edge rose over %.2f px (%v), sharpened over %d, want under a pixel and %d", rise, ok, sharpenRadFor(rise), sharpenRad)
+	}
+	last := 0.0
+	for r := 1; r <= 3; r++ {
+		rise, ok := edgeRise(edge(r), 0, 40, 200, 22)
+		t.Logf("blur %d: rise %.2f", r, rise)
+		if !ok || math.Abs(rise-float64(2*r+2)) > 1.2 || rise <= last {
+			t.Errorf("blur %d: rise %.2f (%v), want about %d and more than the last", r, rise, ok, 2*r+2)
+		}
+		if got := sharpenRadFor(rise); got < max(sharpenRad, r) || got > r+1 {
+			t.Errorf("blur %d (rise %.2f): sharpened over a square of half side %d, want %d or %d", r, rise, got, max(sharpenRad, r), r+1)
+		}
+		last = rise
+	}
+	flat := image.NewRGBA(image.Rect(0, 0, 200, 80))
+	if rise, ok := edgeRise(flat, 0, 40, 200, 22); ok {
+		t.Errorf("a flat canvas measured a rise of %.2f", rise)
+	}
+	if _, ok := edgeRise(edge(1), 0, 10, 200, 22); ok {
+		t.Error("rows above the canvas were measured")
+	}
+	if got := sharpenRadFor(40); got != maxSharpenRad {
+		t.Errorf("a rise of 40 px sharpened over a half side of %d, want at most %d", got, maxSharpenRad)
 	}
 }
