@@ -26,6 +26,38 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+step "build (web app and binary)"
+make --no-print-directory build
+
+# The browser end-to-end tests wait on servers, browsers and timers far more than they compute, and
+# need only the build: they run in the background, in a session of their own, beside the static
+# checks (go vet, staticcheck, ESLint: no clock in them), their output kept in a file and printed
+# once those are done. The Go tests, the restore drill, the fuzzing and the web unit tests mind a
+# loaded machine and run alone after them, as before.
+db="pitlane_e2e_$$_$(date +%s)"
+prefix="$db:"
+e2e_log=$(mktemp)
+e2e_pid=""
+cleanup() {
+  if [ -n "$e2e_pid" ] && kill -0 "$e2e_pid" 2>/dev/null; then
+    kill -TERM -- "-$e2e_pid" 2>/dev/null || true
+    wait "$e2e_pid" 2>/dev/null || true
+  fi
+  psql -X -q "$PITLANE_PG_ADMIN" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+  redis-cli -u "$PITLANE_REDIS" --scan --pattern "$prefix*" 2>/dev/null | xargs -r redis-cli -u "$PITLANE_REDIS" del >/dev/null 2>&1 || true
+  rm -f "$e2e_log"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $db"
+
+step "browser end-to-end tests (in the background, beside the static checks)"
+E2E_DATABASE_URL="$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db")" PITLANE_BIN="$PWD/bin/pitlane" \
+  E2E_REDIS_URL="$PITLANE_REDIS" E2E_REDIS_PREFIX="$prefix" \
+  setsid npm --prefix web run --silent e2e >"$e2e_log" 2>&1 </dev/null &
+e2e_pid=$!
+e2e_start=$(date +%s)
+
 step "go vet"
 go vet ./...
 
@@ -37,8 +69,19 @@ if ! "$staticcheck" -version 2>/dev/null | grep -q '(0\.8\.2)'; then
 fi
 "$staticcheck" ./...
 
-step "build (web app and binary)"
-make --no-print-directory build
+step "web lint"
+(cd web && npm run --silent lint)
+
+step "browser end-to-end tests: waiting for them to end"
+e2e_status=0
+wait "$e2e_pid" || e2e_status=$?
+e2e_pid=""
+cat "$e2e_log"
+echo "(the browser end-to-end tests took $(( $(date +%s) - e2e_start ))s)"
+if [ "$e2e_status" -ne 0 ]; then
+  echo "browser end-to-end tests failed (exit $e2e_status)" >&2
+  exit 1
+fi
 
 step "go test"
 go test -count=1 -timeout 15m ./...
@@ -54,22 +97,7 @@ for target in FuzzScreen FuzzUpload FuzzGlyphs FuzzEXIF FuzzWords; do
   go test -run '^$' -fuzz "^$target\$" -fuzztime "${FUZZTIME:-12s}" -fuzzminimizetime 50x ./internal/extract
 done
 
-step "web lint"
-(cd web && npm run --silent lint)
-
 step "web unit tests"
 (cd web && npm test --silent)
-
-step "browser end-to-end tests"
-db="pitlane_e2e_$$_$(date +%s)"
-psql -X -q "$PITLANE_PG_ADMIN" -c "CREATE DATABASE $db"
-prefix="$db:"
-cleanup() {
-  psql -X -q "$PITLANE_PG_ADMIN" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-  redis-cli -u "$PITLANE_REDIS" --scan --pattern "$prefix*" 2>/dev/null | xargs -r redis-cli -u "$PITLANE_REDIS" del >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-E2E_DATABASE_URL="$(scripts/db-url.sh "$PITLANE_PG_ADMIN" "$db")" PITLANE_BIN="$PWD/bin/pitlane" \
-  E2E_REDIS_URL="$PITLANE_REDIS" E2E_REDIS_PREFIX="$prefix" npm --prefix web run --silent e2e
 
 step "done"
