@@ -341,8 +341,9 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 	// measured on the first bar's top edge (round 17; one square for all,
 	// 5 x 5 or 7 x 7, tried in round 5, gained on 4032 px photos what it
 	// lost on 2000 px ones).
-	rad, s := sharpenRad, max(1, minRowH/rowH)
-	if rise, ok := edgeRise(dst, canvasLeft*q.across()*s, canvasAbove*pitch*s, q.across()*s, minRowH/2); ok {
+	rad := sharpenRad
+	x0, y0, w, _ := panelOnCanvas(q, rowH, pitch)
+	if rise, ok := edgeRise(dst, x0, y0, w, minRowH/2); ok {
 		rad = sharpenRadFor(rise)
 	}
 	sharpen(dst, rad, sharpenAmount)
@@ -354,13 +355,20 @@ func straighten(src *image.RGBA, q quad, rowH, pitch float64) (*image.RGBA, bool
 // degenerate). Around the panel: the badge up to six bars' pitch above
 // it, the kart up to three bar widths to its right.
 func canvasFor(q quad, rowH, pitch float64) (hm warp.H, cw, ch int, ok bool) {
-	w, h := q.across(), q.down()
+	x0, y0, w, h := panelOnCanvas(q, rowH, pitch)
 	s := max(1, minRowH/rowH)
-	w, h, pitch = w*s, h*s, pitch*s
-	x0, y0 := canvasLeft*w, canvasAbove*pitch
-	cw, ch = int(x0+w+canvasRight*w), int(y0+h+canvasBelow*pitch)
+	cw, ch = int(x0+w+canvasRight*w), int(y0+h+canvasBelow*(pitch*s))
 	hm, ok = warp.Between(quad{{X: x0, Y: y0}, {X: x0 + w, Y: y0}, {X: x0 + w, Y: y0 + h}, {X: x0, Y: y0 + h}}, q)
 	return hm, cw, ch, ok
+}
+
+// panelOnCanvas is where the panel's quadrilateral q lands on its canvas
+// (canvasFor): the top left corner of its bars, their width and height,
+// enlarged so that a bar is at least minRowH tall.
+func panelOnCanvas(q quad, rowH, pitch float64) (x0, y0, w, h float64) {
+	s := max(1, minRowH/rowH)
+	w, h = q.across()*s, q.down()*s
+	return canvasLeft * w, canvasAbove * (pitch * s), w, h
 }
 
 // canvasArea is the part of the photo b (bounds) the canvas for q is drawn

@@ -227,7 +227,7 @@ func (d drawn) agreeing(r core.Reading) ([3]string, bool) {
 	// blurred figure poorly throughout. (A 4032 px photo's kills 19069 and
 	// deaths 8488, read so at every threshold and agreeing with K/D 2.25,
 	// were drawn as 19149 and 8498, which agree too, by 0.18.)
-	if readAgree && (!seconded || !better(bestScore, readScore, seconded)) {
+	if readAgree && !(seconded && better(bestScore, readScore, true)) {
 		return read, false
 	}
 	return best, true

@@ -81,29 +81,28 @@ func edgeRise(img *image.RGBA, x0, y0, w float64, reach int) (rise float64, ok b
 	// From the middle crossing nearest the edge, back to a tenth and on to
 	// nine tenths.
 	level := func(t float64) float64 { return lo + t*(hi-lo) }
+	// crosses tells whether prof rises through level(t) between rows i-1
+	// and i; at is where.
+	crosses := func(i int, t float64) bool { return prof[i-1] < level(t) && prof[i] >= level(t) }
+	at := func(i int, t float64) float64 { return float64(i-1) + (level(t)-prof[i-1])/(prof[i]-prof[i-1]) }
 	mid := -1
 	for i := 1; i < len(prof); i++ {
-		if prof[i-1] < level(edgeMid) && prof[i] >= level(edgeMid) && (mid < 0 || abs(i-reach) < abs(mid-reach)) {
+		if crosses(i, edgeMid) && (mid < 0 || abs(i-reach) < abs(mid-reach)) {
 			mid = i
 		}
 	}
 	if mid < 0 {
 		return 0, false
 	}
-	at := func(i int, t float64) float64 { // where prof crosses level(t) between i-1 and i
-		return float64(i-1) + (level(t)-prof[i-1])/(prof[i]-prof[i-1])
-	}
 	a, z := -1.0, -1.0
-	for i := mid; i >= 1; i-- {
-		if prof[i-1] < level(edgeLow) && prof[i] >= level(edgeLow) {
+	for i := mid; i >= 1 && a < 0; i-- {
+		if crosses(i, edgeLow) {
 			a = at(i, edgeLow)
-			break
 		}
 	}
-	for i := mid; i < len(prof); i++ {
-		if prof[i-1] < level(edgeHigh) && prof[i] >= level(edgeHigh) {
+	for i := mid; i < len(prof) && z < 0; i++ {
+		if crosses(i, edgeHigh) {
 			z = at(i, edgeHigh)
-			break
 		}
 	}
 	if a < 0 || z < a {
