@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
@@ -205,9 +207,16 @@ func (in *SignupInput) Validate() error {
 	return nil
 }
 
-// NormalizeEmail trims and lower-cases an address and checks its form.
+// NormalizeEmail trims, lower-cases and composes (Unicode NFC) an address
+// and checks its form: the same letters typed precomposed or with combining
+// marks are one address, one account. Characters that turn the direction
+// of the text are refused: an address shown reversed could pass for
+// another.
 func NormalizeEmail(s string) (string, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = norm.NFC.String(strings.ToLower(strings.TrimSpace(s)))
+	if strings.IndexFunc(s, directionControl) >= 0 {
+		return "", errs.E(errs.Invalid, MsgAddressInvisible)
+	}
 	if len(s) > 254 {
 		return "", errs.E(errs.Invalid, "Please enter a valid email address")
 	}
@@ -216,6 +225,16 @@ func NormalizeEmail(s string) (string, error) {
 		return "", errs.E(errs.Invalid, "Please enter a valid email address")
 	}
 	return s, nil
+}
+
+// MsgAddressInvisible refuses an address with characters that turn the
+// direction of the text around them.
+const MsgAddressInvisible = "An email address must not contain direction-control characters (such as a right-to-left override)"
+
+// directionControl tells the characters that set the direction of text:
+// the embeddings and overrides, the isolates, the marks (LRM, RLM, ALM).
+func directionControl(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
 }
 
 // ValidatePassword: 8 to 72 bytes (bcrypt reads no more than 72).

@@ -22,6 +22,23 @@ func TestNormalizeEmail(t *testing.T) {
 	}
 }
 
+// An address is kept and compared composed (NFC): the same letters typed
+// either way are one address. Characters that turn the direction of text
+// are refused, so no address reads as another.
+func TestNormalizeEmailComposesAndRefusesDirectionControls(t *testing.T) {
+	composed, err1 := NormalizeEmail("J\u00e4ger@example.com")
+	decomposed, err2 := NormalizeEmail("ja\u0308ger@example.com")
+	if err1 != nil || err2 != nil || composed != decomposed || composed != "j\u00e4ger@example.com" {
+		t.Fatalf("composed %q (%v), decomposed %q (%v)", composed, err1, decomposed, err2)
+	}
+	for _, r := range []rune{0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c} {
+		bad := "ace" + string(r) + "@example.com"
+		if _, err := NormalizeEmail(bad); errs.MessageOf(err) != MsgAddressInvisible {
+			t.Errorf("NormalizeEmail(%+q): %v, want %q", bad, err, MsgAddressInvisible)
+		}
+	}
+}
+
 func TestNormalizeDiscord(t *testing.T) {
 	if _, err := NormalizeDiscord("   "); errs.MessageOf(err) != MsgDiscordRequired {
 		t.Fatalf("%v", err)

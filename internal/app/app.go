@@ -141,6 +141,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Mail = mail.NewQueue(sender, 4, 1000, 30*time.Second, log)
 	admins := map[string]bool{}
 	for _, e := range cfg.AdminEmails {
+		// Compared as accounts keep addresses (composed, lower case).
+		if n, err := accounts.NormalizeEmail(e); err == nil {
+			e = n
+		}
 		admins[e] = true
 	}
 	images := postgres.Images{DB: db}
