@@ -115,7 +115,10 @@ type CodeIssue struct {
 // CodeCheck is one verification as the store runs it, in one transaction
 // holding the address's row.
 type CodeCheck struct {
-	Address     []byte
+	Address []byte
+	// Email is the address Address names: a code whose account no longer
+	// uses it is no code (the account moved away since it was mailed).
+	Email       string
 	Purpose     string
 	MaxAttempts int
 	Cooldown    func(n int) time.Duration

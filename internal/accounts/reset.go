@@ -96,7 +96,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, code, password strin
 		return Session{}, err
 	}
 	check := CodeCheck{
-		Address: s.address(email), Purpose: PurposeReset, MaxAttempts: auth.OTPMaxAttempts, Cooldown: Cooldown,
+		Address: s.address(email), Email: email, Purpose: PurposeReset, MaxAttempts: auth.OTPMaxAttempts, Cooldown: Cooldown,
 		Match:  func(userID int64, mac []byte) bool { return hmac.Equal(mac, s.resetMAC(userID, code)) },
 		Accept: func(User, bool) (Claim, error) { return Claim{}, nil },
 	}

@@ -246,6 +246,7 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code, password string) e
 	reserved, replaced := s.reserved(email, nil), false
 	check := CodeCheck{
 		Address:     s.address(email),
+		Email:       email,
 		Purpose:     PurposeVerify,
 		MaxAttempts: auth.OTPMaxAttempts,
 		Cooldown:    Cooldown,

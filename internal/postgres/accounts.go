@@ -224,7 +224,8 @@ func purposeOf(p string) string {
 // parallel guesses count one by one. Every address has a row once anyone
 // asks about it, so an address without an account counts tries like any.
 // A sign-up's code verifies a pending account; a reset's finds a verified
-// one, whose password the caller changes in the same transaction.
+// one, whose password the caller changes in the same transaction. Either
+// counts only while its account still uses the address.
 func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts.CodeResult, error) {
 	var res accounts.CodeResult
 	purpose := purposeOf(c.Purpose)
@@ -243,7 +244,7 @@ func (s Accounts) CheckCode(ctx context.Context, c accounts.CodeCheck) (accounts
 			if err != nil {
 				return err
 			}
-			if u.EmailVerified == (purpose == accounts.PurposeReset) {
+			if u.EmailVerified == (purpose == accounts.PurposeReset) && u.Email == c.Email {
 				claim, err := c.Accept(u, r.contested)
 				if err != nil {
 					return err

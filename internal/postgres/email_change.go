@@ -51,8 +51,10 @@ func (s Accounts) FailEmailChange(ctx context.Context, userID int64) error {
 	return unavailable(err)
 }
 
-// ChangeEmail implements accounts.EmailChangeStore. Codes kept for the old
-// address stay under its name and lead nowhere once it has no account.
+// ChangeEmail implements accounts.EmailChangeStore. Every code the account
+// was mailed dies with the address it went to: a reset's or a sign-up's
+// (their rows stay, with the old address's cooldown and tries), the bot's
+// code to link Discord, and the pending change.
 func (s Accounts) ChangeEmail(ctx context.Context, userID int64, newEmail string) (accounts.User, error) {
 	var u accounts.User
 	err := s.DB.Transact(ctx, func(ctx context.Context) error {
@@ -63,8 +65,16 @@ func (s Accounts) ChangeEmail(ctx context.Context, userID int64, newEmail string
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM email_changes WHERE user_id = $1`, userID)
-		return err
+		for _, q := range []string{
+			`UPDATE email_codes SET user_id = NULL, code_mac = NULL, expires_at = now(), contested = false WHERE user_id = $1`,
+			`UPDATE discord_codes SET code_mac = NULL, expires_at = now() WHERE user_id = $1`,
+			`DELETE FROM email_changes WHERE user_id = $1`,
+		} {
+			if _, err := tx.Exec(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if isUniqueViolation(err) {
 		return u, errs.E(errs.Conflict, "That address is now used by another account.")
