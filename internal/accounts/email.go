@@ -54,13 +54,17 @@ func (s *Service) emailChangeMAC(userID int64, newEmail, code string) []byte {
 
 // RequestEmailChange asks to move the signed-in account to newEmail,
 // confirmed with the password, or by a sign-in made in the last ten
-// minutes: a token stolen long ago cannot move the account away.
+// minutes: a token stolen long ago cannot move the account away. An
+// account with a second factor asks only from a session that used it.
 // A code goes to the new address; an address another account holds, or an
 // organiser's nobody has claimed, gets a notice instead, and the answer is
 // the same.
 func (s *Service) RequestEmailChange(ctx context.Context, au Authenticated, newEmail, password string) error {
 	if au.User.ID == 0 {
 		return ErrUnauthenticated
+	}
+	if err := secondFactorUsed(au); err != nil {
+		return err
 	}
 	newEmail, err := NormalizeEmail(newEmail)
 	if err != nil {
@@ -126,10 +130,14 @@ func (s *Service) RequestEmailChange(ctx context.Context, au Authenticated, newE
 }
 
 // ConfirmEmailChange moves the account to its new address with the code
-// sent there, and tells the old address.
+// sent there, and tells the old address. An account with a second factor
+// confirms only from a session that used it.
 func (s *Service) ConfirmEmailChange(ctx context.Context, au Authenticated, code string) (User, error) {
 	if au.User.ID == 0 {
 		return User{}, ErrUnauthenticated
+	}
+	if err := secondFactorUsed(au); err != nil {
+		return User{}, err
 	}
 	code = strings.TrimSpace(code)
 	if !auth.ValidOTPFormat(code) {

@@ -44,10 +44,14 @@ const MsgDeleted = "Your account has been deleted. The league's records keep you
 // pseudonym "Deleted player N". A captain of a season still running must
 // wait for its end, or have an organiser name another captain first.
 // leave withdraws the player from the tournaments they may still leave
-// (internal/tournament), in the same transaction.
+// (internal/tournament), in the same transaction. An account with a second
+// factor is deleted only from a session that used it.
 func (s *Service) DeleteAccount(ctx context.Context, au Authenticated, password string) error {
 	if au.User.ID == 0 {
 		return ErrUnauthenticated
+	}
+	if err := secondFactorUsed(au); err != nil {
+		return err
 	}
 	u := au.User
 	switch {

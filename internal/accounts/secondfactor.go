@@ -49,7 +49,7 @@ type FactorStore interface {
 const (
 	MsgSecondFactorOnlyOrganisers = "Two-step sign-in is for organisers' and co-organisers' accounts."
 	MsgBadSecondFactor            = "That code is not right. Enter the current code from your authenticator app, or a recovery code."
-	MsgUseSecondFactorFirst       = "Confirm it is you with your authenticator app or a passkey first."
+	MsgUseSecondFactorFirst       = "This account has two-step sign-in: confirm this session with your authenticator app, a recovery code or a passkey first."
 	// MsgPasswordToConfirm answers a missing or wrong password where one
 	// confirms a change (400, like a wrong current password: a typo is not
 	// a lost session, which the app would sign out of).
@@ -69,6 +69,19 @@ func (s *Service) mayEnrol(au Authenticated) error {
 	return nil
 }
 
+// secondFactorUsed is the rule for every change that could take an
+// account from its owner (its second factors, its password, its address,
+// its deletion): once the account has a second factor, only a session that
+// used it may make one. A password alone, which a thief may hold, is not
+// enough then; the session confirms with POST /api/auth/2fa/verify or a
+// passkey, and tries again.
+func secondFactorUsed(au Authenticated) error {
+	if au.HasSecondFactor && au.Session.SecondFactorAt == nil {
+		return errs.E(errs.Forbidden, MsgUseSecondFactorFirst)
+	}
+	return nil
+}
+
 // reconfirm asks for proof that whoever holds the session is the account's
 // owner before a change to its second factors: the second factor itself
 // when there is one (used in this session), else the password, else (an
@@ -77,10 +90,7 @@ func (s *Service) mayEnrol(au Authenticated) error {
 func (s *Service) reconfirm(au Authenticated, password string) error {
 	switch {
 	case au.HasSecondFactor:
-		if au.Session.SecondFactorAt == nil {
-			return errs.E(errs.Forbidden, MsgUseSecondFactorFirst)
-		}
-		return nil
+		return secondFactorUsed(au)
 	case au.User.PasswordHash != "":
 		if password == "" || !auth.CheckPassword(au.User.PasswordHash, password) {
 			return errs.E(errs.Invalid, MsgPasswordToConfirm)
@@ -272,8 +282,11 @@ func (s *Service) NewRecoveryCodes(ctx context.Context, au Authenticated) ([]str
 	if err := s.mayEnrol(au); err != nil {
 		return nil, err
 	}
-	if !au.HasSecondFactor || au.Session.SecondFactorAt == nil {
+	if !au.HasSecondFactor {
 		return nil, errs.E(errs.Forbidden, MsgUseSecondFactorFirst)
+	}
+	if err := secondFactorUsed(au); err != nil {
+		return nil, err
 	}
 	var codes []string
 	err := s.Tx.Transact(ctx, func(ctx context.Context) error {

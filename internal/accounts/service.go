@@ -404,8 +404,14 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 
 // ChangePassword sets a new password for the signed-in user and ends
 // every other session of the account; the one it is called from goes on.
-func (s *Service) ChangePassword(ctx context.Context, a core.Actor, current int64, old, next, confirm string) (User, error) {
+// An account with a second factor changes it only in a session that used
+// the factor.
+func (s *Service) ChangePassword(ctx context.Context, au Authenticated, old, next, confirm string) (User, error) {
+	a, current := au.Actor, au.Session.ID
 	if err := a.MustBeUser(); err != nil {
+		return User{}, err
+	}
+	if err := secondFactorUsed(au); err != nil {
 		return User{}, err
 	}
 	u, err := s.Store.FindUserByID(ctx, a.UserID)

@@ -257,7 +257,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	au := currentAuth(r)
-	u, err := s.Accounts.ChangePassword(r.Context(), actorOf(r), au.Session.ID, in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
+	u, err := s.Accounts.ChangePassword(r.Context(), au, in.CurrentPassword, in.NewPassword, in.ConfirmPassword)
 	if err != nil {
 		writeError(w, r, err)
 		return
