@@ -64,6 +64,10 @@ type Store interface {
 	// IssueCode records the mail about to go to an address unless the
 	// address's cooldown is running (then CodeIssue.Wait says how long).
 	IssueCode(ctx context.Context, r CodeRequest) (CodeIssue, error)
+	// AttachCode gives the issue made at sentAt, if it is still the
+	// address's last, the code (mac) of userID's account: false when a
+	// later issue took its place.
+	AttachCode(ctx context.Context, address []byte, purpose string, sentAt time.Time, userID int64, mac []byte) (bool, error)
 	// WithdrawCode undoes the issue made at sentAt if it is still the
 	// address's last: its mail could not be sent, so it holds no cooldown,
 	// does not count against the day and its code is dead.

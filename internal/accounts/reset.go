@@ -32,48 +32,66 @@ func (s *Service) resetMAC(userID int64, code string) []byte {
 // to an address without an account (or an organiser's address nobody has
 // claimed), each taking the address's cooldown. It returns how long until
 // another code may be asked for; a request in the cooldown sends nothing
-// and is not refused (the answer must not differ).
+// and is not refused (the answer must not differ). Before it answers, it
+// does the same work for every address (the cooldown, a mail queued):
+// which mail, if any, and the code are worked out after the answer
+// (resetMail), so its time tells nothing either.
 func (s *Service) RequestPasswordReset(ctx context.Context, email string) (time.Duration, error) {
 	email, err := NormalizeEmail(email)
 	if err != nil {
 		return 0, err
 	}
-	req := CodeRequest{Purpose: PurposeReset, TTL: ResetTTL}
-	var msg *core.Message
-	u, err := s.Store.FindUserByEmail(ctx, email)
-	switch {
-	case errs.KindOf(err) == errs.NotFound:
-	case err != nil:
-		return 0, err
-	case !u.EmailVerified:
-		if !s.reserved(email, &u) {
-			msg = &core.Message{To: u.Email, Subject: "Finish signing up to Pitlane",
-				Text: "Someone asked to reset the password of a Pitlane account with this address, but its sign-up " +
-					"was never finished. Sign up again with this address to choose a password and get a new code. " +
-					"If it was not you, you can ignore this e-mail.\n"}
-		}
-	default:
-		code, err := auth.NewOTP()
-		if err != nil {
-			return 0, err
-		}
-		req.UserID, req.Code = u.ID, s.resetMAC(u.ID, code)
-		msg = &core.Message{To: u.Email, Subject: "Your Pitlane password reset code",
-			Text: fmt.Sprintf("Your Pitlane password reset code is %s\n\nIt is valid for %d minutes and works once. "+
-				"Resetting the password signs your account out everywhere.\n\n"+
-				"If you did not ask for it, ignore this e-mail: your password stays as it is.\n", code, int(ResetTTL.Minutes()))}
-	}
-	iss, err := s.post(ctx, email, req, msg)
+	addr := s.address(email)
+	iss, err := s.Store.IssueCode(ctx, CodeRequest{Address: addr, Purpose: PurposeReset, TTL: ResetTTL, Cooldown: Cooldown})
 	if err != nil {
 		return 0, err
-	}
-	if msg != nil && iss.Wait == 0 && req.Code != nil {
-		s.record(ctx, core.Actor{}, ActionResetRequested, u, nil)
 	}
 	if iss.Wait > 0 {
 		return iss.Wait, nil
 	}
+	s.Mail.Compose(func(ctx context.Context) (*core.Message, error) { return s.resetMail(ctx, email, addr, iss.SentAt) },
+		s.withdraw(addr, PurposeReset, iss.SentAt))
 	return iss.Next, nil
+}
+
+// resetMail is the mail a reset request issued at sentAt sends to email: a
+// code for a verified account, attached to the issue if it is still the
+// address's last; a notice for a sign-up never finished; none otherwise.
+func (s *Service) resetMail(ctx context.Context, email string, addr []byte, sentAt time.Time) (*core.Message, error) {
+	u, err := s.Store.FindUserByEmail(ctx, email)
+	switch {
+	case errs.KindOf(err) == errs.NotFound:
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !u.EmailVerified:
+		if s.reserved(email, &u) {
+			return nil, nil
+		}
+		return &core.Message{To: u.Email, Subject: "Finish signing up to Pitlane",
+			Text: "Someone asked to reset the password of a Pitlane account with this address, but its sign-up " +
+				"was never finished. Sign up again with this address to choose a password and get a new code. " +
+				"If it was not you, you can ignore this e-mail.\n"}, nil
+	}
+	code, err := auth.NewOTP()
+	if err != nil {
+		return nil, err
+	}
+	attached := false
+	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
+		var err error
+		if attached, err = s.Store.AttachCode(ctx, addr, PurposeReset, sentAt, u.ID, s.resetMAC(u.ID, code)); err != nil || !attached {
+			return err
+		}
+		return s.Audit.Record(ctx, core.Actor{}, ActionResetRequested, 0, userTarget(u), nil)
+	})
+	if err != nil || !attached {
+		return nil, err // a later request took the address's turn: its own mail goes
+	}
+	return &core.Message{To: u.Email, Subject: "Your Pitlane password reset code",
+		Text: fmt.Sprintf("Your Pitlane password reset code is %s\n\nIt is valid for %d minutes and works once. "+
+			"Resetting the password signs your account out everywhere.\n\n"+
+			"If you did not ask for it, ignore this e-mail: your password stays as it is.\n", code, int(ResetTTL.Minutes()))}, nil
 }
 
 // ResetPassword sets a new password with the mailed code and ends every

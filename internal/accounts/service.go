@@ -173,17 +173,21 @@ func (s *Service) post(ctx context.Context, email string, req CodeRequest, msg *
 	if err != nil || iss.Wait > 0 || msg == nil {
 		return iss, err
 	}
-	s.Mail.Post(*msg, func(error) {
-		// No mail, no cooldown: the player may try again at once, and a
-		// retry once the mail server is back sends a code. (The queue logs
-		// the failure.)
+	s.Mail.Post(*msg, s.withdraw(addr, req.Purpose, iss.SentAt))
+	return iss, nil
+}
+
+// withdraw is what a mail issued at sentAt does when it cannot be sent: no
+// mail, no cooldown, so the player may try again at once, and a retry once
+// the mail server is back sends a code. (The queue logs the failure.)
+func (s *Service) withdraw(addr []byte, purpose string, sentAt time.Time) func(error) {
+	return func(error) {
 		wctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := s.Store.WithdrawCode(wctx, addr, req.Purpose, iss.SentAt); err != nil {
+		if err := s.Store.WithdrawCode(wctx, addr, purpose, sentAt); err != nil {
 			s.Log.Error("withdrawing an unsent code failed", slog.Any("err", err))
 		}
-	})
-	return iss, nil
+	}
 }
 
 // reserved tells an organiser's address (ADMIN_EMAILS) that no account has

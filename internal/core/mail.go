@@ -20,6 +20,11 @@ type Mailer interface {
 // if the mail could not be sent or queued.
 type MailQueue interface {
 	Post(m Message, failed func(error))
+	// Compose queues a mail that compose writes when its turn comes (nil:
+	// no mail after all): what the mail depends on is looked up after the
+	// answer, so the request does the same work whatever the mail turns
+	// out to be. failed runs also when compose fails.
+	Compose(compose func(ctx context.Context) (*Message, error), failed func(error))
 }
 
 // Image is a stored image (an avatar, a kart), served by its id.

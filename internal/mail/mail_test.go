@@ -116,3 +116,21 @@ func TestQueueIsBoundedAndDrains(t *testing.T) {
 		t.Fatalf("a mail after Close: %v", after)
 	}
 }
+
+// A composed mail is written on a worker: one composed as nil is not sent,
+// one whose composing fails is reported as unsent, and Wait counts both.
+func TestQueueComposes(t *testing.T) {
+	m := &slowMailer{release: make(chan struct{})}
+	close(m.release)
+	q := mail.NewQueue(m, 2, 10, time.Minute, slog.New(slog.DiscardHandler))
+	var failed atomic.Int32
+	q.Compose(func(context.Context) (*mail.Message, error) { return &mail.Message{To: "a@example.com", Subject: "x"}, nil }, nil)
+	q.Compose(func(context.Context) (*mail.Message, error) { return nil, nil }, func(error) { failed.Add(1) })
+	q.Compose(func(context.Context) (*mail.Message, error) { return nil, errors.New("no database") }, func(error) { failed.Add(1) })
+	if err := q.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if m.sent.Load() != 1 || failed.Load() != 1 {
+		t.Fatalf("%d sent, %d failed; want the composed mail sent and the failed composition reported", m.sent.Load(), failed.Load())
+	}
+}

@@ -33,8 +33,9 @@ type Queue struct {
 }
 
 type job struct {
-	m      Message
-	failed func(error)
+	m       Message
+	compose func(ctx context.Context) (*Message, error) // nil: m as it is
+	failed  func(error)
 }
 
 var _ core.MailQueue = (*Queue)(nil)
@@ -51,12 +52,21 @@ func NewQueue(m core.Mailer, workers, size int, timeout time.Duration, log *slog
 }
 
 // Post implements core.MailQueue.
-func (q *Queue) Post(m Message, failed func(error)) {
+func (q *Queue) Post(m Message, failed func(error)) { q.queue(job{m: m, failed: failed}) }
+
+// Compose implements core.MailQueue: compose runs on a worker, within the
+// send's timeout.
+func (q *Queue) Compose(compose func(ctx context.Context) (*Message, error), failed func(error)) {
+	q.queue(job{compose: compose, failed: failed})
+}
+
+func (q *Queue) queue(j job) {
+	m, failed := j.m, j.failed
 	q.mu.Lock()
 	err := ErrQueueClosed
 	if !q.closed {
 		select {
-		case q.jobs <- job{m, failed}:
+		case q.jobs <- j:
 			q.pending++
 			err = nil
 		default:
@@ -71,18 +81,39 @@ func (q *Queue) Post(m Message, failed func(error)) {
 
 func (q *Queue) work() {
 	for j := range q.jobs {
-		ctx, cancel := context.WithTimeout(context.Background(), q.timeout)
-		err := q.m.Send(ctx, j.m)
-		cancel()
-		if err != nil {
-			q.fail(j.m, j.failed, err)
-		}
-		q.mu.Lock()
-		if q.pending--; q.pending == 0 {
-			q.idle.Broadcast()
-		}
-		q.mu.Unlock()
+		q.run(j)
+		q.done()
 	}
+}
+
+// run writes j's mail when it is composed, and sends it.
+func (q *Queue) run(j job) {
+	ctx, cancel := context.WithTimeout(context.Background(), q.timeout)
+	defer cancel()
+	m := j.m
+	if j.compose != nil {
+		composed, err := j.compose(ctx)
+		if err != nil {
+			q.fail(m, j.failed, err)
+			return
+		}
+		if composed == nil {
+			return // nothing to send after all
+		}
+		m = *composed
+	}
+	if err := q.m.Send(ctx, m); err != nil {
+		q.fail(m, j.failed, err)
+	}
+}
+
+// done counts a job off the pending ones.
+func (q *Queue) done() {
+	q.mu.Lock()
+	if q.pending--; q.pending == 0 {
+		q.idle.Broadcast()
+	}
+	q.mu.Unlock()
 }
 
 // fail logs a mail that was not sent (its subject, never its address or

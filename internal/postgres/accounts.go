@@ -205,6 +205,16 @@ func (s Accounts) IssueCode(ctx context.Context, req accounts.CodeRequest) (acco
 	return iss, unavailable(err)
 }
 
+// AttachCode implements accounts.Store.
+func (s Accounts) AttachCode(ctx context.Context, address []byte, purpose string, sentAt time.Time, userID int64, mac []byte) (bool, error) {
+	tag, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET user_id = $4, code_mac = $5
+		WHERE address_mac = $1 AND purpose = $2 AND sent_at = $3 AND expires_at > now()`, address, purposeOf(purpose), sentAt, userID, mac)
+	if err != nil {
+		return false, unavailable(err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
 // WithdrawCode implements accounts.Store.
 func (s Accounts) WithdrawCode(ctx context.Context, address []byte, purpose string, sentAt time.Time) error {
 	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE email_codes SET code_mac = NULL, expires_at = now(), sent_at = timestamptz 'epoch',
