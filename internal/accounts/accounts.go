@@ -139,6 +139,9 @@ type CodeCheck struct {
 const (
 	PurposeVerify = "verify" // a sign-up's: the address is verified
 	PurposeReset  = "reset"  // a password reset's, for a verified account
+	// PurposeChange: a change of address's mail to the new address (its
+	// code is kept with the change; the address's row keeps its cooldown).
+	PurposeChange = "change"
 )
 
 // Claim is what a verification does to the pending account besides

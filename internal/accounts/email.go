@@ -58,7 +58,9 @@ func (s *Service) emailChangeMAC(userID int64, newEmail, code string) []byte {
 // account with a second factor asks only from a session that used it.
 // A code goes to the new address; an address another account holds, or an
 // organiser's nobody has claimed, gets a notice instead, and the answer is
-// the same.
+// the same. Either mail takes the new address's cooldown (Cooldown), as
+// every mail to an address does, so many accounts asking at once send it
+// one.
 func (s *Service) RequestEmailChange(ctx context.Context, au Authenticated, newEmail, password string) error {
 	if au.User.ID == 0 {
 		return ErrUnauthenticated
@@ -110,23 +112,40 @@ func (s *Service) RequestEmailChange(ctx context.Context, au Authenticated, newE
 			Text: fmt.Sprintf("Your code to move your Pitlane account to this address is %s\n\nIt is valid for %d minutes. "+
 				"If you did not ask for it, ignore this e-mail.\n", code, int(EmailChangeTTL.Minutes()))}
 	}
-	var wait time.Duration
+	// The new address's mail cooldown, shared with every mail to it, then
+	// the account's own: either running refuses the request and changes
+	// nothing.
+	addr := s.address(newEmail)
+	var iss CodeIssue
 	err = s.Tx.Transact(ctx, func(ctx context.Context) error {
 		var err error
-		if wait, err = s.EmailChanges.PutEmailChange(ctx, au.User.ID, newEmail, mac, EmailChangeTTL, EmailChangeCooldown); err != nil || wait > 0 {
+		iss, err = s.Store.IssueCode(ctx, CodeRequest{Address: addr, Purpose: PurposeChange, TTL: EmailChangeTTL, Cooldown: Cooldown})
+		if err != nil {
 			return err
+		}
+		if iss.Wait > 0 {
+			return waitForCode(iss.Wait)
+		}
+		wait, err := s.EmailChanges.PutEmailChange(ctx, au.User.ID, newEmail, mac, EmailChangeTTL, EmailChangeCooldown)
+		if err != nil {
+			return err
+		}
+		if wait > 0 {
+			return waitForCode(wait)
 		}
 		return s.Audit.Record(ctx, au.Actor, ActionEmailChangeAsked, 0, userTarget(au.User), nil)
 	})
 	if err != nil {
 		return err
 	}
-	if wait > 0 {
-		secs := int(math.Ceil(wait.Seconds()))
-		return errs.Limited(secs, "Please wait %d seconds before asking for another code.", secs)
-	}
-	s.Mail.Post(msg, nil)
+	s.Mail.Post(msg, s.withdraw(addr, PurposeChange, iss.SentAt))
 	return nil
+}
+
+// waitForCode refuses a code asked for within a cooldown.
+func waitForCode(wait time.Duration) error {
+	secs := int(math.Ceil(wait.Seconds()))
+	return errs.Limited(secs, "Please wait %d seconds before asking for another code.", secs)
 }
 
 // ConfirmEmailChange moves the account to its new address with the code
