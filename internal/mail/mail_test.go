@@ -124,7 +124,9 @@ func TestQueueComposes(t *testing.T) {
 	close(m.release)
 	q := mail.NewQueue(m, 2, 10, time.Minute, slog.New(slog.DiscardHandler))
 	var failed atomic.Int32
-	q.Compose(func(context.Context) (*mail.Message, error) { return &mail.Message{To: "a@example.com", Subject: "x"}, nil }, nil)
+	q.Compose(func(context.Context) (*mail.Message, error) {
+		return &mail.Message{To: "a@example.com", Subject: "x"}, nil
+	}, nil)
 	q.Compose(func(context.Context) (*mail.Message, error) { return nil, nil }, func(error) { failed.Add(1) })
 	q.Compose(func(context.Context) (*mail.Message, error) { return nil, errors.New("no database") }, func(error) { failed.Add(1) })
 	if err := q.Wait(context.Background()); err != nil {
