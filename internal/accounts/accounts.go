@@ -59,7 +59,7 @@ type Store interface {
 	// UpsertUnverified creates the account, or refreshes the password and
 	// Discord name of one that never verified while no code for its address
 	// is live; a sign-up that finds a live code changes nothing but marks the
-	// code contested. A verified e-mail is a Conflict.
+	// code contested. A verified account is returned as it is, unchanged.
 	UpsertUnverified(ctx context.Context, address []byte, email, passwordHash, discord string) (User, error)
 	// IssueCode records the mail about to go to an address unless the
 	// address's cooldown is running (then CodeIssue.Wait says how long).

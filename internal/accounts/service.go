@@ -75,7 +75,10 @@ type Session struct {
 }
 
 // Signup creates (or refreshes an unverified) account and e-mails a code. It
-// returns how long until another code may be requested for the address.
+// returns how long until another code may be requested for the address. An
+// address with a verified account answers the same, and its owner is
+// mailed a notice to sign in instead (within the address's cooldown): the
+// sign-up form tells nobody which addresses have accounts.
 func (s *Service) Signup(ctx context.Context, in SignupInput) (time.Duration, error) {
 	if err := in.Validate(); err != nil {
 		return 0, err
@@ -88,7 +91,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (time.Duration, er
 	if err != nil {
 		return 0, err
 	}
-	iss, err := s.issue(ctx, in.Email, &u)
+	iss, err := s.issue(ctx, in.Email, &u, signupNotice)
 	if err != nil {
 		return 0, err
 	}
@@ -97,6 +100,18 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (time.Duration, er
 	}
 	return iss.Next, nil
 }
+
+// Notices to a verified account's address, for a sign-up with it and for a
+// code asked for it.
+var (
+	signupNotice = core.Message{Subject: "Someone tried to sign up to Pitlane with your address",
+		Text: "Someone tried to sign up to Pitlane with this address, but it already has an account: nothing changed. " +
+			"If it was you, just sign in, or reset your password (\"Forgot password?\" on the sign-in form) if you " +
+			"forgot it. If it was not you, you can ignore this e-mail: your account is as it was.\n"}
+	resendNotice = core.Message{Subject: "Your Pitlane account is already verified",
+		Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
+			"verified: just log in. If it was not you, you can ignore this e-mail.\n"}
+)
 
 // ResendOTP e-mails a fresh code to a pending account, a notice to a
 // verified one and nothing to an address without an account, and answers
@@ -115,7 +130,7 @@ func (s *Service) ResendOTP(ctx context.Context, email string) (time.Duration, e
 	} else if errs.KindOf(err) != errs.NotFound {
 		return 0, err
 	}
-	iss, err := s.issue(ctx, email, pu)
+	iss, err := s.issue(ctx, email, pu, resendNotice)
 	if err != nil {
 		return 0, err
 	}
@@ -134,10 +149,10 @@ func waitError(wait time.Duration) error {
 }
 
 // issue takes the cooldown of email's address for a mail to its account u
-// and posts the mail: a code to a pending account, a notice to a verified
-// one or a reserved address, nothing when u is nil (no account). Whatever it
-// sends, the address's state changes alike.
-func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, error) {
+// and posts the mail: a code to a pending account, notice to a verified
+// one, another notice to a reserved address, nothing when u is nil (no
+// account). Whatever it sends, the address's state changes alike.
+func (s *Service) issue(ctx context.Context, email string, u *User, notice core.Message) (CodeIssue, error) {
 	req := CodeRequest{Purpose: PurposeVerify, TTL: OTPTTL}
 	var msg *core.Message
 	switch {
@@ -156,9 +171,8 @@ func (s *Service) issue(ctx context.Context, email string, u *User) (CodeIssue, 
 	default:
 		// The owner learns the truth in their mailbox, not whoever typed
 		// the address.
-		msg = &core.Message{To: u.Email, Subject: "Your Pitlane account is already verified",
-			Text: "Someone asked for a new Pitlane verification code for this address, but it is already " +
-				"verified: just log in. If it was not you, you can ignore this e-mail.\n"}
+		notice.To = u.Email
+		msg = &notice
 	}
 	return s.post(ctx, email, req, msg)
 }

@@ -30,8 +30,8 @@ func see(r *testkit.Resp) seen {
 // verify-otp and resend-otp answer alike whether an address has no
 // account, waits for its code or is verified: the same status, message and
 // fields for the same requests, and in the same time, since mails go out in
-// the background. (Sign-up answers 409 for a verified address: the spec
-// says so.)
+// the background. (Sign-up answers a verified address as a new one too:
+// TestSignupOverAnAccountAnswersAsANewOne.)
 func TestCodeAnswersDoNotTellAccountsApart(t *testing.T) {
 	s := newServer(t, testkit.Options{})
 	unknown, unverified, verified := testkit.UniqueEmail("unknown"), testkit.UniqueEmail("unverified"), testkit.UniqueEmail("verified")

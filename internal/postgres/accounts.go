@@ -115,11 +115,8 @@ func (s Accounts) UpsertUnverified(ctx context.Context, address []byte, email, h
 			return err
 		}
 		// Verified, or unverified with a live code: kept as it is.
-		if u, err = s.FindUserByEmail(ctx, email); err != nil {
+		if u, err = s.FindUserByEmail(ctx, email); err != nil || u.EmailVerified {
 			return err
-		}
-		if u.EmailVerified {
-			return errs.E(errs.Conflict, "An account with this email already exists. Please login.")
 		}
 		// Two people claim the address: the code verifies only together
 		// with the first one's password.
