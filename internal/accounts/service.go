@@ -58,6 +58,10 @@ type Service struct {
 	// Leave withdraws a player whose account is being deleted from the
 	// tournaments they may still leave, in the deletion's transaction.
 	Leave func(ctx context.Context, a core.Actor) error
+	// RotateFeeds gives the account's secret feed addresses (its calendar)
+	// new ones, in the transaction of a sign-out everywhere: they are keys
+	// like its sessions, on the devices that subscribed. nil: none.
+	RotateFeeds func(ctx context.Context, userID int64) error
 	// Avatars keeps a Google account's picture as its avatar; nil skips it.
 	Avatars interface {
 		SetFromURL(ctx context.Context, userID int64, url string) error

@@ -223,7 +223,9 @@ func (s *Service) EndSession(ctx context.Context, a core.Actor, id int64) error 
 }
 
 // SignOutEverywhere ends the signed-in user's sessions: all of them, or
-// all but current when others is set. It returns how many ended.
+// all but current when others is set, and moves the account's calendar
+// feed to a new address (the old one then answers 404). It returns how many
+// sessions ended.
 func (s *Service) SignOutEverywhere(ctx context.Context, a core.Actor, current int64, others bool) (int, error) {
 	if err := a.MustBeUser(); err != nil {
 		return 0, err
@@ -237,6 +239,11 @@ func (s *Service) SignOutEverywhere(ctx context.Context, a core.Actor, current i
 		ended, err := s.Sessions.EndSessions(ctx, a.UserID, 0, keep)
 		if err != nil {
 			return err
+		}
+		if s.RotateFeeds != nil {
+			if err := s.RotateFeeds(ctx, a.UserID); err != nil {
+				return err
+			}
 		}
 		n = len(ended)
 		return s.sessionsEnded(ctx, a, ActionSignedOutEverywhere, ended, map[string]any{"sessions": len(ended), "kept_this_one": others})

@@ -174,6 +174,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Events:              outbox,
 		Sealer:              auth.NewSealer([]byte(cfg.JWTSecret)),
 		Leave:               tour.LeaveAll,
+		RotateFeeds: func(ctx context.Context, userID int64) error {
+			_, err := postgres.Calendar{DB: db}.Reset(ctx, calendar.Feed{Kind: calendar.Player, ID: userID})
+			return err
+		},
 	}
 	if pk, err := auth.NewPasskeys(cfg.PublicURL); err != nil {
 		log.Warn("passkeys are off", slog.Any("err", err))
