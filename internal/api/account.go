@@ -24,9 +24,28 @@ func (s *Server) sessionRoutes(r chi.Router) {
 		r.Get("/sessions", s.listSessions)
 		r.Delete("/sessions/{id}", s.endSession)
 		r.Post("/sessions/revoke", s.revokeSessions)
-		r.With(s.perUser(ratelimit.SecondFactorUser)).Post("/2fa/verify", s.verifySecondFactor)
+		r.With(s.secondStepLimits).Post("/2fa/verify", s.verifySecondFactor)
 		r.Post("/2fa/passkey/begin", s.beginPasskey)
-		r.With(s.perUser(ratelimit.SecondFactorUser)).Post("/2fa/passkey/finish", s.finishPasskey)
+		r.With(s.secondStepLimits).Post("/2fa/passkey/finish", s.finishPasskey)
+	})
+}
+
+// secondStepLimits bound a session's tries at its second factor so that
+// guessing stays bounded and a stranger who has the password cannot lock
+// its owner out: per session and per client address, and per account for
+// browsers that never used the account's factor (the owner's carries a
+// cookie saying it did).
+func (s *Server) secondStepLimits(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		au := currentAuth(r)
+		if s.limited(w, r, ratelimit.SecondFactorSession, "session:"+strconv.FormatInt(au.Session.ID, 10)) ||
+			s.limited(w, r, ratelimit.SecondFactorIP, limitIP(r)) {
+			return
+		}
+		if s.factorDevice(r, au.User.ID) == "" && s.limited(w, r, ratelimit.SecondFactorAccount, "user:"+strconv.FormatInt(au.User.ID, 10)) {
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -195,6 +214,7 @@ func (s *Server) verifySecondFactor(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setFactorDevice(w, r, au.User.ID)
 	s.writeAuth(w, r, au, "Confirmed: this session may act as an organiser.", nil)
 }
 
@@ -230,6 +250,7 @@ func (s *Server) finishPasskey(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setFactorDevice(w, r, au.User.ID)
 	s.writeAuth(w, r, au, "Confirmed with your passkey: this session may act as an organiser.", nil)
 }
 
@@ -260,6 +281,7 @@ func (s *Server) confirmTOTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setFactorDevice(w, r, au.User.ID)
 	if codes == nil {
 		codes = []string{}
 	}
@@ -327,6 +349,7 @@ func (s *Server) finishAddPasskey(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	s.setFactorDevice(w, r, au.User.ID)
 	s.writeAuth(w, r, au, "Passkey added.", nil)
 }
 

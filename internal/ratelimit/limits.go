@@ -57,12 +57,18 @@ var (
 	ResetConfirmIP    = Rule{"reset-confirm-ip", 30, 5 * time.Minute}
 	ResetConfirmEmail = Rule{"reset-confirm-email-client", 10, 5 * time.Minute}
 	// Account changes of a signed-in user: an e-mail change's codes and
-	// tries, a second factor's tries (a six-digit code: 10 tries in 15
-	// minutes leave a guess about one chance in 33,000 a day), deletion and
-	// export.
+	// tries, the codes confirming a new second factor, deletion and export.
 	EmailChangeUser  = Rule{"email-change-user", 5, time.Hour}
 	SecondFactorUser = Rule{"second-factor-user", 10, 15 * time.Minute}
 	AccountUser      = Rule{"account-user", 10, time.Hour}
+	// A session's second step (a six-digit code): per session, per client
+	// address across accounts, and per account across the browsers that
+	// never used its factor, which bounds a guess as before (10 tries in 15
+	// minutes) while the owner's own browser, spared the account's limit,
+	// is never locked out by a stranger who has the password.
+	SecondFactorSession = Rule{"second-factor-session", 10, 15 * time.Minute}
+	SecondFactorIP      = Rule{"second-factor-ip", 30, 15 * time.Minute}
+	SecondFactorAccount = Rule{"second-factor-account", 10, 15 * time.Minute}
 	// RUMIP bounds the page timings a client address sends: a page load
 	// sends one beacon, rarely two, and a LAN party shares one address.
 	RUMIP = Rule{"rum-ip", 60, time.Minute}
@@ -99,6 +105,7 @@ var All = []Rule{SignupIP, SignupEmailClient, LoginIP, LoginEmailClient, LoginEm
 	GoogleIP, ExtractIP, ExtractUser, NewsletterIP, NewsletterEmail,
 	PasswordUser, DiscordUser, SaveUser, RegisterUser,
 	ResetIP, ResetEmailClient, ResetConfirmIP, ResetConfirmEmail, EmailChangeUser, SecondFactorUser, AccountUser,
+	SecondFactorSession, SecondFactorIP, SecondFactorAccount,
 	RUMIP, ReminderAdmin}
 
 // Exceeded counts one request for key under rule and reports whether it is
