@@ -50,9 +50,11 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
           registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
           notifications={<NotificationSettings />}
           confirmSecondFactor={
-            ctx.user.security ? (
-              <SecondFactorPrompt security={ctx.user.security} onVerified={(u) => setSession(tokenStore.get() ?? '', u)} />
-            ) : null
+            ctx.user.security
+              ? (intro) => (
+                  <SecondFactorPrompt security={ctx.user.security!} intro={intro} onVerified={(u) => setSession(tokenStore.get() ?? '', u)} />
+                )
+              : undefined
           }
         />
       )}

@@ -47,14 +47,14 @@ describe('SignUpForm', () => {
   })
 
   it("shows the server's message on failure, or 'Request failed'", async () => {
-    mockApi({ 'POST /auth/signup': { status: 409, body: { message: 'Email already registered' } } })
+    mockApi({ 'POST /auth/signup': { status: 400, body: { message: 'Password must be at least 8 characters' } } })
     render(<SignUpForm onSignedUp={vi.fn()} />)
     type('Discord username', 'zoom')
     type('Email', 'z@example.com')
     type('Password', 'a')
     type('Confirm password', 'a')
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 8 characters')
   })
 
   it("falls back to 'Request failed' without a message", async () => {
@@ -121,6 +121,24 @@ describe('OtpForm', () => {
     expect(input).toHaveValue('987654')
     expect(input).toHaveAttribute('maxLength', '6')
     expect(input).toHaveAttribute('inputMode', 'numeric')
+  })
+
+  it('after a sign-up, offers the way to sign in or reset for an address that has an account', () => {
+    const api = mockApi({})
+    const onSignIn = vi.fn()
+    const onForgot = vi.fn()
+    const { unmount } = render(
+      <OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} onSignIn={onSignIn} onForgot={onForgot} />,
+    )
+    expect(screen.getByText(/Already have an account with this address\?/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Reset my password' }))
+    expect(onSignIn).toHaveBeenCalledTimes(1)
+    expect(onForgot).toHaveBeenCalledTimes(1)
+    expect(api.calls).toHaveLength(0)
+    unmount()
+    render(<OtpForm email="a@example.com" password="pw" onLoggedIn={vi.fn()} onLoginFailed={vi.fn()} />)
+    expect(screen.queryByText(/Already have an account/)).not.toBeInTheDocument()
   })
 
   it("needs exactly six digits: 'Please enter a valid 6-digit OTP'", async () => {

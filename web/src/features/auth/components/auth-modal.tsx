@@ -199,6 +199,23 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
             setNotice({ kind: 'error', text })
             setView('signin')
           }}
+          onSignIn={
+            creds.fromSignup
+              ? () => {
+                  setNotice(null)
+                  setView('signin')
+                }
+              : undefined
+          }
+          onForgot={
+            creds.fromSignup
+              ? () => {
+                  setResetEmail(creds.email)
+                  setNotice(null)
+                  setView('reset')
+                }
+              : undefined
+          }
         />
       ) : null
       break

@@ -22,9 +22,15 @@ type Props = {
   onLoginFailed: (message: string) => void
   /** Seconds until the server sends another code: a code was just sent (sign-up, resend). */
   resendCooldown?: number
+  /**
+   * After a sign-up: the way out for an address that has an account already (the server answers such a
+   * sign-up as any other and mails its owner a note instead of a code).
+   */
+  onSignIn?: () => void
+  onForgot?: () => void
 }
 
-export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCooldown = OTP_RESEND_COOLDOWN_S }: Props) {
+export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCooldown = OTP_RESEND_COOLDOWN_S, onSignIn, onForgot }: Props) {
   const [otp, setOtp] = useState('')
   const [invalid, setInvalid] = useState('')
   const [popup, setPopup] = useState('')
@@ -118,6 +124,19 @@ export function OtpForm({ email, password, onLoggedIn, onLoginFailed, resendCool
           ? 'No e-mail yet? Check your spam folder. A new code can be sent once a minute.'
           : 'No e-mail? Check your spam folder, or send a new code.'}
       </p>
+      {onSignIn && onForgot ? (
+        <div className="otp-has-account">
+          <p className="field-hint otp-hint">Already have an account with this address? We e-mailed it a note instead of a code.</p>
+          <div className="row-actions">
+            <button type="button" className="btn btn-link" onClick={onSignIn}>
+              Sign in
+            </button>
+            <button type="button" className="btn btn-link" onClick={onForgot}>
+              Reset my password
+            </button>
+          </div>
+        </div>
+      ) : null}
     </form>
   )
 }

@@ -1,7 +1,7 @@
 // An organiser's second step: the session acts as an organiser once it has used a code from the
 // authenticator app, a recovery code or a passkey. Shown after the sign-in, and by the organisers'
 // pages to a session that has not used it yet.
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { ActionButton, ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
 import type { Security, User } from '@/lib/auth'
 import { passkeyFailure, passkeysSupported } from '@/lib/webauthn'
@@ -12,9 +12,12 @@ type Props = {
   onVerified: (user: User) => void
   /** Carry on as a player (the sign-in stands; the organiser's powers wait). */
   onSkip?: () => void
+  /** What the confirmation is for, when not the organiser's powers (a change to the account). */
+  intro?: string
 }
 
-export function SecondFactorPrompt({ security, onVerified, onSkip }: Props) {
+export function SecondFactorPrompt({ security, onVerified, onSkip, intro }: Props) {
+  const codeId = useId()
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState('')
   const byCode = useVerifyCode()
@@ -55,7 +58,7 @@ export function SecondFactorPrompt({ security, onVerified, onSkip }: Props) {
   }
   return (
     <div className="second-factor" role="region" aria-label="Two-step sign-in">
-      <p>You are signed in. To act as an organiser, confirm it is you with your second factor.</p>
+      <p>{intro ?? 'You are signed in. To act as an organiser, confirm it is you with your second factor.'}</p>
       {security.passkeys > 0 && passkeysSupported() ? (
         <ActionButton className="btn btn-primary btn-block" pending={byPasskey.isPending} pendingLabel="Waiting for your passkey…" onClick={passkey}>
           Use a passkey
@@ -64,7 +67,7 @@ export function SecondFactorPrompt({ security, onVerified, onSkip }: Props) {
       {security.totp || security.recovery_codes_left > 0 ? (
         <form className="form" onSubmit={submit} noValidate aria-label="Authenticator code">
           <TextField
-            id="second-factor-code"
+            id={codeId}
             label="Code from your authenticator app"
             hint="Or one of your recovery codes."
             inputMode="text"

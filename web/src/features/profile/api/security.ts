@@ -32,13 +32,17 @@ export function useEndSession() {
   })
 }
 
-/** Signs out everywhere (others: every session but this one). */
+/** Signs out everywhere (others: every session but this one); the calendar feed gets a new address too. */
 export function useSignOutEverywhere() {
   const qc = useQueryClient()
   const { logout } = useSession()
   return useMutation({
     mutationFn: (others: boolean) => api.post<{ message: string; ended: number }>('/auth/sessions/revoke', { others }),
-    onSuccess: (_res, others) => (others ? void qc.invalidateQueries({ queryKey: sessionsKey }) : logout()),
+    onSuccess: (_res, others) => {
+      if (!others) return logout()
+      void qc.invalidateQueries({ queryKey: sessionsKey })
+      void qc.invalidateQueries({ queryKey: ['calendar', '/auth/calendar'] })
+    },
   })
 }
 

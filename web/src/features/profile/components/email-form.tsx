@@ -5,8 +5,10 @@ import { Message } from '@/components/ui/popup'
 import type { User } from '@/lib/auth'
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/security'
 import { SettingActions, SettingRow } from './setting'
+import { SecondFactorFirst, type ConfirmPrompt } from './step-up'
 
-export function EmailForm({ user }: { user: User }) {
+/** stepUp: the session must use its second factor before the address can move. */
+export function EmailForm({ user, stepUp }: { user: User; stepUp?: ConfirmPrompt }) {
   const [step, setStep] = useState<'idle' | 'ask' | 'code'>('idle')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -54,6 +56,7 @@ export function EmailForm({ user }: { user: User }) {
       />
     )
   }
+  if (stepUp) return <SecondFactorFirst prompt={stepUp} what="move your account to another address" onCancel={cancel} />
   if (step === 'ask') {
     return (
       <form className="setting form" onSubmit={send} noValidate aria-label="Change e-mail">

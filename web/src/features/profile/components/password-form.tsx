@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { ErrorMessage, TextField, useCheckedForm } from '@/components/ui/form'
 import { useChangePassword, type PasswordChange } from '../api/change-password'
 import { SettingActions, SettingRow } from './setting'
+import { SecondFactorFirst, type ConfirmPrompt } from './step-up'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_FAILED = 'Failed to change password'
@@ -16,8 +17,11 @@ export function validatePasswordChange(v: PasswordChange) {
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-/** Change the password; the server signs every other session out and hands this one a new token. */
-export function PasswordForm() {
+/**
+ * Change the password; the server signs every other session out and hands this one a new token. stepUp: the
+ * session must use its second factor first.
+ */
+export function PasswordForm({ stepUp }: { stepUp?: ConfirmPrompt }) {
   const [editing, setEditing] = useState(false)
   const change = useChangePassword()
   const { bind: field, reset, invalid, onSubmit } = useCheckedForm<keyof PasswordChange>(EMPTY, validatePasswordChange, change.reset)
@@ -45,6 +49,7 @@ export function PasswordForm() {
       />
     )
   }
+  if (stepUp) return <SecondFactorFirst prompt={stepUp} what="change your password" onCancel={() => setEditing(false)} />
   return (
     <form className="setting form" onSubmit={submit} noValidate aria-label="Change password">
       <TextField label="Current password" type="password" autoComplete="current-password" autoFocus {...field('currentPassword')} />

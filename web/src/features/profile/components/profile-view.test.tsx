@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
@@ -123,4 +124,70 @@ it('shows the registration block the app plugs in', () => {
   setup()
   expect(screen.getByRole('heading', { name: 'Tournament' })).toBeInTheDocument()
   expect(screen.getByText('registration slot')).toBeInTheDocument()
+})
+
+describe('profile: changes that need the second factor', () => {
+  const security = {
+    session_id: 3,
+    organiser_locked: true,
+    second_factor_available: true,
+    second_factor_required: true,
+    session_verified: false,
+    totp: true,
+    passkeys: 0,
+    recovery_codes_left: 10,
+    passkeys_on: false,
+  }
+  const organiser = makeUser({ role: 'user', email: 'boss@example.com', security })
+  /** A stand-in for the app's prompt: says what it was asked for, and confirms the session. */
+  function confirmPrompt(onConfirm: () => void) {
+    return (intro?: string) => (
+      <div>
+        <p>{intro ?? 'organiser powers'}</p>
+        <button type="button" onClick={onConfirm}>
+          Confirm with the app
+        </button>
+      </div>
+    )
+  }
+
+  it('asks a session that has not used the factor to confirm first, then shows the forms', async () => {
+    const api = mockApi({})
+    const handlers = { onUploadStats: vi.fn(), onTournament: vi.fn(), onLogout: vi.fn() }
+    const confirmed = { ...organiser, security: { ...security, session_verified: true, organiser_locked: false } }
+    function Harness() {
+      const [user, setUser] = useState(organiser)
+      return <ProfileView user={user} {...handlers} confirmSecondFactor={confirmPrompt(() => setUser(confirmed))} />
+    }
+    renderApp(<Harness />, { user: organiser })
+    for (const [button, what] of [
+      ['Change password', 'change your password'],
+      ['Change e-mail', 'move your account to another address'],
+      ['Delete my account', 'delete your account'],
+    ]) {
+      fireEvent.click(screen.getByRole('button', { name: button }))
+      const region = screen.getByRole('region', { name: 'Confirm it is you' })
+      expect(region).toHaveTextContent(`confirm this session with your authenticator app, a recovery code or a passkey to ${what}`)
+      expect(within(region).getByRole('button', { name: 'Confirm with the app' })).toBeInTheDocument()
+      fireEvent.click(within(region).getByRole('button', { name: 'Cancel' }))
+    }
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
+    expect(api.calls).toHaveLength(0)
+
+    // Once the session used the factor, the form it was opened for shows.
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    fireEvent.click(within(screen.getByRole('region', { name: 'Confirm it is you' })).getByRole('button', { name: 'Confirm with the app' }))
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toBeInTheDocument())
+    expect(screen.queryByRole('region', { name: 'Confirm it is you' })).not.toBeInTheDocument()
+  })
+
+  it('leaves an account without a second factor as it was', () => {
+    mockApi({})
+    const handlers = { onUploadStats: vi.fn(), onTournament: vi.fn(), onLogout: vi.fn() }
+    const player = makeUser({ security: { ...security, totp: false, organiser_locked: false, second_factor_available: false } })
+    renderApp(<ProfileView user={player} {...handlers} confirmSecondFactor={confirmPrompt(() => undefined)} />, { user: player })
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Confirm it is you' })).not.toBeInTheDocument()
+  })
 })

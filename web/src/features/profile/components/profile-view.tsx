@@ -8,6 +8,7 @@ import { DiscordNameForm } from './discord-name-form'
 import { EmailForm } from './email-form'
 import { PasswordForm } from './password-form'
 import { SessionsList } from './sessions-list'
+import { needsSecondFactor, type ConfirmPrompt } from './step-up'
 import { TwoStep } from './two-step'
 import { YourData } from './your-data'
 import { staffRole } from '@/lib/authorization'
@@ -42,8 +43,8 @@ type Props = {
   registration?: ReactNode
   /** The notification settings, from the app layer. */
   notifications?: ReactNode
-  /** The prompt that confirms this session with its second factor, from the app layer. */
-  confirmSecondFactor?: ReactNode
+  /** The prompt that confirms this session with its second factor (intro: what for), from the app layer. */
+  confirmSecondFactor?: ConfirmPrompt
 }
 
 export function ProfileView({ user, onUploadStats, onTournament, onLogout, registration, notifications, confirmSecondFactor }: Props) {
@@ -53,6 +54,8 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
     ['SK stats uploaded', user.sk_stats_uploaded],
     ['Registered for the tournament', user.tournament_registered],
   ]
+  // The account's own changes wait for the second factor once there is one (the server's rule).
+  const stepUp = needsSecondFactor(user) ? confirmSecondFactor : undefined
   return (
     <div className="profile-view">
       <div className="profile-head">
@@ -111,11 +114,11 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         <CalendarLink />
         {/* A proven link is changed by unlinking it; the server refuses a typed name over it. */}
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}
-        <EmailForm user={user} />
-        {user.has_password === false ? null : <PasswordForm />}
+        <EmailForm user={user} stepUp={stepUp} />
+        {user.has_password === false ? null : <PasswordForm stepUp={stepUp} />}
       </section>
       <ProfileSection id="profile-security" title="Sign-in & security">
-        <TwoStep user={user} confirmPrompt={confirmSecondFactor} />
+        <TwoStep user={user} confirmPrompt={confirmSecondFactor?.()} />
         <SessionsList />
       </ProfileSection>
       {notifications ? (
@@ -124,7 +127,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
         </ProfileSection>
       ) : null}
       <ProfileSection id="profile-data" title="Your data">
-        <YourData user={user} />
+        <YourData user={user} stepUp={stepUp} />
       </ProfileSection>
       <div className="row-actions">
         <button type="button" className="btn btn-primary" onClick={onUploadStats}>

@@ -61,6 +61,7 @@ export function SessionsList() {
           Sign out everywhere
         </ActionButton>
       </div>
+      <p className="muted field-hint">Signing out of other devices also gives your calendar feed a new address.</p>
       <ErrorMessage error={sessions.error || end.error || everywhere.error} fallback="Your sessions could not be changed" />
     </div>
   )

@@ -4,8 +4,10 @@ import { useState, type FormEvent } from 'react'
 import { ActionButton, ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
 import type { User } from '@/lib/auth'
 import { downloadExport, useDeleteAccount } from '../api/security'
+import { SecondFactorFirst, type ConfirmPrompt } from './step-up'
 
-export function YourData({ user }: { user: User }) {
+/** stepUp: the session must use its second factor before the account can be deleted. */
+export function YourData({ user, stepUp }: { user: User; stepUp?: ConfirmPrompt }) {
   const [exporting, setExporting] = useState(false)
   const [exportError, setExportError] = useState<unknown>(null)
   const [deleting, setDeleting] = useState(false)
@@ -56,6 +58,8 @@ export function YourData({ user }: { user: User }) {
             </button>
           </div>
         </div>
+      ) : stepUp ? (
+        <SecondFactorFirst prompt={stepUp} what="delete your account" onCancel={() => setDeleting(false)} />
       ) : (
         <form className="setting form danger-zone" onSubmit={submit} noValidate aria-label="Delete account">
           <p>
