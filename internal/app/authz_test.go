@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pitlane/pitlane/internal/accounts"
 	"github.com/pitlane/pitlane/internal/api"
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/core"
@@ -106,7 +107,7 @@ var actions = []action{
 		return err
 	}, "POST", "/api/auth/update-discord-username", map[string]string{"discordUsername": ""}},
 	{"change the password", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
-		_, err := s.Accounts.ChangePassword(ctx, a, 0, "not-the-password", "new-password-1", "new-password-1")
+		_, err := s.Accounts.ChangePassword(ctx, accounts.Authenticated{Actor: a}, "not-the-password", "new-password-1", "new-password-1")
 		return err
 	}, "POST", "/api/auth/change-password", map[string]string{"currentPassword": "not-the-password", "newPassword": "new-password-1", "confirmPassword": "new-password-1"}},
 	{"save stats", users, func(ctx context.Context, s *api.Server, a core.Actor) error {
