@@ -64,7 +64,8 @@ func TestOrganiserNeedsASecondFactor(t *testing.T) {
 	if r := s.Do(t, "POST", "/api/me/2fa/totp/confirm", admin, map[string]string{"code": wrong}); r.Status != 400 {
 		t.Fatalf("wrong first code: %d", r.Status)
 	}
-	r = s.Do(t, "POST", "/api/me/2fa/totp/confirm", admin, map[string]string{"code": code(time.Now())})
+	first := code(time.Now())
+	r = s.Do(t, "POST", "/api/me/2fa/totp/confirm", admin, map[string]string{"code": first})
 	codes, _ := r.JSON["recovery_codes"].([]any)
 	if r.Status != 200 || len(codes) != auth.RecoveryCodeCount {
 		t.Fatalf("confirm: %d %s", r.Status, r.Body)
@@ -78,8 +79,9 @@ func TestOrganiserNeedsASecondFactor(t *testing.T) {
 		if got := organiserRead(other); got != 403 {
 			t.Fatalf("before: %d", got)
 		}
-		// The code of this step was used to enrol: the next one is taken.
-		if r := s.Do(t, "POST", "/api/auth/2fa/verify", other, map[string]string{"code": code(time.Now())}); r.Status != 400 {
+		// The code used to enrol is spent (whether or not its step has
+		// passed meanwhile): the next step's is taken.
+		if r := s.Do(t, "POST", "/api/auth/2fa/verify", other, map[string]string{"code": first}); r.Status != 400 {
 			t.Fatalf("a code used twice: %d", r.Status)
 		}
 		r := s.Do(t, "POST", "/api/auth/2fa/verify", other, map[string]string{"code": code(time.Now().Add(auth.TOTPPeriod * time.Second))})
