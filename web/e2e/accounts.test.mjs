@@ -7,9 +7,12 @@
 // - a player signs another device out from the profile, moves the account to a new address with the
 //   code sent there, downloads their data and deletes the account: they cannot sign in, the public
 //   list shows "Deleted player N" and the bracket reads as before;
+// - someone signs up with a player's address: the answer is a new sign-up's, the player is mailed a
+//   note instead of a code, and the code step leads on to the password reset;
 // - the organiser, whose password alone no longer gives the organiser's powers, adds a passkey (the
 //   DevTools virtual authenticator) from the profile; a later session cannot rule a dispute until it
-//   uses the passkey on /admin/matches.
+//   uses the passkey on /admin/matches, nor change the password from the profile until it confirms
+//   with the passkey there.
 // The site is opened as http://localhost:PORT (a passkey's relying party must be a domain).
 // Screenshots at 1440 and 390 px go to ACCOUNT_SHOTS (default /tmp/account-web-shots; 'off': none).
 import assert from 'node:assert/strict'
@@ -170,6 +173,32 @@ describe('accounts that last, in a real browser', { skip, timeout: 240_000 }, ()
     assert.deepEqual(await api('GET', `/tournaments/${T}/standings`), bracketBefore, 'the standings read as before')
   })
 
+  it('signing up with an address that has an account looks like any sign-up; its owner is mailed a note', async () => {
+    const email = playerEmail(40)
+    const page = await open('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click()
+    await dialog.getByLabel('Discord username').fill('someone_else')
+    await dialog.getByLabel('Email').fill(email)
+    await dialog.getByLabel('Password', { exact: true }).fill('someone-elses-pass')
+    await dialog.getByLabel('Confirm password').fill('someone-elses-pass')
+    const since = smtp.mails.length
+    await dialog.getByRole('button', { name: 'Sign Up' }).click()
+    await dialog.getByText('Account created! Please check your email for OTP verification.').waitFor()
+    await dialog.getByText('Already have an account with this address?').waitFor()
+    await smtp.mailWhere((m) => m.to.includes(email) && /already has an account/.test(m.text) && !/verification code is/.test(m.text), {
+      since,
+      what: 'the note to the owner',
+    })
+    await shoot(page, 'signup-existing-address')
+    await dialog.getByRole('button', { name: 'Reset my password' }).click()
+    await dialog.getByRole('heading', { name: 'Reset your password' }).waitFor()
+    assert.equal(await dialog.getByLabel('Email').inputValue(), email, 'the reset starts from the address typed')
+    assert.equal(await status('POST', '/auth/login', { email, password: 'someone-elses-pass' }), 401, "the stranger's password is nobody's")
+    await login(email)
+  })
+
   it('an organiser adds a passkey, and a later session rules a dispute only once it used it', async () => {
     const page = await open('/')
     const cdp = await page.context().newCDPSession(page)
@@ -241,5 +270,27 @@ describe('accounts that last, in a real browser', { skip, timeout: 240_000 }, ()
     await gate.getByRole('button', { name: 'Use a passkey' }).click()
     await page.locator(`.queue-item[data-match-id="${m.id}"][data-status="disputed"]`).waitFor()
     assert.equal(await status('POST', `/admin/matches/${m.id}/resolve`, ruling, second), 200, 'the same session rules once it used the passkey')
+
+    // A third session, by the password alone, cannot change the password from the profile until it
+    // confirms with the passkey there.
+    await page.goto(`${server.base}/`)
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click()
+    dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Email').fill(ORGANISER)
+    await dialog.getByLabel('Password').fill(PASSWORD)
+    await dialog.getByRole('button', { name: 'Sign In' }).click()
+    await dialog.getByRole('button', { name: 'Not now: continue as a player' }).click()
+    const third = await page.evaluate(() => window.localStorage.getItem('token'))
+    const change = { currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }
+    assert.equal(await status('POST', '/auth/change-password', change, third), 403, 'the password alone cannot change the password')
+    dialog = await openProfile(page)
+    await dialog.getByRole('button', { name: 'Change password' }).click()
+    const stepUp = dialog.getByRole('region', { name: 'Confirm it is you' })
+    await stepUp.getByText('confirm this session with your authenticator app, a recovery code or a passkey to change your password').waitFor()
+    await shoot(page, 'profile-step-up')
+    await stepUp.getByRole('button', { name: 'Use a passkey' }).click()
+    await dialog.getByRole('form', { name: 'Change password' }).getByLabel('Current password').waitFor()
+    assert.equal(await status('POST', '/auth/change-password', change, third), 200, 'the session that used the passkey changes it')
   })
 })
