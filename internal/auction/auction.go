@@ -3,6 +3,8 @@ package auction
 import (
 	"context"
 	"time"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Lot statuses.
@@ -63,6 +65,11 @@ type PlayerRef struct {
 	KD          float64 `json:"kd"`
 	GamesPlayed int     `json:"games_played"`
 	Level       int     `json:"level"`
+}
+
+// subjectOf is p as the audit log names the player an entry is about.
+func subjectOf(p PlayerRef) core.AuditSubject {
+	return core.AuditSubject{UserID: p.UserID, Name: p.Name}
 }
 
 // HighBid is the lot's leading bid.
