@@ -130,6 +130,12 @@ func (f DeletionFacts) refusal() string {
 	return ""
 }
 
+// OwnSignedOut are the account events no session makes but the account
+// itself: a sign-up confirmed and a password reset, each with the code
+// mailed to its address. Its export says they were its own; a failed
+// sign-in or a reset asked for its address were anyone's who typed it.
+var OwnSignedOut = []string{core.ActionVerified, ActionPasswordReset}
+
 // Export is everything the site holds about the signed-in user, as one
 // JSON document (their copy of their data).
 func (s *Service) Export(ctx context.Context, au Authenticated) (json.RawMessage, error) {

@@ -122,3 +122,49 @@ func keys[V any](m map[int64]V) []int64 {
 	}
 	return out
 }
+
+// The export says of every audit entry whether the account did it: the
+// entries it made signed out (its sign-up's code, a reset with the code
+// mailed to it) are its own, a failed sign-in or a reset asked for its
+// address are not (anyone may type an address), and none is left null.
+func TestExportSaysWhatTheAccountDid(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	email := testkit.UniqueEmail("exporter")
+	s.SignUp(t, email, "exporting_racer")
+	if r := s.Do(t, "POST", "/api/auth/login", "", map[string]string{"email": email, "password": "not-the-password"}); r.Status != 401 {
+		t.Fatalf("wrong password: %d", r.Status)
+	}
+	if r := s.Do(t, "POST", "/api/auth/password-reset/request", "", map[string]string{"email": email}); r.Status != 202 {
+		t.Fatalf("reset request: %d", r.Status)
+	}
+	code := s.Mail.Code(t, email, 2)
+	r := s.Do(t, "POST", "/api/auth/password-reset/confirm", "", map[string]string{"email": email, "code": code, "password": "a-new-password-1"})
+	if r.Status != 200 {
+		t.Fatalf("reset: %d %s", r.Status, r.Body)
+	}
+	exp := s.Do(t, "GET", "/api/me/export", r.JSON["token"].(string), nil)
+	if exp.Status != 200 {
+		t.Fatalf("export: %d %s", exp.Status, exp.Body)
+	}
+	want := map[string]bool{"account.verified": true, "account.login": true, "account.login_failed": false,
+		"account.password_reset_requested": false, "account.password_reset": true}
+	seen := map[string]bool{}
+	for _, e := range exp.JSON["data"].(map[string]any)["audit_log"].([]any) {
+		e := e.(map[string]any)
+		action := e["action"].(string)
+		byYou, ok := e["by_you"].(bool)
+		if !ok {
+			t.Errorf("%s: by_you is %v", action, e["by_you"])
+			continue
+		}
+		if w, known := want[action]; known && byYou != w {
+			t.Errorf("%s: by_you %v, want %v", action, byYou, w)
+		}
+		seen[action] = true
+	}
+	for action := range want {
+		if !seen[action] {
+			t.Errorf("the export lacks %s", action)
+		}
+	}
+}

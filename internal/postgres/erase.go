@@ -121,7 +121,9 @@ func (s Accounts) EraseAccount(ctx context.Context, userID int64, pseudonym stri
 	}))
 }
 
-// exportSQL is one JSON document of everything kept about account $1.
+// exportSQL is one JSON document of everything kept about account $1. An
+// audit entry is by the account when it acted, or when no session acted
+// and the entry is one of the actions $2 only the account does signed out.
 const exportSQL = `
 SELECT json_build_object(
   'account', (SELECT json_build_object('id', u.id, 'email', u.email, 'name', u.name,
@@ -184,7 +186,7 @@ SELECT json_build_object(
   'calendar_feed', (SELECT json_build_object('generation', f.generation, 'reset_at', f.reset_at)
        FROM calendar_feeds f WHERE f.user_id = $1),
   'audit_log', coalesce((SELECT json_agg(json_build_object('at', a.at, 'action', a.action, 'target', a.target, 'data', a.data,
-       'by_you', a.actor_id = $1) ORDER BY a.id DESC) FROM (
+       'by_you', CASE WHEN a.actor_id IS NOT NULL THEN a.actor_id = $1 ELSE a.action = ANY($2) END) ORDER BY a.id DESC) FROM (
          SELECT * FROM audit_log WHERE actor_id = $1 OR subject_id = $1 OR target LIKE 'user ' || $1::bigint::text || ' (%'
          ORDER BY id DESC LIMIT 5000) a), '[]')
 )`
@@ -192,6 +194,6 @@ SELECT json_build_object(
 // Export implements accounts.ErasureStore.
 func (s Accounts) Export(ctx context.Context, userID int64) (json.RawMessage, error) {
 	var doc []byte
-	err := s.DB.q(ctx).QueryRow(ctx, exportSQL, userID).Scan(&doc)
+	err := s.DB.q(ctx).QueryRow(ctx, exportSQL, userID, accounts.OwnSignedOut).Scan(&doc)
 	return doc, unavailable(notFound(err, "Account not found "+strconv.FormatInt(userID, 10)))
 }
