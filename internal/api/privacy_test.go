@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pitlane/pitlane/internal/demo"
@@ -165,6 +166,48 @@ func TestExportSaysWhatTheAccountDid(t *testing.T) {
 	for action := range want {
 		if !seen[action] {
 			t.Errorf("the export lacks %s", action)
+		}
+	}
+}
+
+// The public player search lists players: accounts that saved their stats
+// or took part in a season. An organiser who never played, and an account
+// that never saved stats, are not players: the search does not find them,
+// and their page is no player's (404), but to themselves.
+func TestOnlyPlayersArePublicPlayers(t *testing.T) {
+	organiser := testkit.UniqueEmail("organiser")
+	s := newServer(t, testkit.Options{Admins: []string{organiser}})
+	adminTok := s.SignUp(t, organiser, "quiet_organiser")
+	newcomer := s.SignUp(t, testkit.UniqueEmail("newcomer"), "quiet_newcomer")
+	player := s.SignUp(t, testkit.UniqueEmail("player"), "quiet_player")
+	s.SaveStats(t, player)
+
+	found := func(q string) []string {
+		r := s.Do(t, "GET", "/api/players?q="+q, "", nil)
+		if r.Status != 200 {
+			t.Fatalf("search %s: %d %s", q, r.Status, r.Body)
+		}
+		var names []string
+		for _, p := range r.JSON["players"].([]any) {
+			names = append(names, p.(map[string]any)["name"].(string))
+		}
+		return names
+	}
+	if got := found("quiet_"); len(got) != 1 || got[0] != "quiet_player" {
+		t.Fatalf("the search for quiet_ finds %v, want the player alone", got)
+	}
+	all := s.Do(t, "GET", "/api/players?limit=100", "", nil)
+	if strings.Contains(string(all.Body), "quiet_organiser") || strings.Contains(string(all.Body), "quiet_newcomer") {
+		t.Fatalf("the list of players names an account that is no player: %s", all.Body)
+	}
+	for name, tok := range map[string]string{"the organiser": adminTok, "the newcomer": newcomer} {
+		id := int64(s.Do(t, "GET", "/api/auth/profile", tok, nil).JSON["user"].(map[string]any)["id"].(float64))
+		path := fmt.Sprintf("/api/players/%d", id)
+		if r := s.Do(t, "GET", path, "", nil); r.Status != 404 {
+			t.Errorf("%s's page to others: %d %s", name, r.Status, r.Body)
+		}
+		if r := s.Do(t, "GET", path, tok, nil); r.Status != 200 {
+			t.Errorf("%s's page to themselves: %d %s", name, r.Status, r.Body)
 		}
 	}
 }

@@ -23,16 +23,21 @@ func img(col string) string {
 	return strings.ReplaceAll(`CASE WHEN %s IS NULL THEN NULL ELSE '/api/images/' || %s END`, "%s", col)
 }
 
+// isPlayer tells whether account u is a player: it saved its stats or is
+// on a season's list. An organiser who never played is no player, and
+// neither is an account that never saved its stats.
+const isPlayer = `(EXISTS (SELECT 1 FROM stats WHERE user_id = u.id) OR EXISTS (SELECT 1 FROM registrations WHERE user_id = u.id))`
+
 // Profile implements records.Store.
 func (s Records) Profile(ctx context.Context, id int64) (records.Profile, bool, error) {
 	p := records.Profile{Details: &records.Details{}}
 	var gone bool
-	err := s.DB.q(ctx).QueryRow(ctx, `SELECT u.id, `+shownName+`, u.profile_hidden, u.deleted_at IS NOT NULL,
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT u.id, `+shownName+`, u.profile_hidden, u.deleted_at IS NOT NULL, `+isPlayer+`,
 		`+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`, coalesce(u.discord_username, ''), u.discord_verified,
 		coalesce(s.description, ''), coalesce(s.level, 0), coalesce(s.kills, 0), coalesce(s.deaths, 0), coalesce(s.games_played, 0),
 		coalesce(s.kd, 0)::float8, coalesce(s.category, 4), coalesce(s.verified, false)
 		FROM users u LEFT JOIN stats s ON s.user_id = u.id WHERE u.id = $1`, id).
-		Scan(&p.ID, &p.Name, &p.Hidden, &gone, &p.Avatar, &p.CartImage, &p.Discord, &p.DiscordVerified, &p.Description,
+		Scan(&p.ID, &p.Name, &p.Hidden, &gone, &p.Player, &p.Avatar, &p.CartImage, &p.Discord, &p.DiscordVerified, &p.Description,
 			&p.Level, &p.Kills, &p.Deaths, &p.GamesPlayed, &p.KD, &p.Tier, &p.StatsVerified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, false, errs.E(errs.NotFound, "No such player")
@@ -167,7 +172,7 @@ func (s Records) SearchPlayers(ctx context.Context, q string, after int64, limit
 	rows, err := s.DB.q(ctx).Query(ctx, `SELECT u.id, `+shownName+`, `+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`,
 		coalesce(s.category, 4), coalesce(s.kd, 0)::float8
 		FROM users u LEFT JOIN stats s ON s.user_id = u.id
-		WHERE u.id > $1 AND u.deleted_at IS NULL AND NOT u.profile_hidden AND `+where+`
+		WHERE u.id > $1 AND u.deleted_at IS NULL AND NOT u.profile_hidden AND `+isPlayer+` AND `+where+`
 		ORDER BY u.id LIMIT $2`, args...)
 	if err != nil {
 		return nil, unavailable(err)

@@ -83,6 +83,10 @@ type Profile struct {
 	ID     int64  `json:"id"`
 	Name   string `json:"name"`
 	Hidden bool   `json:"hidden"`
+	// Player: the account saved its stats or is on a season's list. An
+	// account that is no player (an organiser who never played) has no
+	// public page.
+	Player bool `json:"-"`
 	// Details are left out of a hidden profile read by anyone but its owner.
 	*Details
 }
@@ -202,13 +206,14 @@ type Service struct {
 }
 
 // Profile is player id's page as a reads it: a hidden profile shows its
-// name alone to anyone but its owner; an erased account has none.
+// name alone to anyone but its owner; an erased account has none, and
+// neither has an account that is no player, but to itself.
 func (s *Service) Profile(ctx context.Context, a core.Actor, id int64) (Profile, error) {
 	p, gone, err := s.Store.Profile(ctx, id)
 	if err != nil {
 		return p, err
 	}
-	if gone {
+	if gone || !p.Player && a.UserID != id {
 		return Profile{}, errs.E(errs.NotFound, "No such player")
 	}
 	if p.Hidden && a.UserID != id {
@@ -322,7 +327,7 @@ func (s *Service) Versus(ctx context.Context, a, b int64) (Versus, error) {
 		if err != nil {
 			return v, err
 		}
-		if gone {
+		if gone || !p.Player {
 			return v, errs.E(errs.NotFound, "No such player")
 		}
 		*x.ref = PlayerRef{ID: p.ID, Name: p.Name}

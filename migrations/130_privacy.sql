@@ -22,3 +22,7 @@ UPDATE audit_log a SET subject_id = l.user_id
   FROM auction_lots l
  WHERE a.action IN ('auction.bid', 'auction.close_lot', 'auction.void', 'auction.undo_sale')
    AND a.data->>'lot' ~ '^[0-9]{1,18}$' AND l.id = (a.data->>'lot')::bigint AND l.tournament_id = a.tournament_id;
+
+-- Whether an account is a player (it saved stats or is on a season's list)
+-- and the seasons of an account are read by the account.
+CREATE INDEX registrations_by_user ON registrations (user_id);
