@@ -110,6 +110,13 @@ func (s *Service) erase(ctx context.Context, u User, a core.Actor) error {
 				return err
 			}
 		}
+		if s.History != nil {
+			// Nor do the events told before: a visitor who subscribes
+			// from the start replays nothing of the account.
+			if err := s.History.Redact(ctx, u.ID, Pseudonym(u.ID)); err != nil {
+				return err
+			}
+		}
 		return s.endedEvent(ctx, u.ID, ended)
 	})
 }

@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pitlane/pitlane/internal/demo"
+	"github.com/pitlane/pitlane/internal/postgres/pgtest"
 	"github.com/pitlane/pitlane/internal/testkit"
 )
 
@@ -209,5 +212,207 @@ func TestOnlyPlayersArePublicPlayers(t *testing.T) {
 		if r := s.Do(t, "GET", path, tok, nil); r.Status != 200 {
 			t.Errorf("%s's page to themselves: %d %s", name, r.Status, r.Body)
 		}
+	}
+}
+
+// hiddenLeague is a demo league with a past season played and the current
+// one at its auction, on real Redis, with player secretive's card made of
+// values found nowhere else (secrets), put in the live history by a saving
+// of their stats.
+type hiddenLeague struct {
+	s       *testkit.Server
+	id      int64
+	token   string
+	past    string // a past season secretive played on a team
+	team    string // their team's letter in it
+	secrets []string
+	since   int64 // the registrations topic's seq before the card went out
+}
+
+func newHiddenLeague(t *testing.T) hiddenLeague {
+	t.Helper()
+	ctx := context.Background()
+	s := testkit.NewServer(t, pgtest.Fresh(t), testkit.Options{RedisURL: testkit.RedisURL(), Admins: []string{demo.AdminEmail}})
+	if _, err := demo.Load(ctx, s.DB, demo.Options{Players: 60, Captains: true, Password: testkit.Password, PlayersSignIn: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.PastSeasons(ctx, s.DB, "PPL7", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Advance(ctx, s.DB, "PPL7", "auction"); err != nil {
+		t.Fatal(err)
+	}
+	l := hiddenLeague{s: s}
+	var email string
+	// A player bought in this season's auction who played on a team in a
+	// past one, and captains neither.
+	if err := s.DB.Pool.QueryRow(ctx, `SELECT u.id, u.email, t.name, te.letter FROM team_players now
+		JOIN tournaments cur ON cur.id = now.tournament_id AND cur.name = 'PPL7'
+		JOIN team_players tp ON tp.user_id = now.user_id AND tp.tournament_id <> now.tournament_id
+		JOIN tournaments t ON t.id = tp.tournament_id JOIN teams te ON te.id = tp.team_id
+		JOIN users u ON u.id = now.user_id
+		WHERE NOT EXISTS (SELECT 1 FROM teams WHERE captain_user_id = u.id) ORDER BY u.id LIMIT 1`).
+		Scan(&l.id, &email, &l.past, &l.team); err != nil {
+		t.Fatal(err)
+	}
+	avatar, kart := fmt.Sprintf("a%063d", l.id), fmt.Sprintf("c%063d", l.id)
+	for _, id := range []string{avatar, kart} {
+		if _, err := s.DB.Pool.Exec(ctx, `INSERT INTO images (id, content_type, data) VALUES ($1, 'image/png', $2)`, id, []byte(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DB.Pool.Exec(ctx, `UPDATE users SET avatar_image_id = $2, discord_username = 'secret_disco_qwz' WHERE id = $1`, l.id, avatar); err != nil {
+		t.Fatal(err)
+	}
+	l.token = s.Login(t, email, testkit.Password)
+	l.since = int64(s.Do(t, "GET", "/api/tournament/registrations?tournamentName=PPL7", "", nil).JSON["seq"].(float64))
+	if r := s.Do(t, "POST", "/api/stats/save", l.token, map[string]any{"player_name": "SecretiveRacer", "sk_id": 31415926, "level": 93, "kills": 77707,
+		"deaths": 10001, "games_played": 4321, "kd": 7.77, "cart_image": "/api/images/" + kart,
+		"description": "a blurb found nowhere else, qwz", "category": 1, "preferred_role": "Player"}); r.Status != 200 {
+		t.Fatalf("save stats: %d %s", r.Status, r.Body)
+	}
+	l.secrets = []string{"31415926", "secret_disco_qwz", "found nowhere else", "77707", "10001", "7.77", avatar, kart}
+	return l
+}
+
+// leaks lists the secrets body holds.
+func (l hiddenLeague) leaks(body []byte) []string {
+	var out []string
+	for _, s := range l.secrets {
+		if strings.Contains(string(body), s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// A player who hides their profile is their name alone wherever others
+// read them: the registrations of this season and a past one (their
+// search too), the auction, the rosters, the team pages, the boards, and
+// the live events, those replayed from before the hiding included.
+func TestAHiddenProfileIsHiddenEverywhere(t *testing.T) {
+	l := newHiddenLeague(t)
+	s := l.s
+	reads := []string{
+		"/api/tournament/registrations?tournamentName=PPL7&limit=500",
+		"/api/tournament/registrations?tournamentName=" + l.past + "&limit=500",
+		"/api/tournaments/PPL7/auction",
+		"/api/tournaments/PPL7/teams",
+		"/api/tournaments/PPL7/substitutes",
+		"/api/tournament/teams?tournamentName=PPL7",
+		"/api/tournament/teams?tournamentName=" + l.past,
+		"/api/tournaments/" + l.past + "/teams/" + l.team,
+		"/api/leaderboards/kills",
+	}
+	// Shown, the card gives its stats away in the list and the auction.
+	for _, p := range reads[:3] {
+		if r := s.Do(t, "GET", p, "", nil); len(l.leaks(r.Body)) < 2 {
+			t.Fatalf("before hiding, %s shows %v of the card", p, l.leaks(r.Body))
+		}
+	}
+	live := testkit.DialWS(t, s.URL, "")
+	live.Subscribe(nil, "registrations", "teams")
+	live.Sync()
+
+	if r := s.Do(t, "PUT", "/api/players/me/visibility", l.token, map[string]any{"hidden": true}); r.Status != 200 {
+		t.Fatalf("hide: %d %s", r.Status, r.Body)
+	}
+	captain := s.Login(t, demo.CaptainEmail("A"), testkit.Password)
+	for _, tok := range []string{"", captain} {
+		for _, p := range reads {
+			r := s.Do(t, "GET", p, tok, nil)
+			if r.Status != 200 {
+				t.Fatalf("%s: %d %s", p, r.Status, r.Body)
+			}
+			if leaks := l.leaks(r.Body); len(leaks) > 0 {
+				t.Errorf("%s (signed in: %v) shows %v of a hidden profile", p, tok != "", leaks)
+			}
+		}
+	}
+	list := s.Do(t, "GET", "/api/tournament/registrations?tournamentName=PPL7&limit=500", "", nil)
+	var card map[string]any
+	for _, p := range list.JSON["players"].([]any) {
+		if p := p.(map[string]any); int64(p["id"].(float64)) == l.id {
+			card = p
+		}
+	}
+	if card == nil || card["hidden"] != true || card["name"] != "SecretiveRacer" || card["status"] != "confirmed" {
+		t.Errorf("the hidden player's card in the list: %v", card)
+	}
+	for _, q := range []string{"31415926", "secret_disco"} {
+		r := s.Do(t, "GET", "/api/tournament/registrations?tournamentName=PPL7&q="+q, "", nil)
+		if players := r.JSON["players"].([]any); len(players) != 0 {
+			t.Errorf("searching the list for %s finds %v", q, players)
+		}
+	}
+
+	// Live: the hiding itself, then a saving of the stats, as name alone.
+	if r := s.Do(t, "POST", "/api/stats/save", l.token, map[string]any{"player_name": "SecretiveRacer", "sk_id": 31415926, "level": 93, "kills": 77707,
+		"deaths": 10001, "games_played": 4321, "kd": 7.77, "cart_image": nil,
+		"description": "a blurb found nowhere else, qwz", "category": 1, "preferred_role": "Player"}); r.Status != 200 {
+		t.Fatalf("save stats: %d %s", r.Status, r.Body)
+	}
+	f := live.WaitEvent("registrations", "stats.updated", 10*time.Second)
+	for f.Data["player"].(map[string]any)["hidden"] != true {
+		f = live.WaitEvent("registrations", "stats.updated", 10*time.Second)
+	}
+	raw, _ := json.Marshal(f)
+	if leaks := l.leaks(raw); len(leaks) > 0 {
+		t.Errorf("the live event shows %v: %s", leaks, raw)
+	}
+
+	// Replayed: nothing of the card from before the hiding comes back, from
+	// the start or from just before it went out.
+	waitForgotten(t, s)
+	for _, since := range []int64{0, l.since} {
+		replay := testkit.DialWS(t, s.URL, "")
+		replay.Subscribe(map[string]int64{"registrations": since, "teams": since}, "registrations", "teams")
+		for _, f := range replay.Sync() {
+			raw, _ := json.Marshal(f)
+			if leaks := l.leaks(raw); len(leaks) > 0 {
+				t.Fatalf("a replay from %d shows %v: %.300s", since, leaks, raw)
+			}
+		}
+	}
+}
+
+// waitForgotten waits until the live layer has forgotten what it was told
+// to (the jobs that redact its history have run).
+func waitForgotten(t *testing.T, s *testkit.Server) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var left int
+		if err := s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job
+			WHERE kind = 'forget_history' AND state <> 'completed'`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d jobs still to forget the live history", left)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitRelayed waits until the outbox relay has handed every committed
+// event to the live layer.
+func waitRelayed(t *testing.T, s *testkit.Server) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var pending int
+		if err := s.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox WHERE published_at IS NULL`).Scan(&pending); err != nil {
+			t.Fatal(err)
+		}
+		if pending == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d events still wait in the outbox", pending)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/records"
@@ -197,10 +198,16 @@ func (s Records) SearchTeams(ctx context.Context, q string, limit int) ([]record
 	return hits, unavailable(err)
 }
 
-// SetHidden implements records.Store.
+// SetHidden implements records.Store. The player's cards change on the
+// lists they are on, so those lists' cache versions are raised with it.
 func (s Records) SetHidden(ctx context.Context, userID int64, hidden bool) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE users SET profile_hidden = $2 WHERE id = $1`, userID, hidden)
-	return unavailable(err)
+	return unavailable(s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		if _, err := tx.Exec(ctx, `UPDATE users SET profile_hidden = $2 WHERE id = $1`, userID, hidden); err != nil {
+			return err
+		}
+		return bumpRosters(ctx, tx, userID)
+	}))
 }
 
 // Team implements records.Store: the team, its captain and roster with
@@ -239,6 +246,7 @@ func (s Records) Team(ctx context.Context, tournament, letter string) (records.T
 	if err != nil {
 		return t, unavailable(err)
 	}
+	core.ShowCards(core.Public, members)
 	t.Roster = []records.Member{}
 	for i := range members {
 		if members[i].Captain {
@@ -319,6 +327,7 @@ func (s Records) Board(ctx context.Context, kind records.Kind, min int, after *p
 		var row records.Row
 		return row, r.Scan(&row.ID, &row.Name, &row.Avatar, &row.Hidden, &row.Value, &row.Matches)
 	})
+	core.ShowCards(core.Public, out)
 	return out, unavailable(err)
 }
 

@@ -91,6 +91,12 @@ type Profile struct {
 	*Details
 }
 
+// Whose implements core.Card.
+func (p *Profile) Whose() (int64, bool) { return p.ID, p.Hidden }
+
+// NameOnly implements core.Card.
+func (p *Profile) NameOnly() { p.Details = nil }
+
 // Details are a profile's all but its name.
 type Details struct {
 	Avatar          *string     `json:"avatar,omitempty"`
@@ -142,7 +148,7 @@ type Member struct {
 	ID         int64   `json:"id"`
 	Name       string  `json:"name"`
 	Avatar     *string `json:"avatar"`
-	Hidden     bool    `json:"hidden"` // no profile to link to
+	Hidden     bool    `json:"hidden"` // no profile to link to, no picture
 	Captain    bool    `json:"captain"`
 	Substitute bool    `json:"substitute"`
 	Tier       *int    `json:"tier"`
@@ -151,6 +157,12 @@ type Member struct {
 	Kills      int     `json:"kills"`
 	Deaths     int     `json:"deaths"`
 }
+
+// Whose implements core.Card.
+func (m *Member) Whose() (int64, bool) { return m.ID, m.Hidden }
+
+// NameOnly implements core.Card: the name and the season's figures stay.
+func (m *Member) NameOnly() { m.Avatar = nil }
 
 // Fixture is one of a team's matches.
 type Fixture struct {
@@ -203,6 +215,12 @@ type Standings interface {
 type Service struct {
 	Store     Store
 	Standings Standings
+	// Tx runs a hiding with what it tells: Changed tells the lists the
+	// player is on (their card is their name alone from now on), History
+	// redacts the live events told before. Nil ones are skipped.
+	Tx      core.Transactor
+	Changed func(ctx context.Context, userID int64) error
+	History core.EventHistory
 }
 
 // Profile is player id's page as a reads it: a hidden profile shows its
@@ -216,19 +234,38 @@ func (s *Service) Profile(ctx context.Context, a core.Actor, id int64) (Profile,
 	if gone || !p.Player && a.UserID != id {
 		return Profile{}, errs.E(errs.NotFound, "No such player")
 	}
-	if p.Hidden && a.UserID != id {
-		return Profile{ID: p.ID, Name: p.Name, Hidden: true}, nil
+	if core.ShowCard(a, &p); p.Details == nil {
+		return p, nil
 	}
 	err = s.Store.ProfileDetail(ctx, &p)
 	return p, err
 }
 
-// SetHidden hides or shows the caller's own profile.
+// SetHidden hides or shows the caller's own profile: everywhere others
+// read them, their card is their name alone from the next read and event
+// on (core.ShowCard), and the live events told before are redacted.
 func (s *Service) SetHidden(ctx context.Context, a core.Actor, hidden bool) error {
-	if err := a.MustSignIn(); err != nil {
+	if err := a.MustBeUser(); err != nil {
 		return err
 	}
-	return s.Store.SetHidden(ctx, a.UserID, hidden)
+	hide := func(ctx context.Context) error {
+		if err := s.Store.SetHidden(ctx, a.UserID, hidden); err != nil {
+			return err
+		}
+		if s.Changed != nil {
+			if err := s.Changed(ctx, a.UserID); err != nil {
+				return err
+			}
+		}
+		if hidden && s.History != nil {
+			return s.History.Redact(ctx, a.UserID, "")
+		}
+		return nil
+	}
+	if s.Tx == nil {
+		return hide(ctx)
+	}
+	return s.Tx.Transact(ctx, hide)
 }
 
 // TeamsPerSearch is how many teams a search's first page lists.
