@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -275,11 +276,12 @@ func newHiddenLeague(t *testing.T) hiddenLeague {
 	return l
 }
 
-// leaks lists the secrets body holds.
+// leaks lists the secrets body holds, each as a whole (7.77 is not in a
+// time's 37.775).
 func (l hiddenLeague) leaks(body []byte) []string {
 	var out []string
 	for _, s := range l.secrets {
-		if strings.Contains(string(body), s) {
+		if regexp.MustCompile(`(^|[^0-9A-Za-z_.])` + regexp.QuoteMeta(s) + `($|[^0-9A-Za-z_])`).Match(body) {
 			out = append(out, s)
 		}
 	}
@@ -414,5 +416,57 @@ func waitRelayed(t *testing.T, s *testkit.Server) {
 			t.Fatalf("%d events still wait in the outbox", pending)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A deleted account lives on in no event history: a visitor who subscribes
+// from the start (or from just before the account's card went out) replays
+// nothing personal of it, over Redis, and the outbox keeps nothing of it.
+func TestErasureLeavesNothingInTheEventHistory(t *testing.T) {
+	l := newHiddenLeague(t)
+	s := l.s
+	var name string
+	if err := s.DB.Pool.QueryRow(context.Background(), `SELECT player_name FROM stats WHERE user_id = $1`, l.id).Scan(&name); err != nil || name != "SecretiveRacer" {
+		t.Fatalf("the card's name: %q %v", name, err)
+	}
+	l.secrets = append(l.secrets, name)
+	waitRelayed(t, s)
+	replay := func() []byte {
+		ws := testkit.DialWS(t, s.URL, "")
+		ws.Subscribe(map[string]int64{"registrations": l.since}, "registrations")
+		raw, _ := json.Marshal(ws.Sync())
+		return raw
+	}
+	if leaks := l.leaks(replay()); len(leaks) < 5 {
+		t.Fatalf("before the deletion a replay shows %v of the card", leaks)
+	}
+	if r := s.Do(t, "DELETE", "/api/me", l.token, map[string]string{"password": testkit.Password}); r.Status != 200 {
+		t.Fatalf("delete: %d %s", r.Status, r.Body)
+	}
+	waitRelayed(t, s)
+	waitForgotten(t, s)
+	for _, since := range []int64{0, l.since} {
+		ws := testkit.DialWS(t, s.URL, "")
+		ws.Subscribe(map[string]int64{"registrations": since, "teams": since, "bracket": since}, "registrations", "teams", "bracket")
+		for _, f := range ws.Sync() {
+			raw, _ := json.Marshal(f)
+			if leaks := l.leaks(raw); len(leaks) > 0 {
+				t.Fatalf("a replay from %d after the deletion shows %v: %.300s", since, leaks, raw)
+			}
+		}
+	}
+	rows, err := s.DB.Pool.Query(context.Background(), `SELECT topic, event, data::text FROM outbox`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var topic, event, data string
+		if err := rows.Scan(&topic, &event, &data); err != nil {
+			t.Fatal(err)
+		}
+		if leaks := l.leaks([]byte(data)); len(leaks) > 0 {
+			t.Errorf("the outbox's %s on %s holds %v: %.300s", event, topic, leaks, data)
+		}
 	}
 }
