@@ -114,6 +114,13 @@ func (s *Service) erase(ctx context.Context, u User, a core.Actor) error {
 				return err
 			}
 		}
+		if s.History != nil {
+			// Nor do the events told before: a visitor who subscribes
+			// from the start replays nothing of the account.
+			if err := s.History.Redact(ctx, u.ID, Pseudonym(u.ID)); err != nil {
+				return err
+			}
+		}
 		return s.endedEvent(ctx, u.ID, ended)
 	})
 }
@@ -133,6 +140,12 @@ func (f DeletionFacts) refusal() string {
 	}
 	return ""
 }
+
+// OwnSignedOut are the account events no session makes but the account
+// itself: a sign-up confirmed and a password reset, each with the code
+// mailed to its address. Its export says they were its own; a failed
+// sign-in or a reset asked for its address were anyone's who typed it.
+var OwnSignedOut = []string{core.ActionVerified, ActionPasswordReset}
 
 // Export is everything the site holds about the signed-in user, as one
 // JSON document (their copy of their data).

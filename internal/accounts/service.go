@@ -48,6 +48,9 @@ type Service struct {
 	// accounts.
 	EmailChanges EmailChangeStore
 	Erasure      ErasureStore
+	// History redacts an erased account from the live events kept (the
+	// outbox, and what the live layer replays); nil keeps them.
+	History core.EventHistory
 	// Sealer keeps TOTP secrets encrypted at rest.
 	Sealer auth.Sealer
 	// Passkeys runs WebAuthn ceremonies; nil when passkeys are off.

@@ -154,6 +154,9 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	lg := league.New(db, league.Options{Default: cfg.DefaultTournament, Jobs: a.Jobs, Log: log,
 		LotTime: cfg.AuctionLot, LateBid: cfg.AuctionLateBid})
 	outbox, auditLog, tour := lg.Outbox, lg.Audit, lg.Tournaments
+	// A hidden profile or an erased account is redacted from the live
+	// events kept: the outbox at once, the hub's history by a job.
+	history := postgres.History{DB: db, Jobs: a.Jobs}
 	acc := &accounts.Service{
 		Store:     postgres.Accounts{DB: db},
 		Tx:        db,
@@ -171,6 +174,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Factors:             postgres.Accounts{DB: db},
 		EmailChanges:        postgres.Accounts{DB: db},
 		Erasure:             postgres.Accounts{DB: db},
+		History:             history,
 		Events:              outbox,
 		Sealer:              auth.NewSealer([]byte(cfg.JWTSecret)),
 		Leave:               tour.LeaveAll,
@@ -240,6 +244,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	postgres.Work(a.Jobs, mat.PruneProofsDue)
 	a.Jobs.Every(time.Hour, matches.PruneProofs{})
 	postgres.Work(a.Jobs, outbox.Prune)
+	postgres.Work(a.Jobs, func(ctx context.Context, job postgres.ForgetHistory) error { return history.ForgetDue(ctx, job, h) })
 	postgres.Work(a.Jobs, func(ctx context.Context, job auction.CloseLot) error {
 		return auc.CloseDue(ctx, job.Tournament, job.Lot)
 	})
@@ -261,6 +266,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
 		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...)
+	recs := &records.Service{Store: postgres.Records{DB: db}, Standings: mat, Tx: db, Changed: tour.PlayerChanged, History: history}
 	srv := &api.Server{
 		Config:      cfg,
 		Accounts:    acc,
@@ -269,7 +275,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Audit:       &audit.Service{Log: auditLog, Tournaments: tour},
 		Auction:     auc,
 		Matches:     mat,
-		Records:     &records.Service{Store: postgres.Records{DB: db}, Standings: mat},
+		Records:     recs,
 		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Notify:      nt,

@@ -3,6 +3,8 @@ package auction
 import (
 	"context"
 	"time"
+
+	"github.com/pitlane/pitlane/internal/core"
 )
 
 // Lot statuses.
@@ -63,6 +65,22 @@ type PlayerRef struct {
 	KD          float64 `json:"kd"`
 	GamesPlayed int     `json:"games_played"`
 	Level       int     `json:"level"`
+	// Hidden: the player hid their profile; captains bid on the name and
+	// the tier (core.ShowCard).
+	Hidden bool `json:"hidden,omitempty"`
+}
+
+// Whose implements core.Card.
+func (p *PlayerRef) Whose() (int64, bool) { return p.UserID, p.Hidden }
+
+// NameOnly implements core.Card: the name and the tier stay.
+func (p *PlayerRef) NameOnly() {
+	*p = PlayerRef{UserID: p.UserID, Name: p.Name, Tier: p.Tier, Hidden: true}
+}
+
+// subjectOf is p as the audit log names the player an entry is about.
+func subjectOf(p PlayerRef) core.AuditSubject {
+	return core.AuditSubject{UserID: p.UserID, Name: p.Name}
 }
 
 // HighBid is the lot's leading bid.
@@ -129,7 +147,14 @@ type Captain struct {
 	UserID int64   `json:"user_id"`
 	Name   string  `json:"name"`
 	Image  *string `json:"image"`
+	Hidden bool    `json:"hidden,omitempty"` // the profile is hidden: no picture
 }
+
+// Whose implements core.Card.
+func (c *Captain) Whose() (int64, bool) { return c.UserID, c.Hidden }
+
+// NameOnly implements core.Card.
+func (c *Captain) NameOnly() { c.Image = nil }
 
 // TeamPlayer is a bought roster slot.
 type TeamPlayer struct {
@@ -138,7 +163,14 @@ type TeamPlayer struct {
 	Image  *string `json:"image"`
 	Price  int     `json:"price"`
 	Tier   int     `json:"tier"`
+	Hidden bool    `json:"hidden,omitempty"` // the profile is hidden: no picture
 }
+
+// Whose implements core.Card.
+func (p *TeamPlayer) Whose() (int64, bool) { return p.UserID, p.Hidden }
+
+// NameOnly implements core.Card.
+func (p *TeamPlayer) NameOnly() { p.Image = nil }
 
 // Team is one of the eight teams with its captain, purse and roster.
 type Team struct {

@@ -44,7 +44,7 @@ func (s *Service) Bid(ctx context.Context, a core.Actor, name string, lotID int6
 				return err
 			}
 		}
-		if err := s.Audit.Record(ctx, a, ActionBid, t.ID, l.Player.Name,
+		if err := s.Audit.RecordAbout(ctx, a, ActionBid, t.ID, subjectOf(l.Player),
 			map[string]any{"lot": l.ID, "team": letter, "amount": amount}); err != nil {
 			return err
 		}

@@ -79,7 +79,7 @@ func (s *Service) SetTier(ctx context.Context, a core.Actor, name string, userID
 		if p, err = s.Store.Player(ctx, t.ID, userID); err != nil {
 			return err
 		}
-		if err := s.Audit.Record(ctx, a, ActionTier, t.ID, p.Name,
+		if err := s.Audit.RecordAbout(ctx, a, ActionTier, t.ID, subjectOf(p),
 			map[string]any{"user_id": userID, "from": before.Tier, "to": p.Tier}); err != nil {
 			return err
 		}

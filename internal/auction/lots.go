@@ -98,7 +98,7 @@ func (s *Service) putUp(ctx context.Context, a core.Actor, t tournament.Tourname
 	if team != "" {
 		action, data["team"] = ActionNominate, team
 	}
-	if err := s.Audit.Record(ctx, a, action, t.ID, p.Name, data); err != nil {
+	if err := s.Audit.RecordAbout(ctx, a, action, t.ID, core.AuditSubject{UserID: userID, Name: p.Name}, data); err != nil {
 		return Lot{}, err
 	}
 	_, err = s.Events.Emit(ctx, core.TopicTeams, EventLot, map[string]any{"tournament": t.Name, "lot": lot})
@@ -173,7 +173,7 @@ func (s *Service) closeLot(ctx context.Context, a core.Actor, tournamentID, lotI
 		if l.High != nil {
 			data["team"], data["price"] = l.High.Team, l.High.Amount
 		}
-		if err := s.Audit.Record(ctx, a, ActionCloseLot, tournamentID, l.Player.Name, data); err != nil {
+		if err := s.Audit.RecordAbout(ctx, a, ActionCloseLot, tournamentID, subjectOf(l.Player), data); err != nil {
 			return err
 		}
 		if status == LotUnsold {
@@ -236,7 +236,7 @@ func (s *Service) void(ctx context.Context, a core.Actor, t tournament.Tournamen
 	if err := s.Store.FinishLot(ctx, l, LotVoided); err != nil {
 		return Lot{}, err
 	}
-	if err := s.Audit.Record(ctx, a, action, t.ID, l.Player.Name,
+	if err := s.Audit.RecordAbout(ctx, a, action, t.ID, subjectOf(l.Player),
 		map[string]any{"lot": l.ID, "team": l.High.Team, "price": l.High.Amount}); err != nil {
 		return Lot{}, err
 	}

@@ -99,7 +99,7 @@ func (s *Service) AskSubstitute(ctx context.Context, a core.Actor, name string, 
 		if req, err = s.Store.AddSubstituteRequest(ctx, t.ID, team, userID, a.UserID, price); err != nil {
 			return err
 		}
-		if err := s.Audit.Record(ctx, a, ActionAskSubstitute, t.ID, p.Name,
+		if err := s.Audit.RecordAbout(ctx, a, ActionAskSubstitute, t.ID, subjectOf(p),
 			map[string]any{"request": req.ID, "team": letter, "user_id": userID, "price": price}); err != nil {
 			return err
 		}
@@ -156,7 +156,7 @@ func (s *Service) DecideSubstitute(ctx context.Context, a core.Actor, name strin
 			if req, err = s.Store.DecideSubstituteRequest(ctx, r, RequestRefused, a.UserID, reason); err != nil {
 				return err
 			}
-			if err := s.Audit.Record(ctx, a, ActionRefuseSubstitute, t.ID, r.Player.Name,
+			if err := s.Audit.RecordAbout(ctx, a, ActionRefuseSubstitute, t.ID, subjectOf(r.Player),
 				map[string]any{"request": r.ID, "team": r.Team, "user_id": r.Player.UserID, "reason": reason}); err != nil {
 				return err
 			}
@@ -194,7 +194,7 @@ func (s *Service) DecideSubstitute(ctx context.Context, a core.Actor, name strin
 			}
 			refused = append(refused, o.ID)
 		}
-		if err := s.Audit.Record(ctx, a, ActionSignSubstitute, t.ID, r.Player.Name, map[string]any{"request": r.ID,
+		if err := s.Audit.RecordAbout(ctx, a, ActionSignSubstitute, t.ID, subjectOf(r.Player), map[string]any{"request": r.ID,
 			"team": r.Team, "user_id": r.Player.UserID, "price": r.Price, "refused_requests": refused}); err != nil {
 			return err
 		}

@@ -94,12 +94,16 @@ func (a *Announcer) news(ctx context.Context, d core.Delivery) (text, key string
 		var v struct {
 			Tournament string `json:"tournament"`
 			Player     struct {
-				Name string  `json:"name"`
-				KD   float64 `json:"kd"`
+				Name   string  `json:"name"`
+				KD     float64 `json:"kd"`
+				Hidden bool    `json:"hidden"`
 			} `json:"player"`
 		}
 		if json.Unmarshal(d.Data, &v) != nil {
 			return "", "", nil
+		}
+		if v.Player.Hidden {
+			return fmt.Sprintf("🏁 **%s** registered for %s.", v.Player.Name, a.season(ctx, v.Tournament)), key, nil
 		}
 		return fmt.Sprintf("🏁 **%s** registered for %s (K/D %.2f).", v.Player.Name, a.season(ctx, v.Tournament), v.Player.KD), key, nil
 	case "registration.places":

@@ -58,7 +58,11 @@ func (c *call) profile(ctx context.Context) Reply {
 	discord := "<@" + u.DiscordID + "> ✅ verified"
 	e.Fields = append(e.Fields, Field{Name: "Discord", Value: discord, Inline: true})
 	switch {
-	case card != nil:
+	case card != nil && card.Hidden && !self:
+		// A hidden profile is the name and the registration alone.
+		e.Title, e.Description = card.Name, "This player's profile is hidden."
+		e.Fields = []Field{{Name: "Registration", Value: registrationLine(*card, t.DisplayName()), Inline: true}}
+	case card != nil && !card.Hidden:
 		e.Title = card.Name
 		e.Fields = append(e.Fields, statFields(card.Level, card.Kills, card.Deaths, card.KD, card.GamesPlayed, card.Category)...)
 		e.Fields = append(e.Fields, Field{Name: "Registration", Value: registrationLine(*card, t.DisplayName()), Inline: true})
@@ -73,7 +77,8 @@ func (c *call) profile(ctx context.Context) Reply {
 			e.Description = card.Description
 		}
 	case self:
-		// Unregistered players' stats are their own: shown to them only.
+		// Unregistered players' stats, and a hidden profile's, are their
+		// own: shown to them only.
 		st, err := c.Stats.Get(ctx, c.actor)
 		if err != nil {
 			return c.fail(err)
@@ -87,7 +92,11 @@ func (c *call) profile(ctx context.Context) Reply {
 		} else {
 			e.Description = "No SK stats yet: upload them at " + c.url("/?showStatsUpload=true")
 		}
-		e.Fields = append(e.Fields, Field{Name: "Registration", Value: "Not registered for " + t.DisplayName() + " — `!register`", Inline: true})
+		reg := "Not registered for " + t.DisplayName() + " — `!register`"
+		if card != nil {
+			reg = registrationLine(*card, t.DisplayName())
+		}
+		e.Fields = append(e.Fields, Field{Name: "Registration", Value: reg, Inline: true})
 	default:
 		e.Description = "Not registered for " + t.DisplayName() + "."
 	}

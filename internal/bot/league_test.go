@@ -265,6 +265,30 @@ func TestLeagueCommands(t *testing.T) {
 		}
 		wantText(t, say(t, &r, admin, false, "!profile <@"+stranger.ID+">"), "has not linked a Pitlane account")
 		wantText(t, say(t, &r, admin, false, "!profile nobody"), "Usage: `!profile")
+
+		// A hidden profile is its name and registration to others, whole
+		// to its player.
+		var (
+			id int64
+			kd float64
+		)
+		if err := s.DB.Pool.QueryRow(context.Background(), `SELECT u.id, s.kd::float8 FROM users u JOIN stats s ON s.user_id = u.id
+			WHERE u.discord_id = $1`, demo.PlayerDiscordID(12)).Scan(&id, &kd); err != nil || kd == 0 {
+			t.Fatal(kd, err)
+		}
+		if err := s.App.Server.Records.SetHidden(context.Background(), core.Actor{UserID: id}, true); err != nil {
+			t.Fatal(err)
+		}
+		for _, asker := range []bot.Member{stranger, admin} {
+			hidden := embedText(say(t, &r, asker, false, "!profile <@"+demo.PlayerDiscordID(12)+">"))
+			if !strings.Contains(hidden, "profile is hidden") || !strings.Contains(hidden, "Registered for PPLS-6.0") || strings.Contains(hidden, "K/D") {
+				t.Fatalf("a hidden profile to %s:\n%s", asker.Username, hidden)
+			}
+		}
+		own := embedText(say(t, &r, bot.Member{ID: demo.PlayerDiscordID(12), Username: "twelve"}, false, "!profile"))
+		if !strings.Contains(own, fmt.Sprintf("K/D: %.2f", kd)) || !strings.Contains(own, "Registered for PPLS-6.0") {
+			t.Fatalf("a hidden profile to its player:\n%s", own)
+		}
 	})
 	t.Run("RegisterClosed", func(t *testing.T) {
 		wantText(t, say(t, &r, captainA, false, "!register"), "Registration for PPL7 is closed")

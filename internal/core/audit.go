@@ -71,10 +71,22 @@ type AuditFilter struct {
 	Limit        int
 }
 
+// AuditSubject is the player an entry is about: the log shows Name as the
+// entry's target, and erasing the account rewrites the entry by UserID,
+// never by the name (anyone may call themselves like a rival, a team or a
+// tournament).
+type AuditSubject struct {
+	UserID int64
+	Name   string
+}
+
 // AuditLog keeps the audit log. Record joins the caller's transaction, so
 // an action and its entry commit together.
 type AuditLog interface {
 	Record(ctx context.Context, a Actor, action string, tournamentID int64, target string, data any) error
+	// RecordAbout is Record of an entry about one player, whose name is its
+	// target.
+	RecordAbout(ctx context.Context, a Actor, action string, tournamentID int64, about AuditSubject, data any) error
 	// List returns entries newest first.
 	List(ctx context.Context, f AuditFilter) ([]AuditEntry, error)
 }

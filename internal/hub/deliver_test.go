@@ -134,3 +134,47 @@ func TestFollow(t *testing.T) {
 		}
 	}
 }
+
+// Forgetting a topic's history up to a seq (a hidden profile's cards were
+// in it) keeps its seq and what came after: a client behind the cut is told
+// to reload, one after it is replayed, a live one hears the next events.
+func TestForget(t *testing.T) {
+	for _, store := range []string{"memory", "redis"} {
+		t.Run(store, func(t *testing.T) {
+			opts := Options{History: 8}
+			if store == "redis" {
+				url := testRedisURL(t)
+				opts = Options{Broker: RedisBroker{URL: url}, Prefix: testPrefix(t, url), History: 8}
+			}
+			h, srv := startHub(t, opts)
+			live := dial(t, srv)
+			live.subscribe([]string{core.TopicRegistrations}, nil)
+			deliver(t, h, core.TopicRegistrations, 1, 5)
+			live.expectEvents(core.TopicRegistrations, 1, 5)
+			if err := h.Forget(context.Background(), core.TopicRegistrations, 3); err != nil {
+				t.Fatal(err)
+			}
+			if seq, _ := h.Seq(context.Background(), core.TopicRegistrations); seq != 5 {
+				t.Fatalf("seq %d after forgetting, want 5", seq)
+			}
+			if got := dial(t, srv).subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 0}); len(got) != 1 || got[0].Type != "resync" {
+				t.Fatalf("since 0: %+v, want a resync", got)
+			}
+			if got := dial(t, srv).subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 3}); len(got) != 2 || got[0].Seq != 4 || got[1].Seq != 5 {
+				t.Fatalf("since 3: %+v, want 4 and 5", got)
+			}
+			// All of it, then more events: the seq goes on.
+			if err := h.Forget(context.Background(), core.TopicRegistrations, 5); err != nil {
+				t.Fatal(err)
+			}
+			if got := dial(t, srv).subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 4}); len(got) != 1 || got[0].Type != "resync" {
+				t.Fatalf("since 4: %+v, want a resync", got)
+			}
+			deliver(t, h, core.TopicRegistrations, 6, 12)
+			live.expectEvents(core.TopicRegistrations, 6, 7)
+			if got := dial(t, srv).subscribe([]string{core.TopicRegistrations}, map[string]int64{core.TopicRegistrations: 5}); len(got) != 7 || got[0].Seq != 6 || got[6].Seq != 12 {
+				t.Fatalf("since 5: %+v, want 6 to 12", got)
+			}
+		})
+	}
+}

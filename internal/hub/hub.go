@@ -211,6 +211,22 @@ func (h *Hub) Prime(ctx context.Context, topic string, seq int64) error {
 	return h.store.prime(ctx, topic, seq)
 }
 
+// Forget implements core.HistoryKeeper: the topic's history up to seq
+// through goes (a hidden profile's or an erased account's cards were in
+// it), its seq stays, and a client that comes back from before it is told
+// to reload.
+func (h *Hub) Forget(ctx context.Context, topic string, through int64) error {
+	if h.closed.Load() {
+		return ErrClosed
+	}
+	if _, ok := publicTopic(topic); !ok {
+		return errUnknownTopic
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.RedisTimeout)
+	defer cancel()
+	return h.store.forget(ctx, topic, through)
+}
+
 // Seq is the topic's latest seq in the live layer.
 func (h *Hub) Seq(ctx context.Context, topic string) (int64, error) {
 	if h.closed.Load() {

@@ -16,6 +16,8 @@ type store interface {
 	publish(ctx context.Context, topic string, seq int64, prefix, suffix []byte) (_ int64, dup bool, _ error)
 	// prime raises the topic's seq to at least seq, with no history below.
 	prime(ctx context.Context, topic string, seq int64) error
+	// forget drops the topic's history up to seq through, keeping its seq.
+	forget(ctx context.Context, topic string, through int64) error
 	// history returns the topic's latest seq and, when 0 <= since < cur,
 	// the events after since that it still holds: in order, contiguous and
 	// ending at cur, starting at since+1 or later when history no longer
@@ -118,6 +120,25 @@ func (s *memStore) prime(_ context.Context, topic string, seq int64) error {
 	if seq > t.seq {
 		t.restartAt(seq)
 	}
+	return nil
+}
+
+func (s *memStore) forget(_ context.Context, topic string, through int64) error {
+	t := s.topic(topic, false)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	through = min(through, t.seq)
+	oldest := t.seq - int64(len(t.ring)) + 1
+	if through < oldest {
+		return nil
+	}
+	kept := make([]event, 0, t.seq-through)
+	for q := through + 1; q <= t.seq; q++ {
+		kept = append(kept, t.ring[(q-1-t.base)%int64(s.size)])
+	}
+	seq := t.seq
+	t.restartAt(through)
+	t.seq, t.ring = seq, kept
 	return nil
 }
 

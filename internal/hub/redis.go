@@ -86,6 +86,14 @@ if want - 1 ~= cur then return {cur} end
 return out
 `)
 
+// forgetScript drops the stream's entries up to seq ARGV[1], first setting
+// the floor to the topic's seq so that it stays when the stream empties.
+var forgetScript = redis.NewScript(curLua + `
+if cur > floor then redis.call('SET', KEYS[2], string.format('%d', cur)) end
+redis.call('XTRIM', KEYS[1], 'MINID', string.format('%d-0', tonumber(ARGV[1]) + 1))
+return cur
+`)
+
 var epochScript = redis.NewScript(`
 local e = redis.call('GET', KEYS[1])
 if e then return e end
@@ -185,6 +193,13 @@ func (s *redisStore) publish(ctx context.Context, topic string, seq int64, prefi
 func (s *redisStore) prime(ctx context.Context, topic string, seq int64) error {
 	if err := primeScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}, seq).Err(); err != nil {
 		return fmt.Errorf("hub: prime %s: %w", topic, err)
+	}
+	return nil
+}
+
+func (s *redisStore) forget(ctx context.Context, topic string, through int64) error {
+	if err := forgetScript.Run(ctx, s.rdb, []string{s.streamKey(topic), s.seqKey(topic)}, through).Err(); err != nil {
+		return fmt.Errorf("hub: forget %s: %w", topic, err)
 	}
 	return nil
 }

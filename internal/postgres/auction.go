@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/auction"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
@@ -26,16 +27,18 @@ const (
 	shownTier = `coalesce(r.tier, s.category, 4)`
 )
 
-// playerRefSQL reads a registered player as the auction shows them.
+// playerRefSQL reads a registered player as the auction shows them (a
+// hidden profile's name and tier alone, once scanned).
 const playerRefSQL = `
 SELECT u.id, ` + shownName + `, ` + shownTier + `, ` + shownImage + `,
-       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0)
+       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0), u.profile_hidden
   FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN stats s ON s.user_id = u.id
  WHERE r.tournament_id = $1`
 
 func scanPlayerRef(row pgx.Row) (auction.PlayerRef, error) {
 	var p auction.PlayerRef
-	err := row.Scan(&p.UserID, &p.Name, &p.Tier, &p.Image, &p.KD, &p.GamesPlayed, &p.Level)
+	err := row.Scan(&p.UserID, &p.Name, &p.Tier, &p.Image, &p.KD, &p.GamesPlayed, &p.Level, &p.Hidden)
+	core.ShowCard(core.Public, &p)
 	return p, err
 }
 
@@ -113,7 +116,7 @@ func rosterSQL(substitutes bool) string {
 		where = `tp.substitute`
 	}
 	return `coalesce((SELECT json_agg(json_build_object('user_id', u.id, 'name', ` + shownName + `, 'image', ` + shownImage + `,
-                                                   'price', tp.credits, 'tier', ` + shownTier + `)
+                                                   'price', tp.credits, 'tier', ` + shownTier + `, 'hidden', u.profile_hidden)
                                  ORDER BY tp.bought_at, u.id)
                    FROM team_players tp JOIN users u ON u.id = tp.user_id LEFT JOIN stats s ON s.user_id = u.id
                    LEFT JOIN registrations r ON r.tournament_id = tp.tournament_id AND r.user_id = u.id
@@ -125,7 +128,7 @@ func rosterSQL(substitutes bool) string {
 var teamsAuctionSQL = `
 SELECT t.id, t.letter, t.name, t.logo,
        c.id, coalesce(nullif(cs.player_name, ''), nullif(c.discord_username, ''), nullif(c.name, ''), 'Captain'),
-       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END,
+       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END, coalesce(c.profile_hidden, false),
        ` + rosterSQL(false) + `, ` + rosterSQL(true) + `,
        coalesce((SELECT sum(credits) FROM team_players WHERE team_id = t.id), 0)
   FROM teams t
@@ -148,17 +151,19 @@ func (s Auction) Teams(ctx context.Context, tournamentID int64, purse int) ([]au
 			capID          *int64
 			capName        string
 			capImage, logo *string
+			capHidden      bool
 			spent          int
 			players, subs  []byte
 		)
-		if err := rows.Scan(&t.DBID, &t.ID, &t.Name, &logo, &capID, &capName, &capImage, &players, &subs, &spent); err != nil {
+		if err := rows.Scan(&t.DBID, &t.ID, &t.Name, &logo, &capID, &capName, &capImage, &capHidden, &players, &subs, &spent); err != nil {
 			return nil, err
 		}
 		if logo != nil {
 			t.Logo = *logo
 		}
 		if capID != nil {
-			t.Captain = &auction.Captain{UserID: *capID, Name: capName, Image: capImage}
+			t.Captain = &auction.Captain{UserID: *capID, Name: capName, Image: capImage, Hidden: capHidden}
+			core.ShowCard(core.Public, t.Captain)
 		}
 		if err := json.Unmarshal(players, &t.Players); err != nil {
 			return nil, err
@@ -166,6 +171,8 @@ func (s Auction) Teams(ctx context.Context, tournamentID int64, purse int) ([]au
 		if err := json.Unmarshal(subs, &t.Substitutes); err != nil {
 			return nil, err
 		}
+		core.ShowCards(core.Public, t.Players)
+		core.ShowCards(core.Public, t.Substitutes)
 		t.Purse, t.PurseLeft, t.Slots = purse, purse-spent, auction.Slots
 		t.FreeSlots = max(auction.Slots-len(t.Players), 0)
 		t.MaxBid = auction.MaxBid(t.PurseLeft, t.FreeSlots)
@@ -179,7 +186,7 @@ const lotSQL = `
 SELECT l.id, l.tournament_id, l.base_price, l.increment, l.status, ht.letter, l.high_amount, l.ends_at, l.paused_left_ms,
        l.opened_at, l.closed_at,
        u.id, ` + shownName + `, ` + shownTier + `, ` + shownImage + `,
-       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0)
+       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0), u.profile_hidden
   FROM auction_lots l
   JOIN users u ON u.id = l.user_id
   LEFT JOIN stats s ON s.user_id = u.id
@@ -194,7 +201,8 @@ func scanLot(row pgx.Row) (auction.Lot, error) {
 	)
 	err := row.Scan(&l.ID, &l.TournamentID, &l.BasePrice, &l.Increment, &l.Status, &team, &amount, &l.EndsAt, &l.PausedLeftMs, &l.OpenedAt,
 		&l.ClosedAt, &l.Player.UserID, &l.Player.Name, &l.Player.Tier, &l.Player.Image, &l.Player.KD,
-		&l.Player.GamesPlayed, &l.Player.Level)
+		&l.Player.GamesPlayed, &l.Player.Level, &l.Player.Hidden)
+	core.ShowCard(core.Public, &l.Player)
 	if team != nil && amount != nil {
 		l.High = &auction.HighBid{Team: *team, Amount: *amount}
 	}

@@ -17,6 +17,15 @@ var _ core.AuditLog = Audit{}
 
 // Record implements core.AuditLog: inside a transaction it joins it.
 func (s Audit) Record(ctx context.Context, a core.Actor, action string, tournamentID int64, target string, data any) error {
+	return s.record(ctx, a, action, tournamentID, 0, target, data)
+}
+
+// RecordAbout implements core.AuditLog.
+func (s Audit) RecordAbout(ctx context.Context, a core.Actor, action string, tournamentID int64, about core.AuditSubject, data any) error {
+	return s.record(ctx, a, action, tournamentID, about.UserID, about.Name, data)
+}
+
+func (s Audit) record(ctx context.Context, a core.Actor, action string, tournamentID, subject int64, target string, data any) error {
 	raw := []byte("{}")
 	if data != nil {
 		var err error
@@ -28,8 +37,8 @@ func (s Audit) Record(ctx context.Context, a core.Actor, action string, tourname
 	if name == "" {
 		name = core.AuditAnonymous
 	}
-	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO audit_log (actor_id, actor_name, action, tournament_id, target, data)
-		VALUES (nullif($1, 0), $2, $3, nullif($4, 0), $5, $6)`, a.UserID, name, action, tournamentID, target, raw)
+	_, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO audit_log (actor_id, actor_name, action, tournament_id, target, data, subject_id)
+		VALUES (nullif($1, 0), $2, $3, nullif($4, 0), $5, $6, nullif($7, 0))`, a.UserID, name, action, tournamentID, target, raw, subject)
 	return unavailable(err)
 }
 

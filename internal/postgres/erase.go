@@ -40,25 +40,19 @@ func (s Accounts) DeletionFacts(ctx context.Context, userID int64) (accounts.Del
 }
 
 // eraseSQL erases an account in order: first the audit log's words about
-// it (targets written with the names it had, in the seasons it played, and
-// its own account events), then everything it owns but the league's
+// it (found by the account's id: the entries about it, its own account
+// events and the entries it made, never by a name, which a rival, a team or
+// a tournament may share), then everything it owns but the league's
 // records, then the account's own fields. $1 is the account, $2 its
 // pseudonym.
 var eraseSQL = []string{
-	// Names an audit target may carry: the card's name, the typed and the
-	// proven Discord names, the account's own and Google's.
-	`WITH names AS (
-		SELECT unnest(ARRAY[s.player_name, u.discord_username, u.name, u.google_name]) AS n
-		  FROM users u LEFT JOIN stats s ON s.user_id = u.id WHERE u.id = $1),
-	 seasons AS (
-		SELECT tournament_id FROM registrations WHERE user_id = $1
-		UNION SELECT tournament_id FROM team_players WHERE user_id = $1
-		UNION SELECT tournament_id FROM auction_lots WHERE user_id = $1)
-	 UPDATE audit_log SET target = $2
-	  WHERE tournament_id IN (SELECT tournament_id FROM seasons)
-	    AND target IN (SELECT n FROM names WHERE n IS NOT NULL AND n <> '')`,
+	`UPDATE audit_log SET target = $2 WHERE subject_id = $1`,
 	`UPDATE audit_log SET target = 'user ' || $1::bigint::text || ' (' || $2 || ')', data = data - 'discord' - 'discord_id' - 'name'
 	  WHERE target LIKE 'user ' || $1::bigint::text || ' (%'`,
+	// An entry about something else that names the account beside its id
+	// (a team's captain).
+	`UPDATE audit_log SET data = jsonb_set(data, '{name}', to_jsonb($2::text))
+	  WHERE data ? 'name' AND data->>'user_id' = $1::bigint::text`,
 	`UPDATE audit_log SET actor_name = $2 WHERE actor_id = $1`,
 	`UPDATE captain_messages SET author = $2 WHERE user_id = $1`,
 	// Its card: the in-game name and id, the blurb and the kart picture
@@ -127,7 +121,9 @@ func (s Accounts) EraseAccount(ctx context.Context, userID int64, pseudonym stri
 	}))
 }
 
-// exportSQL is one JSON document of everything kept about account $1.
+// exportSQL is one JSON document of everything kept about account $1. An
+// audit entry is by the account when it acted, or when no session acted
+// and the entry is one of the actions $2 only the account does signed out.
 const exportSQL = `
 SELECT json_build_object(
   'account', (SELECT json_build_object('id', u.id, 'email', u.email, 'name', u.name,
@@ -190,14 +186,14 @@ SELECT json_build_object(
   'calendar_feed', (SELECT json_build_object('generation', f.generation, 'reset_at', f.reset_at)
        FROM calendar_feeds f WHERE f.user_id = $1),
   'audit_log', coalesce((SELECT json_agg(json_build_object('at', a.at, 'action', a.action, 'target', a.target, 'data', a.data,
-       'by_you', a.actor_id = $1) ORDER BY a.id DESC) FROM (
-         SELECT * FROM audit_log WHERE actor_id = $1 OR target LIKE 'user ' || $1::bigint::text || ' (%'
+       'by_you', CASE WHEN a.actor_id IS NOT NULL THEN a.actor_id = $1 ELSE a.action = ANY($2) END) ORDER BY a.id DESC) FROM (
+         SELECT * FROM audit_log WHERE actor_id = $1 OR subject_id = $1 OR target LIKE 'user ' || $1::bigint::text || ' (%'
          ORDER BY id DESC LIMIT 5000) a), '[]')
 )`
 
 // Export implements accounts.ErasureStore.
 func (s Accounts) Export(ctx context.Context, userID int64) (json.RawMessage, error) {
 	var doc []byte
-	err := s.DB.q(ctx).QueryRow(ctx, exportSQL, userID).Scan(&doc)
+	err := s.DB.q(ctx).QueryRow(ctx, exportSQL, userID, accounts.OwnSignedOut).Scan(&doc)
 	return doc, unavailable(notFound(err, "Account not found "+strconv.FormatInt(userID, 10)))
 }

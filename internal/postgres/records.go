@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/paging"
 	"github.com/pitlane/pitlane/internal/records"
@@ -23,16 +24,21 @@ func img(col string) string {
 	return strings.ReplaceAll(`CASE WHEN %s IS NULL THEN NULL ELSE '/api/images/' || %s END`, "%s", col)
 }
 
+// isPlayer tells whether account u is a player: it saved its stats or is
+// on a season's list. An organiser who never played is no player, and
+// neither is an account that never saved its stats.
+const isPlayer = `(EXISTS (SELECT 1 FROM stats WHERE user_id = u.id) OR EXISTS (SELECT 1 FROM registrations WHERE user_id = u.id))`
+
 // Profile implements records.Store.
 func (s Records) Profile(ctx context.Context, id int64) (records.Profile, bool, error) {
 	p := records.Profile{Details: &records.Details{}}
 	var gone bool
-	err := s.DB.q(ctx).QueryRow(ctx, `SELECT u.id, `+shownName+`, u.profile_hidden, u.deleted_at IS NOT NULL,
+	err := s.DB.q(ctx).QueryRow(ctx, `SELECT u.id, `+shownName+`, u.profile_hidden, u.deleted_at IS NOT NULL, `+isPlayer+`,
 		`+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`, coalesce(u.discord_username, ''), u.discord_verified,
 		coalesce(s.description, ''), coalesce(s.level, 0), coalesce(s.kills, 0), coalesce(s.deaths, 0), coalesce(s.games_played, 0),
 		coalesce(s.kd, 0)::float8, coalesce(s.category, 4), coalesce(s.verified, false)
 		FROM users u LEFT JOIN stats s ON s.user_id = u.id WHERE u.id = $1`, id).
-		Scan(&p.ID, &p.Name, &p.Hidden, &gone, &p.Avatar, &p.CartImage, &p.Discord, &p.DiscordVerified, &p.Description,
+		Scan(&p.ID, &p.Name, &p.Hidden, &gone, &p.Player, &p.Avatar, &p.CartImage, &p.Discord, &p.DiscordVerified, &p.Description,
 			&p.Level, &p.Kills, &p.Deaths, &p.GamesPlayed, &p.KD, &p.Tier, &p.StatsVerified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, false, errs.E(errs.NotFound, "No such player")
@@ -167,7 +173,7 @@ func (s Records) SearchPlayers(ctx context.Context, q string, after int64, limit
 	rows, err := s.DB.q(ctx).Query(ctx, `SELECT u.id, `+shownName+`, `+img("u.avatar_image_id")+`, `+img("s.cart_image_id")+`,
 		coalesce(s.category, 4), coalesce(s.kd, 0)::float8
 		FROM users u LEFT JOIN stats s ON s.user_id = u.id
-		WHERE u.id > $1 AND u.deleted_at IS NULL AND NOT u.profile_hidden AND `+where+`
+		WHERE u.id > $1 AND u.deleted_at IS NULL AND NOT u.profile_hidden AND `+isPlayer+` AND `+where+`
 		ORDER BY u.id LIMIT $2`, args...)
 	if err != nil {
 		return nil, unavailable(err)
@@ -192,10 +198,16 @@ func (s Records) SearchTeams(ctx context.Context, q string, limit int) ([]record
 	return hits, unavailable(err)
 }
 
-// SetHidden implements records.Store.
+// SetHidden implements records.Store. The player's cards change on the
+// lists they are on, so those lists' cache versions are raised with it.
 func (s Records) SetHidden(ctx context.Context, userID int64, hidden bool) error {
-	_, err := s.DB.q(ctx).Exec(ctx, `UPDATE users SET profile_hidden = $2 WHERE id = $1`, userID, hidden)
-	return unavailable(err)
+	return unavailable(s.DB.Transact(ctx, func(ctx context.Context) error {
+		tx := s.DB.q(ctx)
+		if _, err := tx.Exec(ctx, `UPDATE users SET profile_hidden = $2 WHERE id = $1`, userID, hidden); err != nil {
+			return err
+		}
+		return bumpRosters(ctx, tx, userID)
+	}))
 }
 
 // Team implements records.Store: the team, its captain and roster with
@@ -234,6 +246,7 @@ func (s Records) Team(ctx context.Context, tournament, letter string) (records.T
 	if err != nil {
 		return t, unavailable(err)
 	}
+	core.ShowCards(core.Public, members)
 	t.Roster = []records.Member{}
 	for i := range members {
 		if members[i].Captain {
@@ -314,6 +327,7 @@ func (s Records) Board(ctx context.Context, kind records.Kind, min int, after *p
 		var row records.Row
 		return row, r.Scan(&row.ID, &row.Name, &row.Avatar, &row.Hidden, &row.Value, &row.Matches)
 	})
+	core.ShowCards(core.Public, out)
 	return out, unavailable(err)
 }
 

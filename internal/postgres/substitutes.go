@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/auction"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 )
 
@@ -13,7 +14,7 @@ import (
 const requestSQL = `
 SELECT q.id, t.letter, t.id, q.price, q.status, q.asked_at, q.decided_at, q.reason,
        u.id, ` + shownName + `, ` + shownTier + `, ` + shownImage + `,
-       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0)
+       coalesce(s.kd, 0)::float8, coalesce(s.games_played, 0), coalesce(s.level, 0), u.profile_hidden
   FROM substitute_requests q
   JOIN teams t ON t.id = q.team_id
   JOIN users u ON u.id = q.user_id
@@ -23,7 +24,9 @@ SELECT q.id, t.letter, t.id, q.price, q.status, q.asked_at, q.decided_at, q.reas
 func scanRequest(row pgx.Row) (auction.SubstituteRequest, error) {
 	var q auction.SubstituteRequest
 	err := row.Scan(&q.ID, &q.Team, &q.TeamDBID, &q.Price, &q.Status, &q.AskedAt, &q.DecidedAt, &q.Reason,
-		&q.Player.UserID, &q.Player.Name, &q.Player.Tier, &q.Player.Image, &q.Player.KD, &q.Player.GamesPlayed, &q.Player.Level)
+		&q.Player.UserID, &q.Player.Name, &q.Player.Tier, &q.Player.Image, &q.Player.KD, &q.Player.GamesPlayed, &q.Player.Level,
+		&q.Player.Hidden)
+	core.ShowCard(core.Public, &q.Player)
 	return q, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pitlane/pitlane/internal/bracket"
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -263,7 +264,8 @@ func (s Tournaments) IsRegistered(ctx context.Context, tournamentID, userID int6
 	return ok, unavailable(err)
 }
 
-// playerSQL builds public cards; it selects no e-mail, by design.
+// playerSQL builds public cards; it selects no e-mail, by design. A
+// hidden profile's card is its name and registration (scanPlayer).
 const playerSQL = `
 SELECT u.id,
        coalesce(nullif(s.player_name, ''), nullif(u.discord_username, ''), nullif(u.name, ''), 'Player'),
@@ -275,7 +277,7 @@ SELECT u.id,
        coalesce(r.tier, s.category, 4), coalesce(s.verified, false),
        coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'icon', b.icon, 'color', b.color) ORDER BY b.id)
                    FROM user_badges ub JOIN badges b ON b.id = ub.badge_id WHERE ub.user_id = u.id), '[]'::json),
-       r.created_at, r.status, r.checked_in_at, r.waitlisted_at
+       r.created_at, r.status, r.checked_in_at, r.waitlisted_at, u.profile_hidden
   FROM registrations r
   JOIN users u ON u.id = r.user_id
   LEFT JOIN stats s ON s.user_id = u.id
@@ -285,8 +287,9 @@ func scanPlayer(row pgx.Row) (tournament.Player, error) {
 	var p tournament.Player
 	err := row.Scan(&p.ID, &p.Name, &p.Image, &p.SID, &p.KD, &p.Kills, &p.Deaths, &p.GamesPlayed, &p.Level,
 		&p.Description, &p.DiscordID, &p.IsDiscordVerified, &p.CartImage, &p.Category, &p.Verified, &p.Badges, &p.CreatedAt,
-		&p.Status, &p.CheckedInAt, &p.WaitlistedAt)
+		&p.Status, &p.CheckedInAt, &p.WaitlistedAt, &p.Hidden)
 	p.Finish()
+	core.ShowCard(core.Public, &p)
 	return p, err
 }
 
@@ -460,12 +463,12 @@ func (s Tournaments) TournamentsOf(ctx context.Context, userID int64) ([]string,
 const teamsSQL = `
 SELECT t.id, t.letter, t.name, t.logo,
        c.id, coalesce(nullif(cs.player_name, ''), nullif(c.discord_username, ''), c.name),
-       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END,
+       CASE WHEN c.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || c.avatar_image_id END, coalesce(c.profile_hidden, false),
        coalesce((SELECT json_agg(json_build_object(
                     'id', p.id,
                     'name', coalesce(nullif(ps.player_name, ''), nullif(p.discord_username, ''), p.name),
                     'image', CASE WHEN p.avatar_image_id IS NULL THEN NULL ELSE '/api/images/' || p.avatar_image_id END,
-                    'credits', tp.credits, 'substitute', tp.substitute) ORDER BY tp.substitute, tp.credits DESC, p.id)
+                    'credits', tp.credits, 'substitute', tp.substitute, 'hidden', p.profile_hidden) ORDER BY tp.substitute, tp.credits DESC, p.id)
                    FROM team_players tp JOIN users p ON p.id = tp.user_id LEFT JOIN stats ps ON ps.user_id = p.id
                   WHERE tp.team_id = t.id), '[]'::json)
   FROM teams t
@@ -488,13 +491,16 @@ func (s Tournaments) Teams(ctx context.Context, tournamentID int64) ([]tournamen
 			capID     *int64
 			capName   *string
 			capAvatar *string
+			capHidden bool
 		)
-		if err := rows.Scan(&t.ID, &t.Letter, &t.Name, &t.Logo, &capID, &capName, &capAvatar, &t.Players); err != nil {
+		if err := rows.Scan(&t.ID, &t.Letter, &t.Name, &t.Logo, &capID, &capName, &capAvatar, &capHidden, &t.Players); err != nil {
 			return nil, err
 		}
 		if capID != nil {
-			t.Captain = &tournament.Captain{ID: *capID, Name: deref(capName), Image: capAvatar}
+			t.Captain = &tournament.Captain{ID: *capID, Name: deref(capName), Image: capAvatar, Hidden: capHidden}
+			core.ShowCard(core.Public, t.Captain)
 		}
+		core.ShowCards(core.Public, t.Players)
 		for _, p := range t.Players {
 			t.Credits += p.Credits
 		}

@@ -44,6 +44,12 @@ type Row struct {
 	RedCap      string   `json:"red_cap,omitempty"` // the season's Red Cap's name
 }
 
+// Whose implements core.Card.
+func (r *Row) Whose() (int64, bool) { return r.ID, r.Hidden }
+
+// NameOnly implements core.Card: the name and the figure stay.
+func (r *Row) NameOnly() { r.Avatar = nil }
+
 // Board is a page of a leaderboard.
 type Board struct {
 	Kind       Kind    `json:"kind"`

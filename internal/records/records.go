@@ -83,9 +83,19 @@ type Profile struct {
 	ID     int64  `json:"id"`
 	Name   string `json:"name"`
 	Hidden bool   `json:"hidden"`
+	// Player: the account saved its stats or is on a season's list. An
+	// account that is no player (an organiser who never played) has no
+	// public page.
+	Player bool `json:"-"`
 	// Details are left out of a hidden profile read by anyone but its owner.
 	*Details
 }
+
+// Whose implements core.Card.
+func (p *Profile) Whose() (int64, bool) { return p.ID, p.Hidden }
+
+// NameOnly implements core.Card.
+func (p *Profile) NameOnly() { p.Details = nil }
 
 // Details are a profile's all but its name.
 type Details struct {
@@ -138,7 +148,7 @@ type Member struct {
 	ID         int64   `json:"id"`
 	Name       string  `json:"name"`
 	Avatar     *string `json:"avatar"`
-	Hidden     bool    `json:"hidden"` // no profile to link to
+	Hidden     bool    `json:"hidden"` // no profile to link to, no picture
 	Captain    bool    `json:"captain"`
 	Substitute bool    `json:"substitute"`
 	Tier       *int    `json:"tier"`
@@ -147,6 +157,12 @@ type Member struct {
 	Kills      int     `json:"kills"`
 	Deaths     int     `json:"deaths"`
 }
+
+// Whose implements core.Card.
+func (m *Member) Whose() (int64, bool) { return m.ID, m.Hidden }
+
+// NameOnly implements core.Card: the name and the season's figures stay.
+func (m *Member) NameOnly() { m.Avatar = nil }
 
 // Fixture is one of a team's matches.
 type Fixture struct {
@@ -199,31 +215,57 @@ type Standings interface {
 type Service struct {
 	Store     Store
 	Standings Standings
+	// Tx runs a hiding with what it tells: Changed tells the lists the
+	// player is on (their card is their name alone from now on), History
+	// redacts the live events told before. Nil ones are skipped.
+	Tx      core.Transactor
+	Changed func(ctx context.Context, userID int64) error
+	History core.EventHistory
 }
 
 // Profile is player id's page as a reads it: a hidden profile shows its
-// name alone to anyone but its owner; an erased account has none.
+// name alone to anyone but its owner; an erased account has none, and
+// neither has an account that is no player, but to itself.
 func (s *Service) Profile(ctx context.Context, a core.Actor, id int64) (Profile, error) {
 	p, gone, err := s.Store.Profile(ctx, id)
 	if err != nil {
 		return p, err
 	}
-	if gone {
+	if gone || !p.Player && a.UserID != id {
 		return Profile{}, errs.E(errs.NotFound, "No such player")
 	}
-	if p.Hidden && a.UserID != id {
-		return Profile{ID: p.ID, Name: p.Name, Hidden: true}, nil
+	if core.ShowCard(a, &p); p.Details == nil {
+		return p, nil
 	}
 	err = s.Store.ProfileDetail(ctx, &p)
 	return p, err
 }
 
-// SetHidden hides or shows the caller's own profile.
+// SetHidden hides or shows the caller's own profile: everywhere others
+// read them, their card is their name alone from the next read and event
+// on (core.ShowCard), and the live events told before are redacted.
 func (s *Service) SetHidden(ctx context.Context, a core.Actor, hidden bool) error {
-	if err := a.MustSignIn(); err != nil {
+	if err := a.MustBeUser(); err != nil {
 		return err
 	}
-	return s.Store.SetHidden(ctx, a.UserID, hidden)
+	hide := func(ctx context.Context) error {
+		if err := s.Store.SetHidden(ctx, a.UserID, hidden); err != nil {
+			return err
+		}
+		if s.Changed != nil {
+			if err := s.Changed(ctx, a.UserID); err != nil {
+				return err
+			}
+		}
+		if hidden && s.History != nil {
+			return s.History.Redact(ctx, a.UserID, "")
+		}
+		return nil
+	}
+	if s.Tx == nil {
+		return hide(ctx)
+	}
+	return s.Tx.Transact(ctx, hide)
 }
 
 // TeamsPerSearch is how many teams a search's first page lists.
@@ -322,7 +364,7 @@ func (s *Service) Versus(ctx context.Context, a, b int64) (Versus, error) {
 		if err != nil {
 			return v, err
 		}
-		if gone {
+		if gone || !p.Player {
 			return v, errs.E(errs.NotFound, "No such player")
 		}
 		*x.ref = PlayerRef{ID: p.ID, Name: p.Name}

@@ -157,7 +157,7 @@ func (s *Service) promoteInOrder(ctx context.Context, t Tournament) error {
 	}
 	cards, err := s.emitCards(ctx, t, waiting)
 	for _, p := range cards {
-		if err := s.Audit.Record(ctx, core.System, ActionPromote, t.ID, p.Name,
+		if err := s.Audit.RecordAbout(ctx, core.System, ActionPromote, t.ID, core.AuditSubject{UserID: p.ID, Name: p.Name},
 			map[string]any{"user_id": p.ID, "in_order": true}); err != nil {
 			return err
 		}
@@ -280,7 +280,7 @@ func (s *Service) CheckIn(ctx context.Context, a core.Actor, name string) (Entry
 		default:
 			e.Message = fmt.Sprintf(MsgCheckedIn, t.Name)
 		}
-		if err := s.Audit.Record(ctx, a, ActionCheckin, t.ID, p.Name, map[string]any{"user_id": p.ID, "status": p.Status}); err != nil {
+		if err := s.Audit.RecordAbout(ctx, a, ActionCheckin, t.ID, core.AuditSubject{UserID: p.ID, Name: p.Name}, map[string]any{"user_id": p.ID, "status": p.Status}); err != nil {
 			return err
 		}
 		_, err = s.emitCards(ctx, t, []int64{p.ID})
@@ -356,7 +356,7 @@ func (s *Service) Promote(ctx context.Context, a core.Actor, name string, userID
 		if err := s.Store.Promote(ctx, t.ID, userID, PromotionChecksIn(t)); err != nil {
 			return err
 		}
-		if err := s.Audit.Record(ctx, a, ActionPromote, t.ID, p.Name, map[string]any{"user_id": p.ID}); err != nil {
+		if err := s.Audit.RecordAbout(ctx, a, ActionPromote, t.ID, core.AuditSubject{UserID: p.ID, Name: p.Name}, map[string]any{"user_id": p.ID}); err != nil {
 			return err
 		}
 		cards, err := s.emitCards(ctx, t, []int64{userID})

@@ -87,7 +87,7 @@ func (s *Service) changeStaff(ctx context.Context, a core.Actor, name string, us
 				target = m.Name
 			}
 		}
-		if err := s.Audit.Record(ctx, a, action, t.ID, target, map[string]any{"user_id": userID, "by": a.UserID}); err != nil {
+		if err := s.Audit.RecordAbout(ctx, a, action, t.ID, core.AuditSubject{UserID: userID, Name: target}, map[string]any{"user_id": userID, "by": a.UserID}); err != nil {
 			return err
 		}
 		// The player's open sessions are checked again at once: their

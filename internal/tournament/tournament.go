@@ -105,6 +105,19 @@ type Player struct {
 	// Place is where a waiting player waits, from 1, on a sorted page of
 	// the list (SortedRoster); 0 elsewhere.
 	Place int `json:"place,omitempty"`
+	// Hidden: the player hid their profile; the card is then their name
+	// and their registration (core.ShowCard).
+	Hidden bool `json:"hidden,omitempty"`
+}
+
+// Whose implements core.Card.
+func (p *Player) Whose() (int64, bool) { return p.ID, p.Hidden }
+
+// NameOnly implements core.Card: the name, the tier and the registration
+// stay.
+func (p *Player) NameOnly() {
+	*p = Player{ID: p.ID, Name: p.Name, SID: "N/A", Category: p.Category, Badges: []Badge{}, CreatedAt: p.CreatedAt,
+		Status: p.Status, CheckedInAt: p.CheckedInAt, WaitlistedAt: p.WaitlistedAt, Place: p.Place, Hidden: true}
 }
 
 // Finish fills what a card derives: the seed's kills/deaths from K/D and
@@ -129,14 +142,28 @@ type TeamPlayer struct {
 	Credits int     `json:"credits"`
 	// Substitute: signed after the auction, beside the five.
 	Substitute bool `json:"substitute,omitempty"`
+	Hidden     bool `json:"hidden,omitempty"` // the profile is hidden: no picture
 }
+
+// Whose implements core.Card.
+func (p *TeamPlayer) Whose() (int64, bool) { return p.ID, p.Hidden }
+
+// NameOnly implements core.Card.
+func (p *TeamPlayer) NameOnly() { p.Image = nil }
 
 // Captain is a team's captain as the public sees them.
 type Captain struct {
-	ID    int64   `json:"id"`
-	Name  string  `json:"name"`
-	Image *string `json:"image"`
+	ID     int64   `json:"id"`
+	Name   string  `json:"name"`
+	Image  *string `json:"image"`
+	Hidden bool    `json:"hidden,omitempty"` // the profile is hidden: no picture
 }
+
+// Whose implements core.Card.
+func (c *Captain) Whose() (int64, bool) { return c.ID, c.Hidden }
+
+// NameOnly implements core.Card.
+func (c *Captain) NameOnly() { c.Image = nil }
 
 // Team is one of the eight teams A to H.
 type Team struct {

@@ -93,7 +93,7 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a core.Actor, name string,
 			if err := s.Store.Promote(ctx, t.ID, replacement.ID, true); err != nil {
 				return err
 			}
-			if err := s.Audit.Record(ctx, a, ActionPromote, t.ID, replacement.Name,
+			if err := s.Audit.RecordAbout(ctx, a, ActionPromote, t.ID, core.AuditSubject{UserID: replacement.ID, Name: replacement.Name},
 				map[string]any{"user_id": replacement.ID, "replaces": userID}); err != nil {
 				return err
 			}
@@ -110,7 +110,7 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a core.Actor, name string,
 		if in.Replacement != 0 {
 			data["replacement"] = in.Replacement
 		}
-		if err := s.Audit.Record(ctx, a, ActionWithdraw, t.ID, p.Name, data); err != nil {
+		if err := s.Audit.RecordAbout(ctx, a, ActionWithdraw, t.ID, core.AuditSubject{UserID: userID, Name: p.Name}, data); err != nil {
 			return err
 		}
 		if _, err := s.Events.Emit(ctx, core.TopicRegistrations, EventUnregistered, map[string]any{"tournament": t.Name, "id": userID}); err != nil {

@@ -3,7 +3,7 @@
 import { Avatar } from '@/components/ui/avatar'
 import { useNow } from '@/lib/use-now'
 import { useAuction, type AuctionData } from '@/features/auction/api/auction'
-import { credits } from '@/features/auction/components/bits'
+import { credits, figures } from '@/features/auction/components/bits'
 import { formatSeconds } from '@/features/auction/lib/countdown'
 import { useLotCountdown } from '@/features/auction/lib/use-lot-countdown'
 import type { Lot } from '@/features/auction/types'
@@ -30,7 +30,7 @@ function LotBar({ lot, view }: { lot: Lot; view: AuctionData }) {
             {lot.player.name}
           </p>
           <p className="ov-sub">
-            K/D {Number(lot.player.kd).toFixed(2)} · {lot.player.games_played} games · level {lot.player.level}
+            {figures(lot.player)}
           </p>
         </div>
       </div>

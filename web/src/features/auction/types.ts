@@ -10,6 +10,8 @@ export type PlayerRef = {
   kd: number
   games_played: number
   level: number
+  /** The player hid their profile: the name and the tier alone (no picture, no figures). */
+  hidden?: boolean
 }
 
 export type HighBid = { team: string; amount: number }
@@ -35,7 +37,7 @@ export type Lot = {
 export type Sale = { lot_id: number; player: PlayerRef; team: string; price: number; at: string }
 export type Unsold = { lot_id: number; player: PlayerRef; at: string }
 
-export type LeagueTeamPlayer = { user_id: number; name: string; image: string | null; price: number; tier: number }
+export type LeagueTeamPlayer = { user_id: number; name: string; image: string | null; price: number; tier: number; hidden?: boolean }
 
 export type LeagueTeam = {
   id: string

@@ -25,6 +25,8 @@ export type Player = {
   checked_in_at?: string | null
   /** When the player joined the waitlist: its order (then created_at). */
   waitlisted_at?: string | null
+  /** The player hid their profile: their name and registration alone (no picture, no figures). */
+  hidden?: boolean
 }
 
 export type RegistrationStatus = 'confirmed' | 'waitlisted'

@@ -6,7 +6,7 @@ import { useSetTier } from '../api/set-tier'
 import { MAX_PRICE, MIN_PRICE } from '../lib/bids'
 import type { AuctionRules, PlayerRef, TournamentStatus, Unsold } from '../types'
 import { WithdrawPlayer } from './admin-withdraw'
-import { credits, TierBadge } from './bits'
+import { credits, figures, TierBadge } from './bits'
 
 /** The pool as groups by tier, strongest first. */
 export function groupByTier(pool: PlayerRef[]): { tier: number; players: PlayerRef[] }[] {
@@ -130,7 +130,7 @@ export function QueueAdmin({ tournament, status, pool, unsold, rules, canOpen, w
                 <span className="queue-name">
                   <strong>{p.name}</strong>
                   <small className="muted">
-                    K/D {Number(p.kd).toFixed(2)} · {p.games_played} games
+                    {figures(p, { level: false })}
                   </small>
                 </span>
                 {unsoldIds.has(p.user_id) ? <span className="unsold-tag">Unsold</span> : null}

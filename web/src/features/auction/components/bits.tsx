@@ -1,5 +1,5 @@
 // Small pieces the auction's screens share.
-import type { LeagueTeam } from '../types'
+import type { LeagueTeam, PlayerRef } from '../types'
 
 /**
  * "1,700 cr". Credits are whole numbers, grouped by threes with commas as en-GB writes them, here
@@ -17,6 +17,14 @@ export function TierBadge({ tier }: { tier: number }) {
       Tier {tier}
     </span>
   )
+}
+
+/** What the auction says of a player's figures: "K/D 1.85 · 420 games · level 31", or that the profile is hidden. */
+export function figures(p: Pick<PlayerRef, 'kd' | 'games_played' | 'level' | 'hidden'>, { games = true, level = true } = {}) {
+  if (p.hidden) return 'Profile hidden'
+  return [`K/D ${Number(p.kd).toFixed(2)}`, games ? `${p.games_played} games` : '', level ? `level ${p.level}` : '']
+    .filter(Boolean)
+    .join(' · ')
 }
 
 export function teamTitle(t: Pick<LeagueTeam, 'id' | 'name'>) {

@@ -6,7 +6,7 @@ import { bidsNewestFirst } from '../lib/auction-reducer'
 import { formatSeconds } from '../lib/countdown'
 import { useLotCountdown } from '../lib/use-lot-countdown'
 import type { Lot, PlayerRef } from '../types'
-import { credits, TierBadge } from './bits'
+import { credits, figures, TierBadge } from './bits'
 import { pausedSeconds } from './flow-status'
 
 /** The player as the auction knows them, when the full card is not to hand. */
@@ -17,7 +17,7 @@ export function PlayerRefCard({ player }: { player: PlayerRef }) {
       <div>
         <p className="ref-name">{player.name}</p>
         <p className="muted">
-          K/D {Number(player.kd).toFixed(2)} · {player.games_played} games · level {player.level}
+          {figures(player)}
         </p>
       </div>
     </div>

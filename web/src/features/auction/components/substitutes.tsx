@@ -9,7 +9,7 @@ import { useRefuseSubstitute } from '../api/refuse-substitute'
 import { useBench } from '../api/substitutes'
 import { benchOf } from '../lib/bench'
 import type { LeagueTeam, SubstituteRequest } from '../types'
-import { credits, TierBadge } from './bits'
+import { credits, figures, TierBadge } from './bits'
 
 function RequestLine({ r, team = false }: { r: SubstituteRequest; team?: boolean }) {
   return (
@@ -20,7 +20,7 @@ function RequestLine({ r, team = false }: { r: SubstituteRequest; team?: boolean
           {r.player.name}
         </strong>
         <small className="muted">
-          <TierBadge tier={r.player.tier} /> K/D {Number(r.player.kd).toFixed(2)} · {credits(r.price)}
+          <TierBadge tier={r.player.tier} /> {figures(r.player, { games: false, level: false })} · {credits(r.price)}
         </small>
       </span>
       <span className={`status-pill status-${r.status}`}>{r.status}</span>
@@ -80,7 +80,7 @@ export function CaptainBench({ tournament, team }: { tournament: string; team: L
                   <span className="queue-name">
                     <strong>{p.name}</strong>
                     <small className="muted">
-                      <TierBadge tier={p.tier} /> K/D {Number(p.kd).toFixed(2)} · {credits(p.price)}
+                      <TierBadge tier={p.tier} /> {figures(p, { games: false, level: false })} · {credits(p.price)}
                     </small>
                   </span>
                   <ActionButton

@@ -6,7 +6,9 @@ import { formatKd } from '../lib/registrations-reducer'
 /** The strongest registered players by K/D (ties by games played). */
 export function Contenders({ tournament, count = 6 }: { tournament: string; count?: number }) {
   const { data } = useContenders(tournament, count)
+  // A hidden profile shows no K/D to be ranked by.
   const top = [...(data ?? [])]
+    .filter((p) => !p.hidden)
     .sort((a, b) => Number(b.kd) - Number(a.kd) || Number(b.games_played) - Number(a.games_played))
     .slice(0, count)
   if (!data) return null

@@ -45,7 +45,6 @@ export function PlayerCard({
   /** Where the player waits on the waitlist, from 1 (0: confirmed). */
   place?: number
 }) {
-  const { kills, deaths } = killsDeaths(player)
   return (
     <li
       ref={cardRef}
@@ -84,38 +83,50 @@ export function PlayerCard({
                 </span>
               ) : null}
             </span>
-            <span className="player-sub">SKID {player.s_id || 'N/A'}</span>
+            <span className="player-sub">{player.hidden ? 'Profile hidden' : `SKID ${player.s_id || 'N/A'}`}</span>
           </span>
         </span>
-        <span className="player-stats">
-          <span>
-            <b>{formatKd(player.kd)}</b>
-            <small>K/D</small>
-          </span>
-          <span>
-            {player.games_played ? (
-              <b title={String(player.games_played)}>{compactCount(player.games_played)}</b>
-            ) : (
-              // Older builds' Stats panels do not show games: unknown, not none.
-              <b title="Not on the player's screenshot">—</b>
-            )}
-            <small>Games</small>
-          </span>
-          <span>
-            <b>{player.level ?? 0}</b>
-            <small>Level</small>
-          </span>
-          <span>
-            <b title={String(kills)}>{compactCount(kills)}</b>
-            <small>Kills</small>
-          </span>
-          <span>
-            <b title={String(deaths)}>{compactCount(deaths)}</b>
-            <small>Deaths</small>
-          </span>
-        </span>
+        {player.hidden ? (
+          <span className="player-hidden muted">The player keeps their profile hidden: their name alone is shown.</span>
+        ) : (
+          <PlayerStats player={player} />
+        )}
       </button>
       <BadgeList badges={player.badges} />
     </li>
+  )
+}
+
+/** A shown card's figures: K/D, games, level, kills and deaths. */
+function PlayerStats({ player }: { player: Player }) {
+  const { kills, deaths } = killsDeaths(player)
+  return (
+    <span className="player-stats">
+      <span>
+        <b>{formatKd(player.kd)}</b>
+        <small>K/D</small>
+      </span>
+      <span>
+        {player.games_played ? (
+          <b title={String(player.games_played)}>{compactCount(player.games_played)}</b>
+        ) : (
+          // Older builds' Stats panels do not show games: unknown, not none.
+          <b title="Not on the player's screenshot">—</b>
+        )}
+        <small>Games</small>
+      </span>
+      <span>
+        <b>{player.level ?? 0}</b>
+        <small>Level</small>
+      </span>
+      <span>
+        <b title={String(kills)}>{compactCount(kills)}</b>
+        <small>Kills</small>
+      </span>
+      <span>
+        <b title={String(deaths)}>{compactCount(deaths)}</b>
+        <small>Deaths</small>
+      </span>
+    </span>
   )
 }

@@ -72,6 +72,18 @@ describe('RegisteredPlayers (live)', () => {
     expect(within(dialog).getByText(/Season 3 Winner/)).toBeInTheDocument()
   })
 
+  it('a hidden profile is its name alone, on the card and in its modal', async () => {
+    setup([makePlayer(1, { name: 'Shy', hidden: true, kd: 0, s_id: 'N/A', level: 0, games_played: 0, image: null })])
+    const card = (await screen.findByText('Shy')).closest('li')!
+    expect(within(card).getByText('Profile hidden')).toBeInTheDocument()
+    expect(within(card).queryByText('K/D')).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Shy: details' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/keeps their profile hidden/)).toBeInTheDocument()
+    expect(within(dialog).queryByText('K/D ratio')).not.toBeInTheDocument()
+    expect(within(dialog).queryByText(/Discord:/)).not.toBeInTheDocument()
+  })
+
   it('fades cards in with threshold 0.1, margin 50px and a 0.03 s stagger', async () => {
     setup([makePlayer(1), makePlayer(2), makePlayer(3)])
     await screen.findByText('Player 3')

@@ -149,7 +149,7 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
               <span className="queue-name">
                 <strong>{p.name}</strong>
                 <small className="muted">
-                  K/D {Number(p.kd).toFixed(2)}
+                  {p.hidden ? 'Profile hidden' : `K/D ${Number(p.kd).toFixed(2)}`}
                   {p.checked_in_at ? ' · ✓ checked in' : ''}
                 </small>
               </span>
