@@ -87,6 +87,11 @@ func (s *Server) webApp() http.Handler {
 				if serveBrotli(w, r, s.Web, name) || gz.serve(w, r, s.Web, name) {
 					return
 				}
+				// Set here, the file server neither looks the type up nor sniffs it.
+				w.Header().Set("Content-Type", typeOf(name))
+				if compressible(name) {
+					w.Header().Add("Vary", "Accept-Encoding")
+				}
 				files.ServeHTTP(w, r)
 				return
 			}
@@ -182,13 +187,41 @@ type gzipAssets struct {
 	m  map[string][]byte
 }
 
-var compressible = map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-	".svg": "image/svg+xml", ".json": "application/json", ".html": "text/html; charset=utf-8",
-	".txt": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json", ".map": "application/json"}
+// staticType is a static file's Content-Type, and whether it is text worth
+// compressing.
+type staticType struct {
+	contentType  string
+	compressible bool
+}
+
+// staticTypes name the type of every kind of file the web build makes, so
+// that no answer depends on the host's mime.types (Debian's slim image has
+// none: the manifest went out as text/plain) or on sniffing. A file of any
+// other kind is sent as application/octet-stream.
+var staticTypes = map[string]staticType{
+	".js": {"text/javascript; charset=utf-8", true}, ".mjs": {"text/javascript; charset=utf-8", true},
+	".css": {"text/css; charset=utf-8", true}, ".html": {"text/html; charset=utf-8", true},
+	".svg": {"image/svg+xml", true}, ".json": {"application/json", true}, ".map": {"application/json", true},
+	".webmanifest": {"application/manifest+json", true}, ".txt": {"text/plain; charset=utf-8", true},
+	".xml": {"text/xml; charset=utf-8", true}, ".wasm": {"application/wasm", true},
+	".png": {"image/png", false}, ".jpg": {"image/jpeg", false}, ".jpeg": {"image/jpeg", false},
+	".gif": {"image/gif", false}, ".webp": {"image/webp", false}, ".avif": {"image/avif", false},
+	".ico": {"image/x-icon", false}, ".woff2": {"font/woff2", false}, ".woff": {"font/woff", false},
+}
+
+// typeOf is a static file's Content-Type.
+func typeOf(name string) string {
+	if t, ok := staticTypes[strings.ToLower(path.Ext(name))]; ok {
+		return t.contentType
+	}
+	return "application/octet-stream"
+}
+
+// compressible tells a text file, sent compressed to a client that takes it.
+func compressible(name string) bool { return staticTypes[strings.ToLower(path.Ext(name))].compressible }
 
 func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
-	ct, ok := compressible[path.Ext(name)]
-	if !ok || !acceptsGzip(r) {
+	if !compressible(name) || !acceptsGzip(r) {
 		return false
 	}
 	g.mu.Lock()
@@ -204,22 +237,21 @@ func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, n
 		g.m[name] = body
 		g.mu.Unlock()
 	}
-	writeEncoded(w, r, ct, "gzip", body)
+	writeEncoded(w, r, typeOf(name), "gzip", body)
 	return true
 }
 
 // serveBrotli answers with the build's brotli copy of a text file, when there
 // is one and the browser takes br.
 func serveBrotli(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
-	ct, ok := compressible[path.Ext(name)]
-	if !ok || !accepts(r, "br") {
+	if !compressible(name) || !accepts(r, "br") {
 		return false
 	}
 	body, err := fs.ReadFile(fsys, name+".br")
 	if err != nil {
 		return false
 	}
-	writeEncoded(w, r, ct, "br", body)
+	writeEncoded(w, r, typeOf(name), "br", body)
 	return true
 }
 
