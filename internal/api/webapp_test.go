@@ -1,8 +1,11 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -136,6 +139,25 @@ func TestWebAppStaticFilesHaveTheirTypeInEveryEncoding(t *testing.T) {
 					t.Errorf("%s %s, Accept-Encoding %q: %d %q, want %q", method, target, enc, rec.Code, rec.Header().Get("Content-Type"), ct)
 				}
 			}
+		}
+	}
+}
+
+// Every page of the web app's router (web/src/lib/page-patterns.json) is a
+// page the server sends the app for with 200, not its not-found answer.
+func TestEveryPageOfTheRouterIsAnAppRoute(t *testing.T) {
+	raw, err := os.ReadFile("../../web/src/lib/page-patterns.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	if err := json.Unmarshal(raw, &patterns); err != nil {
+		t.Fatal(err)
+	}
+	fill := strings.NewReplacer(":id", "12", ":name", "PPL7", ":team", "A")
+	for _, p := range patterns {
+		if path := fill.Replace(p); !isAppRoute(path) {
+			t.Errorf("%s (%s) is not an app route", p, path)
 		}
 	}
 }
