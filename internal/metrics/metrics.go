@@ -166,6 +166,7 @@ func (s *Service) Dashboard(ctx context.Context, a core.Actor, name, since strin
 	}
 	d.RUM = Timings(rum)
 	res := w.Resolution(now)
+	d.Window.Stretch = res
 	lcp, err := s.Store.RUMSeries(ctx, w.Since, res)
 	if err != nil {
 		return d, err

@@ -92,7 +92,7 @@ describe('MetricsDashboard', () => {
     renderPage(dashboard({ api_series: [{ at: '2026-11-27T00:00:00Z', requests: 2000, errors: 1, p95_ms: 600 }] }))
     const api = await screen.findByTestId('target-api_response')
     expect(api).toHaveTextContent('p95 of every API call over the whole window')
-    expect(api).toHaveTextContent("the chart shows each day's p95")
+    expect(api).toHaveTextContent('the chart shows each day’s p95')
     expect(screen.getByTestId('target-registered_users')).toHaveTextContent('verified accounts')
     expect(screen.getByRole('img', { name: "API p95 of each day" })).toBeInTheDocument()
     expect(screen.getByTestId('api-chart-note')).toHaveTextContent(/640 ms.*whole window.*a slow day can pass the 500 ms line/)
