@@ -56,7 +56,6 @@ func (s *Server) webApp() http.Handler {
 	}
 	indexGz := gzipBytes(index)
 	overlay := bytes.Replace(index, []byte("<html "), []byte(`<html class="overlay" `), 1)
-	overlayGz := gzipBytes(overlay)
 	var indexBr []byte
 	if s.Web != nil {
 		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
@@ -103,11 +102,12 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
+		base := s.siteBase(r)
 		if pv, ok, found := s.previewOf(r.Context(), p); ok {
 			if !found {
 				status = http.StatusNotFound
 			}
-			doc := withPreview(index, pv, s.siteBase(r))
+			doc := withPreview(index, pv, base, p)
 			if acceptsGzip(r) {
 				doc = gzipFast(doc)
 				w.Header().Set("Content-Encoding", "gzip")
@@ -119,31 +119,53 @@ func (s *Server) webApp() http.Handler {
 			return
 		}
 		body := index
-		var page pageDoc
-		forPage := false
+		if status == http.StatusNotFound {
+			// No page: the app's not-found page, without a preview.
+			switch {
+			case indexBr != nil && accepts(r, "br"):
+				body = indexBr
+				w.Header().Set("Content-Encoding", "br")
+			case acceptsGzip(r):
+				body = indexGz
+				w.Header().Set("Content-Encoding", "gzip")
+			}
+			w.WriteHeader(status)
+			if r.Method == http.MethodGet {
+				w.Write(body)
+			}
+			return
+		}
+		// Every page carries its link preview (Discord's unfurler runs no
+		// script): the pages painted from the HTML keep theirs in their
+		// documents, the others get it here.
+		season := s.seasonForPaint(r.Context())
+		link := linkPreview{pv: pagePreview(p, season), base: base, path: p}
 		if name := pageOfPath(p); pages.has(name) {
-			var err error
-			page, err = pages.doc(name, s.seasonForPaint(r.Context()))
-			if forPage = err == nil; err != nil && s.Log != nil {
+			page, err := pages.doc(name, season, link)
+			if err == nil {
+				body = page.raw
+				if acceptsGzip(r) {
+					body = page.gz
+					w.Header().Set("Content-Encoding", "gzip")
+				}
+				w.WriteHeader(status)
+				if r.Method == http.MethodGet {
+					w.Write(body)
+				}
+				return
+			}
+			if s.Log != nil {
 				s.Log.Error("web app: the page's first paint", "page", name, "err", err)
 			}
 		}
-		switch {
-		case forPage && acceptsGzip(r):
+		variant, doc := "index", index
+		if isOverlay(p) {
+			variant, doc = "overlay", overlay
+		}
+		page := pages.previewed(variant, doc, link)
+		body = page.raw
+		if acceptsGzip(r) {
 			body = page.gz
-			w.Header().Set("Content-Encoding", "gzip")
-		case forPage:
-			body = page.raw
-		case isOverlay(p) && acceptsGzip(r):
-			body = overlayGz
-			w.Header().Set("Content-Encoding", "gzip")
-		case isOverlay(p):
-			body = overlay
-		case indexBr != nil && accepts(r, "br"):
-			body = indexBr
-			w.Header().Set("Content-Encoding", "br")
-		case acceptsGzip(r):
-			body = indexGz
 			w.Header().Set("Content-Encoding", "gzip")
 		}
 		w.WriteHeader(status)

@@ -12,7 +12,7 @@ import (
 
 func webFixture() fstest.MapFS {
 	return fstest.MapFS{
-		"index.html":            {Data: []byte("<!doctype html><title>app</title>")},
+		"index.html":            {Data: []byte("<!doctype html><html><head><title>app</title></head><body><div id=\"root\"></div></body></html>")},
 		"index.html.br":         {Data: []byte("br-index")},
 		"assets/app-1a2b.js":    {Data: []byte("console.log(1)")},
 		"assets/app-1a2b.js.br": {Data: []byte("br-js")},
@@ -61,13 +61,18 @@ func TestWebAppFallsBackToGzipWithoutBrotli(t *testing.T) {
 	}
 }
 
-func TestWebAppRoutesGetIndexUncachedInBrotli(t *testing.T) {
-	rec := getWeb(t, "/auction", "br")
-	if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "br" || rec.Body.String() != "br-index" {
-		t.Fatalf("status %d encoding %q body %q", rec.Code, rec.Header().Get("Content-Encoding"), rec.Body.String())
+// The app's pages get index.html uncached, with their link preview (so in
+// gzip, made here); a path that is no page gets the build's brotli copy.
+func TestWebAppRoutesGetIndexUncached(t *testing.T) {
+	rec := getWeb(t, "/auction", "br, gzip")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Cache-Control") != "no-cache" {
+		t.Fatalf("status %d encoding %q cache-control %q", rec.Code, rec.Header().Get("Content-Encoding"), rec.Header().Get("Cache-Control"))
 	}
-	if rec.Header().Get("Cache-Control") != "no-cache" {
-		t.Fatalf("index cache-control %q, want no-cache", rec.Header().Get("Cache-Control"))
+	if rec := getWeb(t, "/auction", ""); !strings.Contains(rec.Body.String(), `<meta property="og:url" content="http://example.com/auction">`) {
+		t.Fatalf("no link preview: %s", rec.Body.String())
+	}
+	if rec := getWeb(t, "/no-such-page", "br"); rec.Code != http.StatusNotFound || rec.Header().Get("Content-Encoding") != "br" || rec.Body.String() != "br-index" {
+		t.Fatalf("not found: %d %q %q", rec.Code, rec.Header().Get("Content-Encoding"), rec.Body.String())
 	}
 	if rec := getWeb(t, "/robots.txt", ""); rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "public, max-age=3600" {
 		t.Fatalf("robots.txt: %d %q", rec.Code, rec.Header().Get("Cache-Control"))
