@@ -113,7 +113,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
             </ul>
           </nav>
           <div className="auth-area">
-            {isLoading ? null : <SearchBox onDone={closeMenu} />}
+            {isLoading ? null : <SearchBox label="Site search" onDone={closeMenu} />}
             {isLoading ? null : user ? (
               <>
                 <button type="button" className="user-email" onClick={fromMenu(() => openAuthModal('login'))} title="Your profile">
