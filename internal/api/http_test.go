@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -146,6 +147,38 @@ func TestOverlayDocumentIsMarked(t *testing.T) {
 		r := s.Do(t, "GET", p, "", nil)
 		if got := strings.Contains(string(r.Body), `<html class="overlay"`); r.Status != 200 || got != want {
 			t.Errorf("%s: %d, marked %v, want %v", p, r.Status, got, want)
+		}
+	}
+}
+
+// An API path with a trailing slash is no API path: every route answers it
+// 404 with JSON, as an unknown path (GET /api/tournaments/ listed the
+// seasons outside the OpenAPI document).
+func TestAPIPathsWithATrailingSlashAreNotFound(t *testing.T) {
+	s := newServer(t, testkit.Options{})
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	seen := 0
+	err := chi.Walk(s.App.Handler.(chi.Router), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		route = strings.ReplaceAll(strings.TrimSuffix(route, "/"), "/*/", "/")
+		if !strings.HasPrefix(route, "/api/") || strings.HasSuffix(route, "*") {
+			return nil
+		}
+		seen++
+		path := param.ReplaceAllString(route, "1") + "/"
+		req, _ := http.NewRequest(method, s.URL+path, strings.NewReader("{}"))
+		req.Header.Set("Content-Type", "application/json")
+		r := s.Send(t, req)
+		if r.Status != 404 || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") || r.Message() == "" {
+			t.Errorf("%s %s: %d %q %s, want 404 with a JSON message", method, path, r.Status, r.Header.Get("Content-Type"), r.Body)
+		}
+		return nil
+	})
+	if err != nil || seen < 50 {
+		t.Fatalf("walked %d routes: %v", seen, err)
+	}
+	for _, p := range []string{"/api/tournaments/", "/api/players/", "/api/"} {
+		if r := s.Do(t, "GET", p, "", nil); r.Status != 404 || r.Message() == "" {
+			t.Errorf("GET %s: %d %s", p, r.Status, r.Body)
 		}
 	}
 }

@@ -97,7 +97,7 @@ func (s *Server) rum(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.Metrics.Record(r.Context(), b); err != nil {
+	if err := s.Metrics.Record(r.Context(), limitIP(r), b); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -297,11 +297,7 @@ func TestRUMBeacons(t *testing.T) {
 	if d.Uptime.Ratio == nil || !slices.ContainsFunc(d.Uptime.Instances, func(in instanceSeen) bool { return in.ID == me && in.Up }) {
 		t.Errorf("uptime: %+v, want this instance (%s) beating", d.Uptime, me)
 	}
-	for _, target := range d.Targets {
-		if target.ID == "page_load" && (target.OK == nil || !*target.OK) {
-			t.Errorf("page load: %+v, want met at 1.2 s", target)
-		}
-	}
+	// The page-load goal needs many browsers' loads: TestPageLoadGoalResistsAFewClients.
 
 	t.Run("Summary", func(t *testing.T) {
 		r := s.Do(t, "GET", "/api/metrics/summary", "", nil)

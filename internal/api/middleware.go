@@ -256,9 +256,30 @@ func (m *httpMetrics) handler(next http.Handler) http.Handler {
 		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 			route = rc.RoutePattern()
 		}
-		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(ww.Status())).Inc()
-		m.latency.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+		method, status := methodLabel(r.Method), statusLabel(ww.Status())
+		m.requests.WithLabelValues(method, route, status).Inc()
+		m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 	})
+}
+
+// methodLabel is a request's method as a label: the standard methods, and
+// "other" for any a client made up (each would be a series of its own).
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete,
+		http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "other"
+}
+
+// statusLabel is an answer's status as a label; the server writes a few,
+// and anything outside HTTP's range is one label.
+func statusLabel(code int) string {
+	if code < 100 || code > 599 {
+		return "other"
+	}
+	return strconv.Itoa(code)
 }
 
 // authenticate puts the bearer token's user in the context when there is a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"html"
 	"html/template"
 	"io/fs"
@@ -182,10 +183,17 @@ func (d *pageDocs) has(page string) bool {
 	return ok
 }
 
-// doc is page's document with season's first paint.
-func (d *pageDocs) doc(page string, season paintSeason) (pageDoc, error) {
+// linkPreview is a document's link preview: its preview for the page at
+// path on the site at base (the zero value: none, the season's title).
+type linkPreview struct {
+	pv         preview
+	base, path string
+}
+
+// doc is page's document with season's first paint and its link preview.
+func (d *pageDocs) doc(page string, season paintSeason, link linkPreview) (pageDoc, error) {
 	key := page + "\x00" + season.Tournament + "\x00" + season.DisplayName + "\x00" + season.Hero + "\x00" + season.Sub +
-		"\x00" + season.Banner + "\x00" + season.Data
+		"\x00" + season.Banner + "\x00" + season.Data + "\x00" + fmt.Sprintf("%#v", link)
 	d.mu.Lock()
 	doc, ok := d.built[key]
 	d.mu.Unlock()
@@ -207,7 +215,11 @@ func (d *pageDocs) doc(page string, season paintSeason) (pageDoc, error) {
 	}
 	raw := bytes.Replace(d.index, []byte("</head>"), []byte(head.String()+"</head>"), 1)
 	raw = bytes.Replace(raw, []byte(`<div id="root"></div>`), []byte(root), 1)
-	raw = titled(raw, "Pitlane · "+season.DisplayName+" Smash Karts league")
+	if link.pv.Title != "" {
+		raw = withPreview(raw, link.pv, link.base, link.path)
+	} else {
+		raw = titled(raw, "Pitlane · "+season.DisplayName+" Smash Karts league")
+	}
 	doc = pageDoc{raw: raw, gz: gzipBytes(raw)}
 	d.mu.Lock()
 	if len(d.built) >= maxBuiltDocs {
@@ -216,6 +228,27 @@ func (d *pageDocs) doc(page string, season paintSeason) (pageDoc, error) {
 	d.built[key] = doc
 	d.mu.Unlock()
 	return doc, nil
+}
+
+// previewed is doc (the site's index.html or an overlay's, named by variant)
+// with link's preview, kept for the next requests with the same preview.
+func (d *pageDocs) previewed(variant string, doc []byte, link linkPreview) pageDoc {
+	key := "\x01" + variant + "\x00" + fmt.Sprintf("%#v", link)
+	d.mu.Lock()
+	out, ok := d.built[key]
+	d.mu.Unlock()
+	if ok {
+		return out
+	}
+	raw := withPreview(doc, link.pv, link.base, link.path)
+	out = pageDoc{raw: raw, gz: gzipBytes(raw)}
+	d.mu.Lock()
+	if len(d.built) >= maxBuiltDocs {
+		clear(d.built)
+	}
+	d.built[key] = out
+	d.mu.Unlock()
+	return out
 }
 
 // titled gives the document the title (escaped); the app's pages then set

@@ -187,7 +187,7 @@ func TestAPageCarriesTheSeasonItWasPaintedWith(t *testing.T) {
 		t.Fatal(err)
 	}
 	t8 := tournament.Tournament{Name: "PPL8", Status: tournament.StatusMatches, Look: tournament.Look{DisplayName: "Season </script> 8"}}
-	doc, err := docs.doc("home", seasonOf(t8))
+	doc, err := docs.doc("home", seasonOf(t8), linkPreview{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,9 +209,9 @@ func TestAPageCarriesTheSeasonItWasPaintedWith(t *testing.T) {
 		t.Errorf("title: %s", body)
 	}
 	// Another season is another document; the same season, the same one.
-	again, _ := docs.doc("home", seasonOf(t8))
+	again, _ := docs.doc("home", seasonOf(t8), linkPreview{})
 	t8.Look.Hero = "Eight"
-	other, _ := docs.doc("home", seasonOf(t8))
+	other, _ := docs.doc("home", seasonOf(t8), linkPreview{})
 	if &again.raw[0] != &doc.raw[0] || strings.Contains(string(doc.raw), ">Eight<") || !strings.Contains(string(other.raw), ">Eight</h1>") {
 		t.Errorf("documents do not follow the season")
 	}

@@ -12,6 +12,7 @@ import (
 	_ "image/jpeg" // karts uploaded as JPEG
 	_ "image/png"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -92,12 +93,71 @@ type preview struct{ Title, Description, Image, Type string }
 var sitePreview = preview{Title: "Pitlane · Smash Karts league", Type: "website", Image: "/api/og/standings",
 	Description: "The community home of the PPL Smash Karts league."}
 
-// tags are the preview's head tags, og:image an absolute URL on base.
-func (pv preview) tags(base string) string {
+// pagePreview is the preview of a page of the site other than the league's
+// memory (previewOf): each says what the page holds of the current season,
+// with the season's table as its picture; a page not listed has the site's.
+func pagePreview(p string, season paintSeason) preview {
+	name := season.DisplayName
+	if name == "" {
+		name = season.Tournament
+	}
+	if name == "" {
+		return sitePreview
+	}
+	pv := preview{Type: "website", Image: "/api/og/standings"}
+	switch page := pageOfPath(p); {
+	case page == "home":
+		pv.Title = "Pitlane · " + name + " Smash Karts league"
+		pv.Description = joinLine(season.Hero, season.Sub)
+		if pv.Description == "" {
+			pv.Description = sitePreview.Description
+		}
+	case page == "tournament":
+		pv.Title = "Tournament · " + name + " · Pitlane"
+		pv.Description = "Registrations, teams, the bracket and the Points Table of " + name + "."
+	case page == "auction":
+		pv.Title = "Auction · " + name + " · Pitlane"
+		pv.Description = "The captains draft their teams in a live auction: every lot, bid and sale of " + name + "."
+	case page == "match":
+		pv.Title = "Match · " + name + " · Pitlane"
+		pv.Description = "A match of " + name + ": its teams, lineups, room and result."
+	case page == "contact":
+		pv.Title = "Contact · Pitlane"
+		pv.Description = "Reach the organisers of the PPL Smash Karts league."
+	case page == "ppt":
+		pv.Title = name + " · the league in slides · Pitlane"
+		pv.Description = "The PPL Smash Karts league in slides: the season, its format and its goals."
+	case p == "/search":
+		pv.Title = "Search players and teams · Pitlane"
+		pv.Description = "Find a player or a team of the Smash Karts league, this season and every past one."
+	default:
+		pv = sitePreview
+		pv.Title = "Pitlane · " + name + " Smash Karts league"
+	}
+	return pv
+}
+
+// joinLine joins a hero and the line under it, either may be empty.
+func joinLine(hero, sub string) string {
+	switch {
+	case hero == "":
+		return sub
+	case sub == "":
+		return hero
+	}
+	return hero + " — " + sub
+}
+
+// tags are the preview's head tags for the page at path, its og:url and
+// og:image absolute URLs on base. Everything is escaped: names, a season's
+// identity and the path are anyone's text.
+func (pv preview) tags(base, path string) string {
 	e := html.EscapeString
 	img := base + pv.Image
+	page := base + (&url.URL{Path: path}).EscapedPath()
 	return `<meta property="og:site_name" content="Pitlane">` +
 		`<meta property="og:type" content="` + e(pv.Type) + `">` +
+		`<meta property="og:url" content="` + e(page) + `">` +
 		`<meta property="og:title" content="` + e(pv.Title) + `">` +
 		`<meta property="og:description" content="` + e(pv.Description) + `">` +
 		`<meta property="og:image" content="` + e(img) + `">` +
@@ -108,8 +168,9 @@ func (pv preview) tags(base string) string {
 		`<meta name="twitter:image" content="` + e(img) + `">`
 }
 
-// withPreview is the document with the preview's title, description and tags.
-func withPreview(doc []byte, pv preview, base string) []byte {
+// withPreview is the document with the preview's title, description and
+// tags, for the page at path.
+func withPreview(doc []byte, pv preview, base, path string) []byte {
 	out := titled(doc, pv.Title)
 	if start := bytes.Index(out, []byte(`name="description"`)); start >= 0 {
 		if c := bytes.Index(out[start:], []byte(`content="`)); c >= 0 {
@@ -119,7 +180,7 @@ func withPreview(doc []byte, pv preview, base string) []byte {
 			}
 		}
 	}
-	return bytes.Replace(out, []byte("</head>"), []byte(pv.tags(base)+"</head>"), 1)
+	return bytes.Replace(out, []byte("</head>"), []byte(pv.tags(base, path)+"</head>"), 1)
 }
 
 // siteBase is the site's address for absolute links: PUBLIC_URL, else the

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -116,10 +117,8 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/readyz", s.ready)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.authenticate)
-		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-			writeError(w, r, errs.E(errs.NotFound, "No such API path"))
-		})
+		r.Use(noTrailingSlash, s.authenticate)
+		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method not allowed"})
 		})
@@ -157,6 +156,26 @@ func (s *Server) Handler() http.Handler {
 	})
 	r.NotFound(s.webApp().ServeHTTP)
 	return r
+}
+
+// apiNotFound answers a path the API does not have.
+func apiNotFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, errs.E(errs.NotFound, "No such API path"))
+}
+
+// noTrailingSlash answers an API path that ends in a slash as one the API
+// does not have: the API's paths are the OpenAPI document's, none of which
+// ends so (a mounted resource would otherwise answer /api/tournaments/ as
+// /api/tournaments). Not a redirect: a client that sent a POST there would
+// follow it with a GET.
+func noTrailingSlash(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			apiNotFound(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {

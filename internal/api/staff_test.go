@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -32,6 +33,13 @@ func TestCoOrganisers(t *testing.T) {
 	accounts, _ := found.JSON["accounts"].([]any)
 	if found.Status != 200 || len(accounts) != 1 || strings.Contains(string(found.Body), "@") {
 		t.Fatalf("account search: %d %s", found.Status, found.Body)
+	}
+	// A part of an address matches nothing: addresses are found whole, never letter by letter.
+	for _, part := range []string{"@demo.pitlane.local", "player040@demo", "040@demo.pitlane.local"} {
+		r := s.Do(t, "GET", "/api/admin/accounts?q="+url.QueryEscape(part), admin, nil)
+		if list, _ := r.JSON["accounts"].([]any); r.Status != 200 || len(list) != 0 {
+			t.Fatalf("account search %q: %d %s", part, r.Status, r.Body)
+		}
 	}
 	r := s.Do(t, "PUT", fmt.Sprintf("/api/admin/tournaments/PPL7/staff/%d", helperID), admin, nil)
 	if r.Status != 200 || len(r.JSON["staff"].([]any)) != 1 {

@@ -56,7 +56,6 @@ func (s *Server) webApp() http.Handler {
 	}
 	indexGz := gzipBytes(index)
 	overlay := bytes.Replace(index, []byte("<html "), []byte(`<html class="overlay" `), 1)
-	overlayGz := gzipBytes(overlay)
 	var indexBr []byte
 	if s.Web != nil {
 		indexBr, _ = fs.ReadFile(s.Web, "index.html.br")
@@ -87,6 +86,11 @@ func (s *Server) webApp() http.Handler {
 				if serveBrotli(w, r, s.Web, name) || gz.serve(w, r, s.Web, name) {
 					return
 				}
+				// Set here, the file server neither looks the type up nor sniffs it.
+				w.Header().Set("Content-Type", typeOf(name))
+				if compressible(name) {
+					w.Header().Add("Vary", "Accept-Encoding")
+				}
 				files.ServeHTTP(w, r)
 				return
 			}
@@ -98,11 +102,12 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Add("Vary", "Accept-Encoding")
+		base := s.siteBase(r)
 		if pv, ok, found := s.previewOf(r.Context(), p); ok {
 			if !found {
 				status = http.StatusNotFound
 			}
-			doc := withPreview(index, pv, s.siteBase(r))
+			doc := withPreview(index, pv, base, p)
 			if acceptsGzip(r) {
 				doc = gzipFast(doc)
 				w.Header().Set("Content-Encoding", "gzip")
@@ -114,31 +119,53 @@ func (s *Server) webApp() http.Handler {
 			return
 		}
 		body := index
-		var page pageDoc
-		forPage := false
+		if status == http.StatusNotFound {
+			// No page: the app's not-found page, without a preview.
+			switch {
+			case indexBr != nil && accepts(r, "br"):
+				body = indexBr
+				w.Header().Set("Content-Encoding", "br")
+			case acceptsGzip(r):
+				body = indexGz
+				w.Header().Set("Content-Encoding", "gzip")
+			}
+			w.WriteHeader(status)
+			if r.Method == http.MethodGet {
+				w.Write(body)
+			}
+			return
+		}
+		// Every page carries its link preview (Discord's unfurler runs no
+		// script): the pages painted from the HTML keep theirs in their
+		// documents, the others get it here.
+		season := s.seasonForPaint(r.Context())
+		link := linkPreview{pv: pagePreview(p, season), base: base, path: p}
 		if name := pageOfPath(p); pages.has(name) {
-			var err error
-			page, err = pages.doc(name, s.seasonForPaint(r.Context()))
-			if forPage = err == nil; err != nil && s.Log != nil {
+			page, err := pages.doc(name, season, link)
+			if err == nil {
+				body = page.raw
+				if acceptsGzip(r) {
+					body = page.gz
+					w.Header().Set("Content-Encoding", "gzip")
+				}
+				w.WriteHeader(status)
+				if r.Method == http.MethodGet {
+					w.Write(body)
+				}
+				return
+			}
+			if s.Log != nil {
 				s.Log.Error("web app: the page's first paint", "page", name, "err", err)
 			}
 		}
-		switch {
-		case forPage && acceptsGzip(r):
+		variant, doc := "index", index
+		if isOverlay(p) {
+			variant, doc = "overlay", overlay
+		}
+		page := pages.previewed(variant, doc, link)
+		body = page.raw
+		if acceptsGzip(r) {
 			body = page.gz
-			w.Header().Set("Content-Encoding", "gzip")
-		case forPage:
-			body = page.raw
-		case isOverlay(p) && acceptsGzip(r):
-			body = overlayGz
-			w.Header().Set("Content-Encoding", "gzip")
-		case isOverlay(p):
-			body = overlay
-		case indexBr != nil && accepts(r, "br"):
-			body = indexBr
-			w.Header().Set("Content-Encoding", "br")
-		case acceptsGzip(r):
-			body = indexGz
 			w.Header().Set("Content-Encoding", "gzip")
 		}
 		w.WriteHeader(status)
@@ -182,13 +209,41 @@ type gzipAssets struct {
 	m  map[string][]byte
 }
 
-var compressible = map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-	".svg": "image/svg+xml", ".json": "application/json", ".html": "text/html; charset=utf-8",
-	".txt": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json", ".map": "application/json"}
+// staticType is a static file's Content-Type, and whether it is text worth
+// compressing.
+type staticType struct {
+	contentType  string
+	compressible bool
+}
+
+// staticTypes name the type of every kind of file the web build makes, so
+// that no answer depends on the host's mime.types (Debian's slim image has
+// none: the manifest went out as text/plain) or on sniffing. A file of any
+// other kind is sent as application/octet-stream.
+var staticTypes = map[string]staticType{
+	".js": {"text/javascript; charset=utf-8", true}, ".mjs": {"text/javascript; charset=utf-8", true},
+	".css": {"text/css; charset=utf-8", true}, ".html": {"text/html; charset=utf-8", true},
+	".svg": {"image/svg+xml", true}, ".json": {"application/json", true}, ".map": {"application/json", true},
+	".webmanifest": {"application/manifest+json", true}, ".txt": {"text/plain; charset=utf-8", true},
+	".xml": {"text/xml; charset=utf-8", true}, ".wasm": {"application/wasm", true},
+	".png": {"image/png", false}, ".jpg": {"image/jpeg", false}, ".jpeg": {"image/jpeg", false},
+	".gif": {"image/gif", false}, ".webp": {"image/webp", false}, ".avif": {"image/avif", false},
+	".ico": {"image/x-icon", false}, ".woff2": {"font/woff2", false}, ".woff": {"font/woff", false},
+}
+
+// typeOf is a static file's Content-Type.
+func typeOf(name string) string {
+	if t, ok := staticTypes[strings.ToLower(path.Ext(name))]; ok {
+		return t.contentType
+	}
+	return "application/octet-stream"
+}
+
+// compressible tells a text file, sent compressed to a client that takes it.
+func compressible(name string) bool { return staticTypes[strings.ToLower(path.Ext(name))].compressible }
 
 func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
-	ct, ok := compressible[path.Ext(name)]
-	if !ok || !acceptsGzip(r) {
+	if !compressible(name) || !acceptsGzip(r) {
 		return false
 	}
 	g.mu.Lock()
@@ -204,22 +259,21 @@ func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, n
 		g.m[name] = body
 		g.mu.Unlock()
 	}
-	writeEncoded(w, r, ct, "gzip", body)
+	writeEncoded(w, r, typeOf(name), "gzip", body)
 	return true
 }
 
 // serveBrotli answers with the build's brotli copy of a text file, when there
 // is one and the browser takes br.
 func serveBrotli(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) bool {
-	ct, ok := compressible[path.Ext(name)]
-	if !ok || !accepts(r, "br") {
+	if !compressible(name) || !accepts(r, "br") {
 		return false
 	}
 	body, err := fs.ReadFile(fsys, name+".br")
 	if err != nil {
 		return false
 	}
-	writeEncoded(w, r, ct, "br", body)
+	writeEncoded(w, r, typeOf(name), "br", body)
 	return true
 }
 

@@ -306,8 +306,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	srv.Uploads = &stats.Uploads{Reader: ex, Stats: st, Images: images, Tx: db, Events: outbox, Log: log,
 		Slots: make(chan struct{}, runtime.NumCPU())}
 	a.Recorder = metrics.NewRecorder(postgres.Metrics{DB: db}, reg, log)
+	// A client's first page load in a day counts toward the page-load goal.
+	firstLoad := ratelimit.NewOnce(a.redis, cfg.RedisPrefix+"rum-day:", []byte("rum|"+cfg.JWTSecret), 24*time.Hour, log)
 	srv.Metrics = &metrics.Service{Store: postgres.Metrics{DB: db}, Tournaments: tour, Organisers: cfg.AdminEmails,
-		Recorder: a.Recorder,
+		Recorder: a.Recorder, FirstToday: firstLoad.First,
 		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
 			PublicURL: cfg.PublicURL, Log: log,
 			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}

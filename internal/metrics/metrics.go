@@ -72,7 +72,11 @@ type Service struct {
 	Recorder Flusher
 	// Reminders sends reminders (reminders.go); nil: none can be sent.
 	Reminders *Reminders
-	Now       func() time.Time
+	// FirstToday tells whether a client (its address as the rate limits
+	// reckon it) sends its first page load in a day, which alone counts
+	// toward the page-load goal (goals.go); nil: none counts.
+	FirstToday func(ctx context.Context, client string) bool
+	Now        func() time.Time
 
 	mu      sync.Mutex
 	summary *Summary
@@ -85,12 +89,18 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Record keeps a browser's beacon.
-func (s *Service) Record(ctx context.Context, b Beacon) error {
+// Record keeps a browser's beacon, sent by client: every value for the
+// pages' timings, and a client's first LCP of the day for the page-load goal
+// too.
+func (s *Service) Record(ctx context.Context, client string, b Beacon) error {
 	if err := b.Validate(); err != nil {
 		return err
 	}
-	return s.Store.AddRUM(ctx, s.now(), b.Counts())
+	counts := b.Counts()
+	if c, ok := b.goalCount(); ok && s.FirstToday != nil && s.FirstToday(ctx, client) {
+		counts = append(counts, c)
+	}
+	return s.Store.AddRUM(ctx, s.now(), counts)
 }
 
 // Dashboard is everything /admin/metrics shows.
@@ -156,6 +166,7 @@ func (s *Service) Dashboard(ctx context.Context, a core.Actor, name, since strin
 	}
 	d.RUM = Timings(rum)
 	res := w.Resolution(now)
+	d.Window.Stretch = res
 	lcp, err := s.Store.RUMSeries(ctx, w.Since, res)
 	if err != nil {
 		return d, err
@@ -178,7 +189,7 @@ func (s *Service) Dashboard(ctx context.Context, a core.Actor, name, since strin
 	if d.Live, err = s.Store.Live(ctx, t.ID); err != nil {
 		return d, err
 	}
-	figures := Figures{Funnel: f, PageLoadMs: lcpP75(rum), APIp95Ms: d.API.P95Ms, ErrorRate: d.API.ErrorRate, Uptime: d.Uptime.Ratio}
+	figures := Figures{Funnel: f, PageLoadMs: PageLoadGoal(rum), APIp95Ms: d.API.P95Ms, ErrorRate: d.API.ErrorRate, Uptime: d.Uptime.Ratio}
 	if figures.Participants, err = s.Store.Participants(ctx, t.ID); err != nil {
 		return d, err
 	}
@@ -213,22 +224,6 @@ func (s *Service) tournament(ctx context.Context, name string) (tournament.Tourn
 
 func (s *Service) funnelQuery(t tournament.Tournament, since time.Time) FunnelQuery {
 	return FunnelQuery{TournamentID: t.ID, Since: since, Organisers: s.Organisers, CheckinOpened: t.Checkin.OpenedAt != nil}
-}
-
-// lcpP75 is LCP's p75 over every page, nil without a value.
-func lcpP75(counts []RUMCount) *float64 {
-	h := NewHistogram(msBounds)
-	for _, c := range counts {
-		if c.Metric == "LCP" && c.Bucket >= 0 && c.Bucket < len(h.Counts) {
-			h.Counts[c.Bucket] += c.N
-		}
-	}
-	v, ok := h.Quantile(.75)
-	if !ok {
-		return nil
-	}
-	v = float64(int64(v + .5))
-	return &v
 }
 
 // TimedCount is one bucket's count of LCP in one stretch of a chart.
@@ -306,7 +301,7 @@ func (s *Service) Summary(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	figures := Figures{Funnel: f, PageLoadMs: lcpP75(rum), APIp95Ms: api.P95Ms, ErrorRate: api.ErrorRate, Uptime: up.Ratio}
+	figures := Figures{Funnel: f, PageLoadMs: PageLoadGoal(rum), APIp95Ms: api.P95Ms, ErrorRate: api.ErrorRate, Uptime: up.Ratio}
 	if figures.Participants, err = s.Store.Participants(ctx, t.ID); err != nil {
 		return Summary{}, err
 	}

@@ -152,3 +152,35 @@ func TestWindows(t *testing.T) {
 		}
 	}
 }
+
+// The page-load goal: nothing before enough clients' loads, and a few
+// hostile clients (one load a day each counts) do not move what many
+// honest ones say; many slow ones do.
+func TestPageLoadGoalResistsAFewClients(t *testing.T) {
+	loads := func(n int, ms float64) []RUMCount {
+		c, _ := Beacon{Route: "/", Metrics: []Sample{{"LCP", ms}}}.goalCount()
+		c.N = int64(n)
+		return []RUMCount{c}
+	}
+	if v := PageLoadGoal(loads(MinGoalLoads-1, 1200)); v != nil {
+		t.Fatalf("%d loads gave %g", MinGoalLoads-1, *v)
+	}
+	honest := loads(20, 1200)
+	base := PageLoadGoal(honest)
+	if base == nil || *base < 1000 || *base > 1400 {
+		t.Fatalf("20 loads at 1.2 s: %v", base)
+	}
+	withHostile := PageLoadGoal(append(honest, loads(4, 90_000)...))
+	// Within 1.2 s's bucket (15 % wide): the hostile loads are not a quarter.
+	if withHostile == nil || *withHostile < 1200/1.15 || *withHostile > 1200*1.15 {
+		t.Fatalf("4 clients at 90 s moved %g to %v", *base, withHostile)
+	}
+	slow := PageLoadGoal(append(append(honest, loads(4, 90_000)...), loads(30, 4000)...))
+	if slow == nil || *slow < 3000 || *slow > 90_000*0.5 {
+		t.Fatalf("30 more at 4 s: %v, want about 4 s", slow)
+	}
+	// The pages' own timings never show the goal's values.
+	if _, ok := Timings(honest)[GoalRoute]; ok {
+		t.Fatal("the goal's route shows among the pages")
+	}
+}

@@ -45,13 +45,15 @@ func VitalNamed(name string) (Vital, bool) {
 	return Vitals[i], true
 }
 
-// Routes are the site's pages as a beacon names them: the router's
-// patterns, never a path with an id or a query in it, so what is kept says
-// which page was slow and nothing of who looked at what. "other" is any
-// path no page has (the not-found page).
+// Routes are the site's pages as a beacon names them: the web app's
+// router's patterns (web/src/lib/page-patterns.json, which a test keeps
+// equal to these), never a path with an id or a query in it, so what is
+// kept says which page was slow and nothing of who looked at what. "other"
+// is any path no page has (the not-found page).
 var Routes = []string{
 	"/", "/tournament", "/contact", "/auction", "/captain", "/admin", "/admin/matches", "/admin/metrics",
-	"/matches/:id", "/ppt", "/notifications/off", "/overlay/auction", "/overlay/match/:id", "/overlay/standings",
+	"/matches/:id", "/players/:id", "/tournaments/:name/teams/:team", "/league", "/search",
+	"/ppt", "/notifications/off", "/overlay/auction", "/overlay/match/:id", "/overlay/standings",
 	"other",
 }
 

@@ -7,10 +7,13 @@ import (
 )
 
 // Window is the stretch of time a dashboard reads: its name (hour, day,
-// week, season, or "since" for a time given) and its start.
+// week, season, or "since" for a time given), its start, and the stretch
+// of its charts' points (each point's percentile is its stretch's, the
+// goals' the whole window's).
 type Window struct {
-	Name  string    `json:"name"`
-	Since time.Time `json:"since"`
+	Name    string     `json:"name"`
+	Since   time.Time  `json:"since"`
+	Stretch Resolution `json:"resolution,omitempty"`
 }
 
 // Resolution is the stretch of a chart's points.

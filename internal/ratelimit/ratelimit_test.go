@@ -127,3 +127,35 @@ func TestAnUnknownRulePanics(t *testing.T) {
 	}()
 	l.Allow(context.Background(), RoomUser, "user:1")
 }
+
+func TestOnceTellsTheFirstTimeAKeyIsSeen(t *testing.T) {
+	o := NewOnce(nil, "t:", []byte("x"), time.Hour, nil)
+	ctx := context.Background()
+	if !o.First(ctx, "a") || o.First(ctx, "a") || !o.First(ctx, "b") {
+		t.Fatal("a key is first once, another key first too")
+	}
+	short := NewOnce(nil, "t:", []byte("x"), time.Millisecond, nil)
+	short.First(ctx, "a")
+	time.Sleep(3 * time.Millisecond)
+	if !short.First(ctx, "a") {
+		t.Fatal("after its window a key is first again")
+	}
+}
+
+// Two instances on one Redis see a key once between them.
+func TestOnceIsSharedInRedis(t *testing.T) {
+	opt, _ := redis.ParseURL(redisURL())
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	if err := rdb.Ping(t.Context()).Err(); err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	prefix := "pitlane-test:once:" + newRule(t).Name + ":"
+	a, b := NewOnce(rdb, prefix, []byte("s"), time.Minute, quiet), NewOnce(rdb, prefix, []byte("s"), time.Minute, quiet)
+	if !a.First(t.Context(), "1.2.3.4") || b.First(t.Context(), "1.2.3.4") || a.First(t.Context(), "1.2.3.4") {
+		t.Fatal("a key seen by one instance was first again on the other")
+	}
+	if !b.First(t.Context(), "5.6.7.8") {
+		t.Fatal("another key was not first")
+	}
+}

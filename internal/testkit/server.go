@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -45,6 +46,9 @@ type Options struct {
 	// Log, when set, takes the server's log lines (text, Debug and up), for
 	// a test that checks what is logged.
 	Log io.Writer
+	// Web is the built web app the server sends (nil: none, the server's
+	// own "not built" page).
+	Web fs.FS
 }
 
 // NewServer starts Pitlane on db for the test's life.
@@ -81,7 +85,7 @@ func NewServer(t testing.TB, db *postgres.DB, opt Options) *Server {
 	if opt.Log != nil {
 		log = slog.New(slog.NewTextHandler(opt.Log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	a, err := app.New(context.Background(), cfg, db, nil, log)
+	a, err := app.New(context.Background(), cfg, db, opt.Web, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,12 @@
-// The organisers' pages, one link each, the current one marked.
+// The organisers' pages, one link each, the current one marked: only those the account may use
+// (a co-organiser has no Metrics, which the server keeps to the site's organisers).
+import { can } from '@/lib/authorization'
+import { useSession } from '@/lib/auth'
 import { Link, useLocation } from '@/lib/router'
 
 export function AdminNav() {
   const { pathname } = useLocation()
+  const { user } = useSession()
   const here = (to: string) => (pathname === to ? { className: 'admin-nav-link active', 'aria-current': 'page' as const } : { className: 'admin-nav-link' })
   return (
     <nav className="admin-nav" aria-label="Organisers">
@@ -12,9 +16,11 @@ export function AdminNav() {
       <Link to="/admin/matches" {...here('/admin/matches')}>
         Matches
       </Link>
-      <Link to="/admin/metrics" {...here('/admin/metrics')}>
-        Metrics
-      </Link>
+      {can(user, 'metrics') ? (
+        <Link to="/admin/metrics" {...here('/admin/metrics')}>
+          Metrics
+        </Link>
+      ) : null}
       <Link to="/auction" className="admin-nav-link">
         Big screen
       </Link>

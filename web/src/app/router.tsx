@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Switch } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
 import { lazyPage } from './lazy-page'
@@ -32,25 +32,37 @@ const pageLoading = (
   </div>
 )
 
-/** The site's pages, inside its layout; the first matching route wins. */
+/**
+ * The site's pages inside its layout, by their pattern; the first matching route wins. The patterns
+ * are the site's pages as its page timings name them (lib/page-patterns.json, kept equal by a test).
+ */
+export const SITE_PAGES: readonly (readonly [string, ComponentType])[] = [
+  ['/', HomeRoute],
+  ['/tournament', TournamentRoute],
+  ['/contact', ContactRoute],
+  ['/matches/:id', MatchRoute],
+  ['/players/:id', PlayerRoute],
+  ['/tournaments/:name/teams/:team', TeamRoute],
+  ['/league', LeagueRoute],
+  ['/search', SearchRoute],
+  ['/admin/matches', AdminMatchesRoute],
+  ['/admin/metrics', AdminMetricsRoute],
+  ['/auction', AuctionRoute],
+  ['/captain', CaptainRoute],
+  ['/admin', AdminRoute],
+  ['/notifications/off', NotificationsOffRoute],
+]
+
+/** The presenter's deck: a page of its own, outside the site's layout. */
+export const PPT_PATH = '/ppt'
+
 function SitePages() {
   return (
     <SiteLayout>
       <Switch>
-        <Route path="/" component={HomeRoute} />
-        <Route path="/tournament" component={TournamentRoute} />
-        <Route path="/contact" component={ContactRoute} />
-        <Route path="/matches/:id" component={MatchRoute} />
-        <Route path="/players/:id" component={PlayerRoute} />
-        <Route path="/tournaments/:name/teams/:team" component={TeamRoute} />
-        <Route path="/league" component={LeagueRoute} />
-        <Route path="/search" component={SearchRoute} />
-        <Route path="/admin/matches" component={AdminMatchesRoute} />
-        <Route path="/admin/metrics" component={AdminMetricsRoute} />
-        <Route path="/auction" component={AuctionRoute} />
-        <Route path="/captain" component={CaptainRoute} />
-        <Route path="/admin" component={AdminRoute} />
-        <Route path="/notifications/off" component={NotificationsOffRoute} />
+        {SITE_PAGES.map(([path, page]) => (
+          <Route key={path} path={path} component={page} />
+        ))}
         <Route component={NotFoundRoute} />
       </Switch>
     </SiteLayout>
@@ -65,7 +77,7 @@ export function AppRoutes() {
           <OverlayRoutes />
         </Suspense>
       </Route>
-      <Route path="/ppt">
+      <Route path={PPT_PATH}>
         <Suspense fallback={pageLoading}>
           <PptRoute />
         </Suspense>

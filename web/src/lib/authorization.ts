@@ -5,15 +5,19 @@ import type { Role, User } from './auth'
 
 /**
  * organise: run the league (phases, registration, captains, the auction, matches and rulings, the
- * presenter's deck); staff: a captain or an organiser (the captain sign-in and the staff's own page).
+ * presenter's deck); staff: a captain or an organiser (the captain sign-in and the staff's own page);
+ * metrics: read the product's metrics and remind stalled players (/admin/metrics), the site's
+ * organisers' alone, as the server's metrics service says (a co-organiser runs one season, the
+ * metrics are the whole site's).
  */
-export type Permission = 'organise' | 'staff'
+export type Permission = 'organise' | 'staff' | 'metrics'
 
 type Someone = (Pick<User, 'role'> & Partial<Pick<User, 'staff_of'>>) | null | undefined
 
 const ROLES: Record<Permission, readonly Role[]> = {
   organise: ['admin'],
   staff: ['captain', 'staff', 'admin'],
+  metrics: ['admin'],
 }
 
 /**

@@ -56,7 +56,12 @@ describe('rumRoute', () => {
     expect(rumRoute('/matches/42')).toBe('/matches/:id')
     expect(rumRoute('/overlay/match/7')).toBe('/overlay/match/:id')
     expect(rumRoute('/admin/metrics')).toBe('/admin/metrics')
-    expect(rumRoute('/players/alice@example.com')).toBe('other')
+    expect(rumRoute('/players/12')).toBe('/players/:id')
+    expect(rumRoute('/tournaments/PPL7/teams/A')).toBe('/tournaments/:name/teams/:team')
+    expect(rumRoute('/league')).toBe('/league')
+    expect(rumRoute('/search')).toBe('/search')
+    expect(rumRoute('/players/12/extra')).toBe('other')
+    expect(rumRoute('/no-such-page')).toBe('other')
   })
 })
 

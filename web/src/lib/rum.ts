@@ -5,28 +5,26 @@
 // and only on the pages sampled. web-vitals reads the browser's buffered performance entries, so
 // starting late loses no measurement.
 
-/** The site's pages as the server knows them: a pattern, never a path with an id or a query. */
-export const RUM_ROUTES = [
-  '/',
-  '/tournament',
-  '/contact',
-  '/auction',
-  '/captain',
-  '/admin',
-  '/admin/matches',
-  '/admin/metrics',
-  '/ppt',
-  '/notifications/off',
-  '/overlay/auction',
-  '/overlay/standings',
-] as const
+import PAGE_PATTERNS from './page-patterns.json'
+
+/**
+ * The site's pages as the server knows them (page-patterns.json, which a test keeps equal to the
+ * router's routes, and internal/metrics's Routes to it): a pattern, never a path with an id or a query.
+ */
+export const RUM_ROUTES: readonly string[] = PAGE_PATTERNS
+
+/** Whether path's segments are the pattern's: `:id` stands for a number, any other `:name` for a segment. */
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/')
+  const got = path.split('/')
+  const fits = (seg: string, i: number) => (seg === ':id' ? /^\d+$/.test(got[i]) : seg.startsWith(':') ? got[i] !== '' : seg === got[i])
+  return want.length === got.length && want.every(fits)
+}
 
 /** The pattern of the page at pathname: `/matches/12` → `/matches/:id`; `other` for no page. */
 export function rumRoute(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/'
-  if (/^\/matches\/[^/]+$/.test(path)) return '/matches/:id'
-  if (/^\/overlay\/match\/[^/]+$/.test(path)) return '/overlay/match/:id'
-  return (RUM_ROUTES as readonly string[]).includes(path) ? path : 'other'
+  return RUM_ROUTES.find((pattern) => matches(pattern, path)) ?? 'other'
 }
 
 type Metric = { name: string; value: number }

@@ -1,5 +1,6 @@
-// /admin/metrics: the product against the deck's goals, measured live (docs/metrics.md). Organisers only:
-// the server refuses anyone else (403); this page only says so.
+// /admin/metrics: the product against the deck's goals, measured live (docs/metrics.md). The site's
+// organisers only (not a season's co-organisers): the server refuses anyone else (403); this page
+// only says so.
 import { useEffect } from 'react'
 import { PageHead } from '@/components/layout/page-head'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -27,9 +28,10 @@ export default function AdminMetricsRoute() {
         <Spinner label="Checking your account" />
       ) : user?.security?.organiser_locked ? (
         <OrganiserGate page={false}>{null}</OrganiserGate>
-      ) : !can(user, 'organise') ? (
-        <EmptyState title="Organisers only.">
+      ) : !can(user, 'metrics') ? (
+        <EmptyState title="The site's organisers only.">
           <p>This page shows how the league is doing against its goals: sign-ups, page speed, the API and the live nights.</p>
+          {can(user, 'organise') ? <p>A season's co-organisers run its matches and auction; the site's metrics stay with its organisers.</p> : null}
           {user ? null : (
             <button type="button" className="btn btn-primary" onClick={() => openAuthModal('login')}>
               Sign in

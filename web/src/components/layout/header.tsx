@@ -68,7 +68,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
   return (
     <header
       ref={headerRef}
-      className={`site-header ${scrolled ? 'scrolled' : ''}`}
+      className={`site-header ${scrolled ? 'scrolled' : ''}${user ? ' signed-in' : ''}`}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
       <a className="skip-link" href="#main">
@@ -113,7 +113,16 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
             </ul>
           </nav>
           <div className="auth-area">
-            {isLoading ? null : <SearchBox onDone={closeMenu} />}
+            {isLoading ? null : <SearchBox label="Site search" onDone={closeMenu} />}
+            {/* Where the bar has no room for the field (a signed-in account, 900 to 1179 px): the search page. */}
+            {isLoading ? null : (
+              <Link to="/search" className="search-link" aria-label="Find a player or team" title="Find a player or team" onClick={closeMenu}>
+                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+                  <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                </svg>
+              </Link>
+            )}
             {isLoading ? null : user ? (
               <>
                 <button type="button" className="user-email" onClick={fromMenu(() => openAuthModal('login'))} title="Your profile">

@@ -62,7 +62,8 @@ export type RouteTimings = Record<string, number>
 
 export type Dashboard = {
   tournament: string
-  window: { name: WindowName | 'since'; since: string }
+  /** resolution: each chart point's stretch (its percentile is that stretch's; the goals' the whole window's). */
+  window: { name: WindowName | 'since'; since: string; resolution: Resolution }
   generated_at: string
   targets: Target[]
   funnel: FunnelStep[]
@@ -87,6 +88,8 @@ export type Dashboard = {
 }
 
 export type WindowName = 'hour' | 'day' | 'week' | 'season'
+
+export type Resolution = 'minute' | 'hour' | 'day'
 
 export type ReminderResult = {
   sent: { user_id: number; name: string; channels: string[] }[]

@@ -11,7 +11,7 @@ const now = '2026-11-28T20:00:00Z'
 function dashboard(over: Partial<Dashboard> = {}): Dashboard {
   return {
     tournament: 'PPL7',
-    window: { name: 'season', since: '2026-10-01T00:00:00Z' },
+    window: { name: 'season', since: '2026-10-01T00:00:00Z', resolution: 'day' },
     generated_at: now,
     targets: [
       { id: 'registered_users', label: 'registered users', goal: '100+', value: 112, display: '112', ok: true },
@@ -66,7 +66,7 @@ function dashboard(over: Partial<Dashboard> = {}): Dashboard {
 
 function renderPage(d = dashboard()) {
   const api = mockApi({
-    'GET /admin/metrics': (req) => ({ body: { ...d, window: { name: req.query.get('since'), since: d.window.since } } }),
+    'GET /admin/metrics': (req) => ({ body: { ...d, window: { ...d.window, name: req.query.get('since') } } }),
     'GET /admin/metrics/live': { body: d.live },
     'POST /admin/metrics/reminders': (req) => {
       const ids = (req.body as { user_ids: number[] }).user_ids
@@ -86,6 +86,16 @@ describe('MetricsDashboard', () => {
     expect(screen.getByTestId('target-api_response')).toHaveClass('missed')
     expect(screen.getByTestId('target-uptime')).toHaveClass('none')
     expect(screen.getByTestId('target-uptime')).toHaveTextContent('no data yet')
+  })
+
+  it("says what each goal's figure measures: the API's p95 is the whole window's, the chart each day's", async () => {
+    renderPage(dashboard({ api_series: [{ at: '2026-11-27T00:00:00Z', requests: 2000, errors: 1, p95_ms: 600 }] }))
+    const api = await screen.findByTestId('target-api_response')
+    expect(api).toHaveTextContent('p95 of every API call over the whole window')
+    expect(api).toHaveTextContent('the chart shows each day’s p95')
+    expect(screen.getByTestId('target-registered_users')).toHaveTextContent('verified accounts')
+    expect(screen.getByRole('img', { name: "API p95 of each day" })).toBeInTheDocument()
+    expect(screen.getByTestId('api-chart-note')).toHaveTextContent(/640 ms.*whole window.*a slow day can pass the 500 ms line/)
   })
 
   it('shows the funnel with its shares, breakdowns and the deleted accounts apart', async () => {
@@ -119,7 +129,7 @@ describe('MetricsDashboard', () => {
     expect(within(row).getByText('0.31')).toHaveClass('poor')
     expect(within(row).getByText('2.1 s')).toHaveClass('good')
     expect(screen.getByTestId('api-p95')).toHaveTextContent('640 ms')
-    expect(screen.getByRole('img', { name: 'API p95' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'API p95 of each day' })).toBeInTheDocument()
     expect(screen.getByTestId('live-spectators')).toHaveTextContent('1,234')
   })
 

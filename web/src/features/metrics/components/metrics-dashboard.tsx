@@ -42,7 +42,7 @@ export function MetricsDashboard({ tournament }: { tournament: string }) {
         </>
       ) : (
         <>
-          <Targets targets={d.targets} />
+          <Targets targets={d.targets} stretch={d.window.resolution} />
           <div className="metrics-grid">
             <Funnel dashboard={d} />
             <LiveNight tournament={tournament} initial={d.live} />

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@/lib/router'
 
-/** The header's search: a player's or a team's name, or a part of it. */
-export function SearchBox({ onDone }: { onDone?: () => void }) {
+/**
+ * A search for a player's or a team's name, or a part of it: the header's and the search page's.
+ * `label` names its landmark, so that two on one page tell themselves apart (axe's landmark-unique).
+ */
+export function SearchBox({ label, onDone }: { label: string; onDone?: () => void }) {
   const navigate = useNavigate()
   const [q, setQ] = useState('')
   const submit = (e: FormEvent) => {
@@ -13,7 +16,7 @@ export function SearchBox({ onDone }: { onDone?: () => void }) {
     onDone?.()
   }
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <form className="search-box" role="search" aria-label={label} onSubmit={submit}>
       <input
         type="search"
         name="q"

@@ -15,7 +15,7 @@ export function SearchPage() {
   return (
     <div className="page records-page search-page">
       <PageHead kicker="Search" title={q ? `“${q}”` : 'Find a player or team'} />
-      <SearchBox />
+      <SearchBox label="Search players and teams" />
       {!q ? null : s.isLoading ? (
         <Spinner />
       ) : (

@@ -1,5 +1,6 @@
 // /admin's co-organisers: the site's organisers grant a player the running of this tournament alone
-// (found by part of a name or Discord name, or the exact e-mail), and take it back.
+// (found by part of a name or Discord name, or by the whole e-mail address: never by a part of one,
+// so that addresses cannot be found out letter by letter), and take it back.
 import { useState, type FormEvent } from 'react'
 import { ActionButton, ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
 import { dayTime } from '@/lib/time'
@@ -56,7 +57,14 @@ export function StaffAdmin({ tournament }: { tournament: string }) {
         ))}
       </ul>
       <form className="inline-form" onSubmit={search} aria-label="Find an account">
-        <TextField label="Find a player" placeholder="name, Discord name or e-mail" value={q} maxLength={64} onChange={(e) => setQ(e.target.value)} />
+        <TextField
+          label="Find a player"
+          placeholder="part of a name or Discord name, or a whole e-mail"
+          hint="An e-mail address is matched whole, not by a part of it."
+          value={q}
+          maxLength={64}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <SubmitButton className="btn btn-ghost" pending={searching} pendingLabel="Searching…" disabled={q.trim().length < 2}>
           Search
         </SubmitButton>
