@@ -90,7 +90,7 @@ export default function CaptainRoute() {
           {offers.nominate ? (
             <NominatePanel tournament={tournament} flow={view.flow} team={team.id} pool={view.pool} lot={view.lot} offset={view.offset} />
           ) : null}
-          {offers.bid ? <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} /> : null}
+          {offers.bid ? <BidPanel tournament={tournament} lot={view.lot} team={team} teams={view.teams} offset={view.offset} /> : null}
           <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
             <h2 id="own-title">
               <span className="team-chip team-chip-lg">{team.id}</span> {teamTitle(team)}
