@@ -145,7 +145,7 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const visitor = await newPage({ width: 390, height: 844 })
     await visitor.goto(`${server.base}/tournament`)
     await visitor.getByRole('button', { name: 'Registration closed' }).waitFor()
-    await visitor.getByText(/status: auction/).waitFor()
+    await visitor.locator('.page-meta', { hasText: 'Auction under way' }).waitFor()
     await markLive(visitor)
 
     // Captain A signs in through the captain modal and goes to the captain view.
@@ -239,8 +239,8 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const moved = organiser.waitForResponse((r) => r.request().method() === 'POST' && /\/status$/.test(new URL(r.url()).pathname))
     await organiser.getByRole('button', { name: 'Move anyway' }).click()
     assert.equal((await moved).status(), 200, 'the organiser moved the season to its matches')
-    await waitText(watcher, 'phase', /matches/)
-    await visitor.getByText(/status: matches/).waitFor()
+    await waitText(watcher, 'phase', /Matches under way/)
+    await visitor.locator('.page-meta', { hasText: 'Matches under way' }).waitFor()
     await stillLive(visitor)
     await stillLive(watcher)
 

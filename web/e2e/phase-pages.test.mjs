@@ -182,7 +182,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
 
       const signedIn = await newPage(viewport, player)
       await signedIn.goto(`${base}/tournament`)
-      await signedIn.getByText(/status: matches/).waitFor()
+      await signedIn.locator('.page-meta', { hasText: 'Matches under way' }).waitFor()
       await signedIn.locator('button.user-email').waitFor({ state: 'attached' }) // the session is read
       assert.equal(await signedIn.getByRole('button', { name: 'Sign in as Captain' }).count(), 0)
       await signedIn.evaluate(() => window.dispatchEvent(new CustomEvent('openAuthModal', { detail: { mode: 'login' } })))

@@ -79,7 +79,7 @@ describe('/auction', () => {
     expect(screen.getByTestId('roster-B')).toHaveTextContent('Bought B1')
     expect(screen.getByTestId('sold-list')).toHaveTextContent('Bought A1')
     expect(screen.getByTestId('unsold-list')).toHaveTextContent('ZeroKing')
-    expect(screen.getByTestId('phase')).toHaveTextContent('auction')
+    expect(screen.getByTestId('phase')).toHaveTextContent('Auction under way')
   })
 
   it('says when no lot is open', async () => {

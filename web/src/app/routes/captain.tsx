@@ -22,6 +22,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
 import { offersFor, viewerOf } from '@/lib/phase'
+import { phaseName, seasonName } from '@/lib/season-name'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
 
@@ -30,11 +31,12 @@ export default function CaptainRoute() {
   const { user, isLoading } = useSession()
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
+  const name = seasonName(info.data, tournament)
   const [signIn, setSignIn] = useState(false)
 
   useEffect(() => {
-    document.title = `Captain · ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `Captain · ${name} · Pitlane`
+  }, [name])
 
   // The team's board renders in the background the first time (it is the page's biggest).
   const view = useFirstDeferred(auction.data)
@@ -112,9 +114,9 @@ export default function CaptainRoute() {
     <div className="page captain-page">
       <PageHead
         kicker="Captain view"
-        title={team ? `${teamTitle(team)} · ${tournament}` : `Captain · ${tournament}`}
+        title={team ? `${teamTitle(team)} · ${name}` : `Captain · ${name}`}
         meta={
-          <p className="muted page-meta">{status ? <span className="status-pill">{status}</span> : null}</p>
+          <p className="muted page-meta">{status ? <span className="status-pill">{phaseName(status)}</span> : null}</p>
         }
       >
         <div className="page-actions">

@@ -15,6 +15,7 @@ import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
 import { offersFor, viewerOf } from '@/lib/phase'
 import { PageHead } from '@/components/layout/page-head'
+import { phaseName, seasonName } from '@/lib/season-name'
 
 // The description tab shows first; every other tab's code loads when it is opened, and so do the
 // parts only some visitors see: a captain's matches, the check-in (while it has a window).
@@ -41,6 +42,7 @@ export default function TournamentRoute() {
   const picked = params.get('season')
   const tournament = picked || current
   const info = useTournamentInfo(tournament)
+  const name = seasonName(info.data, tournament)
   const registrations = useRegistrations(tournament).data
   const count = registrations?.count
   // The check-in banner's code loads only once the season has a check-in window.
@@ -62,8 +64,8 @@ export default function TournamentRoute() {
   )
 
   useEffect(() => {
-    document.title = `Tournament ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `${name} · Pitlane`
+  }, [name])
 
   function change(key: TabKey, season = picked) {
     const next: Record<string, string> = {}
@@ -75,13 +77,13 @@ export default function TournamentRoute() {
   return (
     <div className="page tournament-page">
       <PageHead
-        kicker={info.data?.display_name || tournament}
-        title={<>Tournament {tournament}</>}
+        kicker="Tournament"
+        title={name}
         meta={
           <p className="muted page-meta">
             {count !== undefined ? `${plural(count, 'player')} registered` : ''}
             {count !== undefined && info.data ? ' · ' : ''}
-            {info.data ? `status: ${info.data.status}` : ''}
+            {phaseName(info.data?.status)}
           </p>
         }
       >
@@ -134,7 +136,7 @@ export default function TournamentRoute() {
             case 'reg':
               return panel(<RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />)
             case 'bracket':
-              return panel(<BracketView tournament={tournament} />)
+              return panel(<BracketView tournament={tournament} season={name} />)
             case 'points':
               return panel(<PointsTable tournament={tournament} />)
             case 'redcap':

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
-import { useBracket } from '../api/league'
+import { useBracket, useSeasonName } from '../api/league'
 import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
 import { matchTime, shownStatus, teamName, teamTotals } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
@@ -64,6 +64,7 @@ function MatchCardView({ match, from }: { match: Match; from?: Record<number, st
   )
 }
 
+/** The champion, crowned under the name the season goes by (its display name: `season`). */
 export function ChampionBanner({ champion, season }: { champion: TeamRef; season?: string }) {
   return (
     <div className="champion-banner" role="status" data-champion={champion.id}>
@@ -140,8 +141,9 @@ function BracketSection({ section, from }: { section: Section; from: Map<number,
  * in its winners bracket, losers bracket and grand final; a Swiss stage's rounds beside its standings, then
  * its top cut.
  */
-export function BracketView({ tournament }: { tournament: string }) {
+export function BracketView({ tournament, season }: { tournament: string; season?: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
+  const listed = useSeasonName(tournament)
   const { user } = useSession()
   const sections = useMemo(() => (data ? bracketSections(data) : []), [data])
   const from = useMemo(() => (data ? feeders(data) : new Map<number, Record<number, string>>()), [data])
@@ -167,7 +169,7 @@ export function BracketView({ tournament }: { tournament: string }) {
   const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>
-      {data.champion ? <ChampionBanner champion={data.champion} season={tournament} /> : null}
+      {data.champion ? <ChampionBanner champion={data.champion} season={season ?? listed} /> : null}
       <p className="muted bracket-meta">
         {formatSummary(data.format, data.options)}
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}
