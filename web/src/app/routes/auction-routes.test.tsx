@@ -98,18 +98,18 @@ describe('/captain', () => {
     const buttons = screen.getAllByRole('button', { name: /^Bid / })
     expect(buttons.map((b) => b.textContent)).toEqual(['Bid 1,600 cr', 'Bid 1,700 cr', 'Bid 1,800 cr', 'Bid 1,900 cr'])
     fireEvent.click(buttons[0])
-    expect(await screen.findByText('Bid placed: 1,600 cr for team A.')).toBeInTheDocument()
+    expect(await screen.findByText('Bid placed: 1,600 cr for Team A.')).toBeInTheDocument()
     expect(api.callsTo('POST', '/tournaments/PPL7/auction/bids')[0].body).toEqual({ lotId: 7, amount: 1600 })
   })
 
   it('shows a refusal of the server in plain words', async () => {
     mockApi({
       ...routes(),
-      'POST /tournaments/PPL7/auction/bids': { status: 409, body: { message: 'Outbid: the high bid is now 1700 by team B.' } },
+      'POST /tournaments/PPL7/auction/bids': { status: 409, body: { message: 'Outbid: the high bid is now 1700 by Team B.' } },
     })
     at('/captain', makeUser({ id: 2, role: 'captain' }))
     fireEvent.click((await screen.findAllByRole('button', { name: /^Bid / }))[0])
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too late: Outbid: the high bid is now 1700 by team B.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too late: Outbid: the high bid is now 1700 by Team B.')
   })
 
   it('disables the bid buttons of the leading team, and shows the captains room with its history', async () => {

@@ -18,6 +18,7 @@ import { CaptainMatches } from '@/features/matches/captain-matches'
 import { useLeagueTeams, useTeamMatches } from '@/features/matches/api/league'
 import { captainedTeam } from '@/features/matches/lib/match-model'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
+import type { LeagueTeam } from '@/features/auction/types'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
@@ -25,6 +26,11 @@ import { offersFor, viewerOf } from '@/lib/phase'
 import { phaseName, seasonName } from '@/lib/season-name'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
+
+/** The captains' names as the teams write them, by user id: how the captains room names its lines. */
+function captainNames(teams: LeagueTeam[]): Map<number, string> {
+  return new Map(teams.flatMap((t) => (t.captain ? [[t.captain.user_id, t.captain.name] as const] : [])))
+}
 
 export default function CaptainRoute() {
   const tournament = useTournamentName()
@@ -77,7 +83,7 @@ export default function CaptainRoute() {
             </Link>
           )}
         </EmptyState>
-        {can(user, 'organise', tournament) ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+        {can(user, 'organise', tournament) ? <CaptainsRoom tournament={tournament} me={user.id} names={captainNames(view.teams)} /> : null}
       </>
     )
   else
@@ -101,7 +107,7 @@ export default function CaptainRoute() {
             <Roster team={team} />
           </section>
           {offers.bench ? <CaptainBench tournament={tournament} team={team} /> : null}
-          {offers.captainsRoom ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+          {offers.captainsRoom ? <CaptainsRoom tournament={tournament} me={user.id} names={captainNames(view.teams)} /> : null}
         </aside>
         <section className="captain-others" aria-labelledby="others-title">
           <h2 id="others-title">Every team</h2>

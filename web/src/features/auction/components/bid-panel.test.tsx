@@ -39,13 +39,14 @@ describe('the bid panel, live', () => {
   it('says who outbid the captain, and for how much, as soon as the bid arrives', async () => {
     const client = setup()
     const panel = await screen.findByTestId('bid-panel')
+    expect(within(panel).getByRole('heading', { name: 'Bid for Team A' })).toBeInTheDocument()
     fireEvent.click(within(panel).getAllByRole('button', { name: /^Bid / })[0])
-    expect(await within(panel).findByText('Bid placed: 1,400 cr for team A.')).toBeInTheDocument()
+    expect(await within(panel).findByText('Bid placed: 1,400 cr for Team A.')).toBeInTheDocument()
 
     // The captain's own bid comes back: still theirs.
     act(() => client.handleFrame(bidEvent(41, 'A', 1400)))
     await waitFor(() => expect(within(panel).getByText(/High 1,400 cr · Team A/)).toBeInTheDocument())
-    expect(within(panel).getByText('Bid placed: 1,400 cr for team A.')).toBeInTheDocument()
+    expect(within(panel).getByText('Bid placed: 1,400 cr for Team A.')).toBeInTheDocument()
 
     // Team B answers: the bar says so at once, in place of the stale "Bid placed".
     act(() => client.handleFrame(bidEvent(42, 'B', 1500)))

@@ -66,7 +66,7 @@ export function BidPanel({ tournament, lot, team, offset, teams = [] }: Props) {
     placeBid.mutate(
       { lotId: about, amount },
       {
-        onSuccess: () => setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for team ${team.id}.`, lot: about, amount }),
+        onSuccess: () => setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for ${teamTitle(team)}.`, lot: about, amount }),
         onError: (err) => setResult({ kind: 'error', text: bidRefusal(err), lot: about }),
       },
     )
@@ -86,7 +86,7 @@ export function BidPanel({ tournament, lot, team, offset, teams = [] }: Props) {
           </span>
         </p>
       ) : null}
-      <h2 id="bid-title">Bid for team {team.id}</h2>
+      <h2 id="bid-title">Bid for {teamTitle(team)}</h2>
       <p className="muted bid-limits">
         Purse left {credits(team.purse_left)} · {team.free_slots} free {team.free_slots === 1 ? 'slot' : 'slots'} · max bid{' '}
         {credits(maxBid(team.purse_left, team.free_slots))}
