@@ -3,9 +3,29 @@
 // counts it: the largest session window of shifts (each less than 1 s after the last, at most 5 s long)
 // not caused by input.
 
-/** Loads `url` in a new page of `ctx` and waits `settle` ms after the load for late content. */
-export async function layoutShifts(ctx, url, { settle = 3000 } = {}) {
+/**
+ * The network and CPU of a phone on a fair connection (Chromium's DevTools throttling): late answers land
+ * after the first paint, as they do for real visitors, not before it as on this machine's loopback.
+ */
+export const PHONE_LIKE = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 }
+
+/**
+ * Loads `url` in a new page of `ctx` (slowed as `throttle` says, unless null) and waits `settle` ms after
+ * the load for late content.
+ */
+export async function layoutShifts(ctx, url, { settle = 3000, throttle = PHONE_LIKE } = {}) {
   const page = await ctx.newPage()
+  if (throttle) {
+    const cdp = await ctx.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: throttle.latency,
+      downloadThroughput: throttle.download,
+      uploadThroughput: throttle.upload,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpu })
+  }
   await page.addInitScript(() => {
     const name = (n) => {
       if (!n || n.nodeType !== 1) return n?.nodeName ?? '?'
