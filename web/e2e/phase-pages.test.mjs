@@ -163,7 +163,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const cap = await newPage(viewport, captain)
       await cap.goto(`${base}/captain`)
-      await cap.getByRole('heading', { name: /^Team A · PPL7/ }).waitFor()
+      await cap.getByRole('heading', { name: /^Team A · PPLS-6.0/ }).waitFor()
       assert.equal(await cap.getByTestId('bid-panel').count(), 0, 'no bid panel after the auction')
       assert.equal(await cap.getByText(/under the hammer/i).count(), 0, 'no lot after the auction')
       await shot(cap, 'captain-matches')
