@@ -216,3 +216,22 @@ func TestAPageCarriesTheSeasonItWasPaintedWith(t *testing.T) {
 		t.Errorf("documents do not follow the season")
 	}
 }
+
+// The league's pages name the season as the app does: by its display name, in the title (issue 52).
+func TestTheLeaguesPagesAreHeadedWithTheSeasonsDisplayName(t *testing.T) {
+	season := seasonOf(tournament.Tournament{Name: "PPL7", Status: tournament.StatusMatches, Look: tournament.Look{DisplayName: "PPLS-6.0"}})
+	for page, want := range map[string]string{
+		"tournament": `<p class="hero-kicker">Tournament</p><h1>PPLS-6.0</h1>`,
+		"auction":    `<h1>Auction · PPLS-6.0</h1>`,
+		"captain":    `<h1>Captain · PPLS-6.0</h1>`,
+		"admin":      `<h1>Admin · PPLS-6.0</h1>`,
+	} {
+		paint, err := firstPaint(page, season)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(paint, want) {
+			t.Errorf("%s: want %s in its first paint:\n%s", page, want, paint)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func TestNominationTurns(t *testing.T) {
 		t.Fatalf("turns on: %+v", f)
 	}
 	_, err = l.svc.Nominate(ctx, l.captains["B"], l.name, l.players[0])
-	refused(t, "B out of turn", err, errs.Conflict, "It is team A's turn to nominate.")
+	refused(t, "B out of turn", err, errs.Conflict, "It is Team A's turn to nominate.")
 	_, err = l.svc.Nominate(ctx, core.Actor{UserID: l.players[3]}, l.name, l.players[0])
 	refused(t, "a player nominates", err, errs.Forbidden, auction.MsgCaptainsNom)
 

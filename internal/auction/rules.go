@@ -86,7 +86,7 @@ func CheckBid(l Lot, team TeamState, amount int, now time.Time) error {
 	case l.High != nil && l.High.Team == team.Letter:
 		return errs.E(errs.Conflict, "Team %s already holds the high bid.", team.Letter)
 	case l.High != nil && amount <= l.High.Amount:
-		return errs.E(errs.Conflict, "Outbid: the high bid is now %d by team %s.", l.High.Amount, l.High.Team)
+		return errs.E(errs.Conflict, "Outbid: the high bid is now %d by Team %s.", l.High.Amount, l.High.Team)
 	case amount < MinPrice || amount > MaxPrice:
 		return errs.E(errs.Unprocessable, "A bid must be from %d to %d credits.", MinPrice, MaxPrice)
 	case l.High == nil && amount < l.BasePrice:
@@ -100,7 +100,7 @@ func CheckBid(l Lot, team TeamState, amount int, now time.Time) error {
 	case team.FreeSlots <= 0:
 		return errs.E(errs.Unprocessable, "Team %s has no free slot.", team.Letter)
 	case amount > MaxBid(team.PurseLeft, team.FreeSlots):
-		return errs.E(errs.Unprocessable, "Over purse: team %s can bid at most %d (it must still fill %d more slots at %d).",
+		return errs.E(errs.Unprocessable, "Over purse: Team %s can bid at most %d (it must still fill %d more slots at %d).",
 			team.Letter, MaxBid(team.PurseLeft, team.FreeSlots), team.FreeSlots-1, MinPrice)
 	}
 	return nil
@@ -116,7 +116,7 @@ func CheckSigning(team string, purseLeft, bench, price int) error {
 	case bench >= Substitutes:
 		return errs.E(errs.Unprocessable, "Team %s has its %d substitutes (or asked for them) already.", team, Substitutes)
 	case price > purseLeft:
-		return errs.E(errs.Unprocessable, "Over purse: team %s has %d credits left for a signing; this one costs %d.", team, purseLeft, price)
+		return errs.E(errs.Unprocessable, "Over purse: Team %s has %d credits left for a signing; this one costs %d.", team, purseLeft, price)
 	}
 	return nil
 }

@@ -75,7 +75,7 @@ func TestBidRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	refused(t, "the leader again", bid(a, 1600), errs.Conflict, "Team A already holds the high bid.")
-	refused(t, "at the high bid", bid(b, 1400), errs.Conflict, "Outbid: the high bid is now 1400 by team A.")
+	refused(t, "at the high bid", bid(b, 1400), errs.Conflict, "Outbid: the high bid is now 1400 by Team A.")
 	refused(t, "less than a step", bid(b, 1401), errs.Unprocessable, "")
 	step := lot.Increment
 	if err := bid(b, 1400+step); err != nil {

@@ -186,7 +186,7 @@ func (s *Service) DecideSubstitute(ctx context.Context, a core.Actor, name strin
 		}
 		refused := []int64{}
 		for _, o := range others {
-			if o, err = s.Store.DecideSubstituteRequest(ctx, o, RequestRefused, a.UserID, "Signed by team "+r.Team+"."); err != nil {
+			if o, err = s.Store.DecideSubstituteRequest(ctx, o, RequestRefused, a.UserID, "Signed by Team "+r.Team+"."); err != nil {
 				return err
 			}
 			if err := s.emitRequest(ctx, t, o); err != nil {

@@ -167,7 +167,7 @@ func TestSubstitutes(t *testing.T) {
 			t.Fatalf("approved twice: %v", err)
 		}
 		for _, r := range l.requests() {
-			if r.ID == other.ID && (r.Status != auction.RequestRefused || r.Reason != "Signed by team A.") {
+			if r.ID == other.ID && (r.Status != auction.RequestRefused || r.Reason != "Signed by Team A.") {
 				t.Fatalf("team C's request: %+v", r)
 			}
 		}

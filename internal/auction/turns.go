@@ -122,7 +122,7 @@ func notYourTurn(f Flow, letter string) string {
 	case f.Turn == "":
 		return "No team's turn to nominate: every team is full."
 	}
-	return "It is team " + f.Turn + "'s turn to nominate."
+	return "It is Team " + f.Turn + "'s turn to nominate."
 }
 
 // NominateDue ends a turn run out (the job and the countdowns): the

@@ -65,7 +65,7 @@ func (s *Service) WithdrawFromTeam(ctx context.Context, a core.Actor, t tourname
 		if err := s.Store.JoinTeam(ctx, t.ID, slot, replacement); err != nil {
 			return "", err
 		}
-		if err := s.refusePending(ctx, a, t, replacement, "Signed by team "+slot.Team+" as a replacement."); err != nil {
+		if err := s.refusePending(ctx, a, t, replacement, "Signed by Team "+slot.Team+" as a replacement."); err != nil {
 			return "", err
 		}
 		if err := s.Audit.RecordAbout(ctx, a, ActionReplace, t.ID, core.AuditSubject{UserID: userID, Name: p.Name}, map[string]any{"team": slot.Team, "user_id": replacement,

@@ -145,7 +145,7 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const visitor = await newPage({ width: 390, height: 844 })
     await visitor.goto(`${server.base}/tournament`)
     await visitor.getByRole('button', { name: 'Registration closed' }).waitFor()
-    await visitor.getByText(/status: auction/).waitFor()
+    await visitor.locator('.page-meta', { hasText: 'Auction under way' }).waitFor()
     await markLive(visitor)
 
     // Captain A signs in through the captain modal and goes to the captain view.
@@ -157,13 +157,13 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     await modal.getByLabel('Password').fill(PASSWORD)
     await modal.getByRole('button', { name: 'Sign in as Captain' }).click()
     await modal.getByRole('link', { name: 'Go to my captain view' }).click()
-    await capA.getByRole('heading', { name: /^Team A · PPL7/ }).waitFor()
+    await capA.getByRole('heading', { name: /^Team A · PPLS-6.0/ }).waitFor()
     await markLive(capA)
 
     // Captain B (390 px: a phone) and the organiser.
     const capB = await newPage({ width: 390, height: 844, token: tokens.B })
     await capB.goto(`${server.base}/captain`)
-    await capB.getByRole('heading', { name: /^Team B · PPL7/ }).waitFor()
+    await capB.getByRole('heading', { name: /^Team B · PPLS-6.0/ }).waitFor()
     await markLive(capB)
     const organiser = await newPage({ token: tokens.admin })
     await organiser.goto(`${server.base}/admin`)
@@ -191,6 +191,8 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const b1 = await bidOn(capB)
     assert.ok(b1 > a1, 'B outbids A')
     await waitText(capA, 'high-bid', new RegExp(b1.toLocaleString('en-GB')))
+    // A's "Bid placed" turns into who outbid it, as the live bid arrives.
+    await capA.getByRole('alert').filter({ hasText: `Outbid by Team B: ${b1.toLocaleString('en-GB')} cr.` }).waitFor()
     // The watcher's connection drops; the bid made meanwhile is on its screen once it is back.
     await watcher.evaluate(() => window.__sockets.forEach((ws) => ws.close()))
     const a2 = await bidOn(capA)
@@ -239,8 +241,8 @@ describe('the live auction in four browsers', { skip, timeout: 180_000 }, () => 
     const moved = organiser.waitForResponse((r) => r.request().method() === 'POST' && /\/status$/.test(new URL(r.url()).pathname))
     await organiser.getByRole('button', { name: 'Move anyway' }).click()
     assert.equal((await moved).status(), 200, 'the organiser moved the season to its matches')
-    await waitText(watcher, 'phase', /matches/)
-    await visitor.getByText(/status: matches/).waitFor()
+    await waitText(watcher, 'phase', /Matches under way/)
+    await visitor.locator('.page-meta', { hasText: 'Matches under way' }).waitFor()
     await stillLive(visitor)
     await stillLive(watcher)
 

@@ -163,7 +163,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const cap = await newPage(viewport, captain)
       await cap.goto(`${base}/captain`)
-      await cap.getByRole('heading', { name: /^Team A · PPL7/ }).waitFor()
+      await cap.getByRole('heading', { name: /^Team A · PPLS-6.0/ }).waitFor()
       assert.equal(await cap.getByTestId('bid-panel').count(), 0, 'no bid panel after the auction')
       assert.equal(await cap.getByText(/under the hammer/i).count(), 0, 'no lot after the auction')
       await shot(cap, 'captain-matches')
@@ -182,7 +182,7 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
 
       const signedIn = await newPage(viewport, player)
       await signedIn.goto(`${base}/tournament`)
-      await signedIn.getByText(/status: matches/).waitFor()
+      await signedIn.locator('.page-meta', { hasText: 'Matches under way' }).waitFor()
       await signedIn.locator('button.user-email').waitFor({ state: 'attached' }) // the session is read
       assert.equal(await signedIn.getByRole('button', { name: 'Sign in as Captain' }).count(), 0)
       await signedIn.evaluate(() => window.dispatchEvent(new CustomEvent('openAuthModal', { detail: { mode: 'login' } })))

@@ -149,8 +149,8 @@ describe("a season's own identity in real browsers", { skip, timeout: 120_000 },
 
     // The tournament page and the deck say it too.
     const tournament = await open('/tournament')
-    await tournament.locator('.page-head .hero-kicker').filter({ hasText: 'PPL Winter Cup' }).waitFor()
-    await tournament.getByRole('heading', { name: 'PPL Winter Cup — PPL7' }).waitFor()
+    await tournament.getByRole('heading', { level: 1, name: 'PPL Winter Cup' }).waitFor()
+    await tournament.getByRole('heading', { level: 2, name: 'About PPL Winter Cup' }).waitFor()
     const deck = await open('/ppt')
     await deck.locator('.slide-kicker').filter({ hasText: 'The Winter Cup is on' }).waitFor()
 

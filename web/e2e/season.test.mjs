@@ -282,7 +282,7 @@ describe('a short season in real browsers', { skip, timeout: 300_000 }, () => {
     // A new season opens; the finished one stays browsable through the season picker.
     await api('POST', '/admin/tournaments', { name: 'PPL8', season: season + 1, purse: 12000 }, 'admin')
     const later = await open('/tournament?tab=bracket')
-    await later.getByRole('heading', { name: 'Tournament PPL8' }).waitFor()
+    await later.getByRole('heading', { level: 1, name: 'PPL8' }).waitFor()
     await later.getByText('The fixtures appear when the organisers generate them.').waitFor()
     await later.getByLabel('Season').selectOption(T)
     await later.locator(`.champion-banner[data-champion="${done.champion.id}"]`).waitFor()

@@ -30,7 +30,7 @@ export function CalendarLink({ tournament, team, canReset = true }: { tournament
     },
   })
   const [copied, setCopied] = useState(false)
-  const whose = team ? `team ${team}’s matches` : 'your matches'
+  const whose = team ? `Team ${team}’s matches` : 'your matches'
   if (!shown || !data) {
     return (
       <div className="calendar-link">

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { api, ApiError, setUnauthorizedHandler, tokenStore, TOKEN_EVENT, TOKEN_KEY } from './api-client'
+import { rememberSession } from './role-hint'
 
 export type Role = 'user' | 'captain' | 'staff' | 'admin'
 
@@ -50,6 +51,7 @@ export async function getProfile(): Promise<User | null> {
   if (!tokenStore.get()) return null
   try {
     const { user } = await api.get<{ user: User }>('/auth/profile')
+    rememberSession(user)
     return user
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
@@ -98,6 +100,7 @@ export function useSession() {
   const setSession = useCallback(
     (token: string, user: User) => {
       tokenStore.set(token)
+      rememberSession(user)
       qc.setQueryData(userQueryKey, user)
     },
     [qc],

@@ -41,7 +41,7 @@ describe('the phase map', () => {
   })
 
   it('says why an action is closed', () => {
-    expect(closedBecause('bid', 'matches')).toBe('Only during auction: the season is in its matches phase.')
+    expect(closedBecause('bid', 'matches')).toBe('Only during auction: now matches under way.')
     expect(closedBecause('bid', 'auction')).toBe('')
   })
 

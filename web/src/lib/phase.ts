@@ -3,6 +3,7 @@
 // two equal), so a page never offers a button the server would refuse in that phase.
 import rules from './phase-rules.json'
 import { can } from './authorization'
+import { phaseName } from './season-name'
 import type { User } from './auth'
 
 export type Phase = 'registration' | 'auction' | 'matches' | 'completed'
@@ -36,7 +37,7 @@ export function allows(action: Action, phase: Phase | undefined, viewer: Viewer)
 export function closedBecause(action: Action, phase: Phase | undefined): string {
   if (!phase) return ''
   const open = (rules[action] as Rule).phases
-  return open.includes(phase) ? '' : `Only during ${open.join(' or ')}: the season is in its ${phase} phase.`
+  return open.includes(phase) ? '' : `Only during ${open.join(' or ')}: now ${phaseName(phase).toLowerCase()}.`
 }
 
 /** What the pages offer in a phase to a viewer. */

@@ -40,6 +40,7 @@ import { AdminRosters } from './admin-rosters'
 import { can, runsTheSite } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
+import { seasonName } from '@/lib/season-name'
 
 function AdminBoard({ tournament }: { tournament: string }) {
   const qc = useQueryClient()
@@ -162,16 +163,17 @@ function AdminBoard({ tournament }: { tournament: string }) {
 export default function AdminRoute() {
   const tournament = useTournamentName()
   const { user, isLoading } = useSession()
+  const name = seasonName(useTournamentInfo(tournament).data, tournament)
 
   useEffect(() => {
-    document.title = `Organisers · ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `Organisers · ${name} · Pitlane`
+  }, [name])
 
   return (
     <div className="page admin-page">
       <PageHead
         kicker="Organisers"
-        title={<>Admin · {tournament}</>}
+        title={<>Admin · {name}</>}
       />
       {isLoading ? (
         <Spinner label="Checking your account" />

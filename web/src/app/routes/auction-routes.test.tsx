@@ -79,7 +79,7 @@ describe('/auction', () => {
     expect(screen.getByTestId('roster-B')).toHaveTextContent('Bought B1')
     expect(screen.getByTestId('sold-list')).toHaveTextContent('Bought A1')
     expect(screen.getByTestId('unsold-list')).toHaveTextContent('ZeroKing')
-    expect(screen.getByTestId('phase')).toHaveTextContent('auction')
+    expect(screen.getByTestId('phase')).toHaveTextContent('Auction under way')
   })
 
   it('says when no lot is open', async () => {
@@ -98,18 +98,18 @@ describe('/captain', () => {
     const buttons = screen.getAllByRole('button', { name: /^Bid / })
     expect(buttons.map((b) => b.textContent)).toEqual(['Bid 1,600 cr', 'Bid 1,700 cr', 'Bid 1,800 cr', 'Bid 1,900 cr'])
     fireEvent.click(buttons[0])
-    expect(await screen.findByText('Bid placed: 1,600 cr for team A.')).toBeInTheDocument()
+    expect(await screen.findByText('Bid placed: 1,600 cr for Team A.')).toBeInTheDocument()
     expect(api.callsTo('POST', '/tournaments/PPL7/auction/bids')[0].body).toEqual({ lotId: 7, amount: 1600 })
   })
 
   it('shows a refusal of the server in plain words', async () => {
     mockApi({
       ...routes(),
-      'POST /tournaments/PPL7/auction/bids': { status: 409, body: { message: 'Outbid: the high bid is now 1700 by team B.' } },
+      'POST /tournaments/PPL7/auction/bids': { status: 409, body: { message: 'Outbid: the high bid is now 1700 by Team B.' } },
     })
     at('/captain', makeUser({ id: 2, role: 'captain' }))
     fireEvent.click((await screen.findAllByRole('button', { name: /^Bid / }))[0])
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too late: Outbid: the high bid is now 1700 by team B.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too late: Outbid: the high bid is now 1700 by Team B.')
   })
 
   it('disables the bid buttons of the leading team, and shows the captains room with its history', async () => {

@@ -14,6 +14,7 @@ import type { TournamentStatus } from '@/features/tournament/types'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
 import { offersFor } from '@/lib/phase'
+import { phaseName, seasonName } from '@/lib/season-name'
 
 export function idleText(status: TournamentStatus | undefined) {
   switch (status) {
@@ -87,10 +88,11 @@ export default function AuctionRoute() {
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
   const status = info.data?.status ?? auction.data?.status
+  const name = seasonName(info.data, tournament)
 
   useEffect(() => {
-    document.title = `Auction ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `Auction · ${name} · Pitlane`
+  }, [name])
 
   // The board's first render runs in the background (it is the page's biggest); bids render at once.
   const view = useFirstDeferred(auction.data)
@@ -100,10 +102,10 @@ export default function AuctionRoute() {
     <div className="page auction-page">
       <PageHead
         kicker={auctionKicker(status)}
-        title={<>Auction · {tournament}</>}
+        title={<>Auction · {name}</>}
         meta={
           <p className="muted page-meta">
-            {status ? <span className="status-pill" data-testid="phase">{status}</span> : null}
+            {status ? <span className="status-pill" data-testid="phase">{phaseName(status)}</span> : null}
             {view ? ` ${view.sold.length} sold · ${view.unsold.length} unsold${live ? ` · ${view.pool.length} still to go` : ''}` : ''}
           </p>
         }

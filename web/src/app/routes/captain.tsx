@@ -18,23 +18,31 @@ import { CaptainMatches } from '@/features/matches/captain-matches'
 import { useLeagueTeams, useTeamMatches } from '@/features/matches/api/league'
 import { captainedTeam } from '@/features/matches/lib/match-model'
 import { Roster, TeamPurse, TeamsBoard } from '@/features/auction/components/teams-board'
+import type { LeagueTeam } from '@/features/auction/types'
 import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { LiveLot } from './auction'
 import { can, captainedBy } from '@/lib/authorization'
 import { offersFor, viewerOf } from '@/lib/phase'
+import { phaseName, seasonName } from '@/lib/season-name'
 import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
+
+/** The captains' names as the teams write them, by user id: how the captains room names its lines. */
+function captainNames(teams: LeagueTeam[]): Map<number, string> {
+  return new Map(teams.flatMap((t) => (t.captain ? [[t.captain.user_id, t.captain.name] as const] : [])))
+}
 
 export default function CaptainRoute() {
   const tournament = useTournamentName()
   const { user, isLoading } = useSession()
   const auction = useAuction(tournament)
   const info = useTournamentInfo(tournament)
+  const name = seasonName(info.data, tournament)
   const [signIn, setSignIn] = useState(false)
 
   useEffect(() => {
-    document.title = `Captain · ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `Captain · ${name} · Pitlane`
+  }, [name])
 
   // The team's board renders in the background the first time (it is the page's biggest).
   const view = useFirstDeferred(auction.data)
@@ -75,7 +83,7 @@ export default function CaptainRoute() {
             </Link>
           )}
         </EmptyState>
-        {can(user, 'organise', tournament) ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+        {can(user, 'organise', tournament) ? <CaptainsRoom tournament={tournament} me={user.id} names={captainNames(view.teams)} /> : null}
       </>
     )
   else
@@ -90,7 +98,7 @@ export default function CaptainRoute() {
           {offers.nominate ? (
             <NominatePanel tournament={tournament} flow={view.flow} team={team.id} pool={view.pool} lot={view.lot} offset={view.offset} />
           ) : null}
-          {offers.bid ? <BidPanel tournament={tournament} lot={view.lot} team={team} offset={view.offset} /> : null}
+          {offers.bid ? <BidPanel tournament={tournament} lot={view.lot} team={team} teams={view.teams} offset={view.offset} /> : null}
           <section className="own-team" aria-labelledby="own-title" data-team={team.id}>
             <h2 id="own-title">
               <span className="team-chip team-chip-lg">{team.id}</span> {teamTitle(team)}
@@ -99,7 +107,7 @@ export default function CaptainRoute() {
             <Roster team={team} />
           </section>
           {offers.bench ? <CaptainBench tournament={tournament} team={team} /> : null}
-          {offers.captainsRoom ? <CaptainsRoom tournament={tournament} me={user.id} /> : null}
+          {offers.captainsRoom ? <CaptainsRoom tournament={tournament} me={user.id} names={captainNames(view.teams)} /> : null}
         </aside>
         <section className="captain-others" aria-labelledby="others-title">
           <h2 id="others-title">Every team</h2>
@@ -112,9 +120,9 @@ export default function CaptainRoute() {
     <div className="page captain-page">
       <PageHead
         kicker="Captain view"
-        title={team ? `${teamTitle(team)} · ${tournament}` : `Captain · ${tournament}`}
+        title={team ? `${teamTitle(team)} · ${name}` : `Captain · ${name}`}
         meta={
-          <p className="muted page-meta">{status ? <span className="status-pill">{status}</span> : null}</p>
+          <p className="muted page-meta">{status ? <span className="status-pill">{phaseName(status)}</span> : null}</p>
         }
       >
         <div className="page-actions">

@@ -70,6 +70,53 @@ describe('league pages', () => {
     )
   })
 
+  it('/tournament names the season one way (its display name) and its phase in words', async () => {
+    mockApi({
+      ...base,
+      'GET /tournaments': {
+        body: {
+          tournaments: [
+            { name: 'PPL7', display_name: 'PPLS-6.0', status: 'matches', season: 7 },
+            { name: 'PPL6', display_name: 'PPL6', status: 'completed', season: 6 },
+          ],
+        },
+      },
+      'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 60, seq: 0, players: [] } },
+      'GET /tournament/info': { body: { name: 'PPL7', display_name: 'PPLS-6.0', status: 'matches', registration_open: false } },
+    })
+    at('/tournament')
+    expect(await screen.findByRole('heading', { level: 1, name: 'PPLS-6.0' })).toBeInTheDocument()
+    expect(await screen.findByText('60 players registered · Matches under way')).toBeInTheDocument()
+    await screen.findByRole('option', { name: 'PPL6 (completed)' })
+    expect(screen.getByRole('option', { name: 'PPLS-6.0' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'About PPLS-6.0' })).toBeInTheDocument()
+    expect(document.title).toBe('PPLS-6.0 · Pitlane')
+    const head = document.querySelector('.tournament-page')?.textContent ?? ''
+    for (const other of ['status:', 'Tournament PPL7', 'Season 7', 'PPLS-6.0 — PPL7']) expect(head).not.toContain(other)
+  })
+
+  it('the bracket crowns the champion under the season’s display name', async () => {
+    mockApi({
+      ...base,
+      'GET /tournaments': { body: { tournaments: [{ name: 'PPL7', display_name: 'PPLS-6.0', status: 'completed', season: 7 }] } },
+      'GET /tournament/registrations': { body: { tournament: 'PPL7', count: 0, seq: 0, players: [] } },
+      'GET /tournament/info': { body: { name: 'PPL7', display_name: 'PPLS-6.0', status: 'completed', registration_open: false } },
+      'GET /tournaments/PPL7/bracket': {
+        body: {
+          tournament: 'PPL7',
+          format: 'single_elimination',
+          seq: 3,
+          seeds: [],
+          seeded_by: 'team strength',
+          rounds: [{ number: 1, stage: 'final', matches: [match({ status: 'completed', winner: 'A' })] }],
+          champion: { id: 'A', name: 'Team A' },
+        },
+      },
+    })
+    at('/tournament?tab=bracket')
+    await waitFor(() => expect(document.querySelector('.champion-banner small')).toHaveTextContent('PPLS-6.0 champion'))
+  })
+
   it('a captain reports with the screenshot uploaded first', async () => {
     const api = mockApi({
       ...base,

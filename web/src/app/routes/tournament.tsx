@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
 import { useSession } from '@/lib/auth'
+import { CaptainMatchesFrame } from '@/features/matches/components/captain-matches-frame'
 import { SeasonPicker } from '@/features/matches/components/season-picker'
 import { useRegistrations, useTournamentInfo } from '@/features/tournament/api/registrations'
 import { CategoryPanel } from '@/features/tournament/components/category-panel'
@@ -15,6 +16,8 @@ import { wantsOwnCard } from '../links'
 import { can, staffRole } from '@/lib/authorization'
 import { offersFor, viewerOf } from '@/lib/phase'
 import { PageHead } from '@/components/layout/page-head'
+import { phaseName, seasonName } from '@/lib/season-name'
+import { lastSession, rememberSession } from '@/lib/role-hint'
 
 // The description tab shows first; every other tab's code loads when it is opened, and so do the
 // parts only some visitors see: a captain's matches, the check-in (while it has a window).
@@ -41,11 +44,12 @@ export default function TournamentRoute() {
   const picked = params.get('season')
   const tournament = picked || current
   const info = useTournamentInfo(tournament)
+  const name = seasonName(info.data, tournament)
   const registrations = useRegistrations(tournament).data
   const count = registrations?.count
   // The check-in banner's code loads only once the season has a check-in window.
   const checkin = !!(registrations?.checkin?.deadline || registrations?.checkin?.closed_at)
-  const { user } = useSession()
+  const { user, isLoading: sessionLoading } = useSession()
   const location = useLocation()
   const navigate = useNavigate()
   // The URL is the one source of the tab, so a link to ?tab=reg works from this page too.
@@ -53,6 +57,15 @@ export default function TournamentRoute() {
   const tab: TabKey = isTabKey(fromUrl) ? fromUrl : 'description'
   const focusOwn = wantsOwnCard(location.state)
   const [captainOpen, setCaptainOpen] = useState(false)
+  // While a stored session is read, what it was last time lays the page out as it will be: the
+  // register or check-in button, the captain's or organiser's link, a captain's block.
+  const hint = sessionLoading ? lastSession() : null
+  const captain = user ? staffRole(user) === 'captain' : hint?.role === 'captain'
+  const registered = user ? user.tournament_registered : !!hint?.registered
+  const captainFrame = captain ? <CaptainMatchesFrame /> : null
+  useEffect(() => {
+    if (!sessionLoading) rememberSession(user)
+  }, [user, sessionLoading])
 
   // Once the card is in view, drop the request so going back here does not scroll again.
   const { pathname, search } = location
@@ -62,8 +75,8 @@ export default function TournamentRoute() {
   )
 
   useEffect(() => {
-    document.title = `Tournament ${tournament} · Pitlane`
-  }, [tournament])
+    document.title = `${name} · Pitlane`
+  }, [name])
 
   function change(key: TabKey, season = picked) {
     const next: Record<string, string> = {}
@@ -75,19 +88,19 @@ export default function TournamentRoute() {
   return (
     <div className="page tournament-page">
       <PageHead
-        kicker={info.data?.display_name || tournament}
-        title={<>Tournament {tournament}</>}
+        kicker="Tournament"
+        title={name}
         meta={
           <p className="muted page-meta">
             {count !== undefined ? `${plural(count, 'player')} registered` : ''}
             {count !== undefined && info.data ? ' · ' : ''}
-            {info.data ? `status: ${info.data.status}` : ''}
+            {phaseName(info.data?.status)}
           </p>
         }
       >
         <div className="page-actions">
           <SeasonPicker value={tournament} onChange={(name) => change(tab, name)} />
-          {!user?.tournament_registered ? (
+          {!registered ? (
             <RegisterButton tournament={tournament} />
           ) : (
             <Suspense fallback={null}>
@@ -107,6 +120,13 @@ export default function TournamentRoute() {
             <Link to="/admin" className="btn btn-ghost">
               Organisers’ page
             </Link>
+          ) : sessionLoading ? (
+            // The link the session had last time holds its place (unseen); nothing for a player.
+            hint && hint.role !== 'user' ? (
+              <span className="btn btn-ghost btn-placeholder" aria-hidden="true">
+                {hint.role === 'captain' ? 'My captain view' : 'Organisers’ page'}
+              </span>
+            ) : null
           ) : offersFor(info.data?.status, viewerOf(user, tournament)).captainSignIn ? (
             <button type="button" className="btn btn-ghost" onClick={() => setCaptainOpen(true)}>
               Sign in as Captain
@@ -115,10 +135,14 @@ export default function TournamentRoute() {
         </div>
       </PageHead>
 
-      <Suspense fallback={null}>
-        {checkin ? <CheckinBanner tournament={tournament} /> : null}
-        {user ? <CaptainMatches tournament={tournament} /> : null}
-      </Suspense>
+      <Suspense fallback={null}>{checkin ? <CheckinBanner tournament={tournament} /> : null}</Suspense>
+      {/* A captain's block holds its place from the moment the session says captain, so the tabs
+          below do not move when the block's code and matches come. */}
+      {user || captain ? (
+        <Suspense fallback={captainFrame}>
+          <CaptainMatches tournament={tournament} limit={2} frame={captainFrame} />
+        </Suspense>
+      ) : null}
 
       <TournamentTabs
         active={tab}
@@ -134,7 +158,7 @@ export default function TournamentRoute() {
             case 'reg':
               return panel(<RegisteredPlayers tournament={tournament} focusOwn={focusOwn} onFocusedOwn={ownCardShown} />)
             case 'bracket':
-              return panel(<BracketView tournament={tournament} />)
+              return panel(<BracketView tournament={tournament} season={name} />)
             case 'points':
               return panel(<PointsTable tournament={tournament} />)
             case 'redcap':

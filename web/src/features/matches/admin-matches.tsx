@@ -12,6 +12,7 @@ import { useSession } from '@/lib/auth'
 import { useCompleteSeason } from './api/complete-season'
 import { useForfeitFor } from './api/forfeit-for'
 import { useAllMatches, useBracket, useSeasons } from './api/league'
+import { phaseName, seasonName, seasonNames } from '@/lib/season-name'
 import { useSetSeeds } from './api/set-seeds'
 import { ChampionBanner } from './components/bracket-view'
 import { ResultForm } from './components/result-form'
@@ -261,6 +262,8 @@ export function AdminMatches({
   }
   const season = seasons.data?.find((s) => s.name === tournament)
   const phase = season?.status ?? ''
+  const name = seasonName(season, tournament)
+  const names = seasonNames(seasons.data ?? [])
   const queue = needsRuling(all.data ?? [])
   const completed = (all.data ?? []).filter((m) => m.status === 'completed')
   const toPlay = stillToPlay(all.data ?? [])
@@ -272,10 +275,10 @@ export function AdminMatches({
     <div className="page admin-matches">
       <PageHead
         kicker="Organisers"
-        title={<>Matches · {tournament}</>}
+        title={<>Matches · {name}</>}
         meta={
           <p className="muted page-meta">
-            Phase: <strong data-testid="phase">{phase || '…'}</strong>
+            <strong data-testid="phase">{phaseName(phase) || '…'}</strong>
             {bracket.data?.format && hasFixtures ? ` · ${formatSummary(bracket.data.format, bracket.data.options)}` : ''}
           </p>
         }
@@ -286,7 +289,7 @@ export function AdminMatches({
             <select id="admin-season" value={tournament} onChange={(e) => setPicked(e.target.value)}>
               {seasons.data.map((s) => (
                 <option key={s.name} value={s.name}>
-                  {s.name} ({s.status})
+                  {names.get(s.name)} · {phaseName(s.status)}
                 </option>
               ))}
             </select>
@@ -294,7 +297,7 @@ export function AdminMatches({
         ) : null}
       </PageHead>
 
-      {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={tournament} /> : null}
+      {bracket.data?.champion ? <ChampionBanner champion={bracket.data.champion} season={name} /> : null}
 
       <div className="admin-grid">
         <Fixtures

@@ -1,4 +1,5 @@
 // The signed-in captain's matches: what is next, and what each one waits for from them.
+import type { ReactNode } from 'react'
 import { Link } from '@/lib/router'
 import { CalendarLink } from '@/components/calendar-link'
 import { useSession } from '@/lib/auth'
@@ -22,11 +23,16 @@ export function nextStep(match: Match, side: string): string {
   return ''
 }
 
-export function CaptainMatches({ tournament, limit = 6 }: { tournament: string; limit?: number }) {
-  const { user } = useSession()
-  const { data: teams } = useLeagueTeams(user ? tournament : '')
-  const team = captainedTeam(teams, user?.id)
-  const { data } = useTeamMatches(tournament, team)
+/**
+ * The next `limit` matches of the team the signed-in account captains, with what each waits for;
+ * `frame` holds the block's place while the teams and the matches are read.
+ */
+export function CaptainMatches({ tournament, limit = 6, frame = null }: { tournament: string; limit?: number; frame?: ReactNode }) {
+  const { user, isLoading: sessionLoading } = useSession()
+  const teams = useLeagueTeams(user ? tournament : '')
+  const team = captainedTeam(teams.data, user?.id)
+  const { data, isLoading } = useTeamMatches(tournament, team)
+  if (sessionLoading || teams.isLoading || (team && isLoading)) return frame
   if (!team || !data) return null
   const { upcoming, played } = splitUpcoming(data)
   return (

@@ -132,6 +132,8 @@ export type TournamentPhase = 'registration' | 'auction' | 'matches' | 'complete
 
 export type Season = {
   name: string
+  /** The name it goes by on the site (its name until an organiser sets one). */
+  display_name?: string
   status: TournamentPhase
   purse?: number
   season?: number

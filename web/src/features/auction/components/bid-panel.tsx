@@ -9,7 +9,7 @@ import { bidBlock, blockText, maxBid, nextBids } from '../lib/bids'
 import { formatSeconds } from '../lib/countdown'
 import { useLotCountdown } from '../lib/use-lot-countdown'
 import type { LeagueTeam, Lot } from '../types'
-import { credits } from './bits'
+import { credits, teamTitle } from './bits'
 
 /** A refusal of the server in plain words: its own message, with what kind of refusal it is. */
 export function bidRefusal(err: unknown): string {
@@ -31,18 +31,33 @@ export function bidRefusal(err: unknown): string {
   }
 }
 
-type Props = { tournament: string; lot: Lot | null; team: LeagueTeam; offset: number }
+type Props = { tournament: string; lot: Lot | null; team: LeagueTeam; offset: number; teams?: LeagueTeam[] }
 
-export function BidPanel({ tournament, lot, team, offset }: Props) {
+/**
+ * The high bid of another team over the team's best bid on the lot (placed now or read with the lot),
+ * or null: what the captain must hear the moment the live bid arrives.
+ */
+export function outbidBy(lot: Lot | null, team: string, placed?: number): Lot['high_bid'] {
+  const high = lot?.high_bid
+  if (!lot || lot.status !== 'open' || !high || high.team === team) return null
+  const ours = Math.max(placed ?? 0, ...(lot.bids ?? []).filter((b) => b.team === team).map((b) => b.amount))
+  return ours > 0 && high.amount > ours ? high : null
+}
+
+export function BidPanel({ tournament, lot, team, offset, teams = [] }: Props) {
   const left = useLotCountdown(lot?.ends_at, offset)
   const placeBid = usePlaceBid(tournament)
   const busy = placeBid.isPending ? (placeBid.variables?.amount ?? null) : null
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string; lot: number } | null>(null)
+  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string; lot: number; amount?: number } | null>(null)
   const block = bidBlock(lot, team, left)
   // While leading or after the bell the amounts stay in view, disabled: what the others must beat.
   const amounts = lot && (block === null || block === 'leading' || block === 'closed') ? nextBids(lot, team, 4) : []
-  // A message belongs to the lot it was about.
-  const shown = result && lot && result.lot === lot.id ? result : null
+  // A message belongs to the lot it was about; a bid placed and since beaten says who beat it (a
+  // refusal of the captain's last try stands: it says the same in the server's words).
+  const own = result && lot && result.lot === lot.id ? result : null
+  const beaten = own?.kind === 'error' ? null : outbidBy(lot, team.id, own?.amount)
+  const by = beaten ? teamTitle(teams.find((t) => t.id === beaten.team) ?? { id: beaten.team, name: '' }) : ''
+  const shown = beaten ? { kind: 'error' as const, text: `Outbid by ${by}: ${credits(beaten.amount)}.` } : own
 
   function bid(amount: number) {
     if (!lot) return
@@ -51,7 +66,7 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
     placeBid.mutate(
       { lotId: about, amount },
       {
-        onSuccess: () => setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for team ${team.id}.`, lot: about }),
+        onSuccess: () => setResult({ kind: 'success', text: `Bid placed: ${credits(amount)} for ${teamTitle(team)}.`, lot: about, amount }),
         onError: (err) => setResult({ kind: 'error', text: bidRefusal(err), lot: about }),
       },
     )
@@ -71,7 +86,7 @@ export function BidPanel({ tournament, lot, team, offset }: Props) {
           </span>
         </p>
       ) : null}
-      <h2 id="bid-title">Bid for team {team.id}</h2>
+      <h2 id="bid-title">Bid for {teamTitle(team)}</h2>
       <p className="muted bid-limits">
         Purse left {credits(team.purse_left)} · {team.free_slots} free {team.free_slots === 1 ? 'slot' : 'slots'} · max bid{' '}
         {credits(maxBid(team.purse_left, team.free_slots))}

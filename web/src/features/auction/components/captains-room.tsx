@@ -8,7 +8,11 @@ import { useCaptainsRoom } from '../api/room'
 
 export const ROOM_MAX = 500
 
-export function CaptainsRoom({ tournament, me }: { tournament: string; me: number | string | null }) {
+/**
+ * `names`: the captains' names as written on the teams (by user id); a line shows its author so,
+ * rather than the account's Discord handle the server wrote it under (lower case by Discord's rules).
+ */
+export function CaptainsRoom({ tournament, me, names }: { tournament: string; me: number | string | null; names?: ReadonlyMap<number, string> }) {
   const room = useCaptainsRoom(tournament, true)
   const [text, setText] = useState('')
   const post = usePostMessage(tournament)
@@ -45,7 +49,7 @@ export function CaptainsRoom({ tournament, me }: { tournament: string; me: numbe
             <li key={m.id} className={`room-line ${String(m.user_id) === String(me) ? 'is-mine' : ''}`}>
               <span className="room-who">
                 {m.team ? <span className="team-chip">{m.team}</span> : <span className="role-chip">Org</span>}
-                <strong>{m.author}</strong>
+                <strong>{names?.get(m.user_id) ?? m.author}</strong>
                 <time dateTime={m.at}>{new Date(m.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
               </span>
               <span className="room-text">{m.text}</span>

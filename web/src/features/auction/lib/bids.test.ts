@@ -59,7 +59,7 @@ describe('bidBlock', () => {
 
   it('words the purse limit with the team’s figures', () => {
     expect(blockText('over-purse', team({ purse_left: 4000, free_slots: 3 }))).toBe(
-      'Over purse: team A can bid at most 1800 credits while it must still fill 2 more slots at 1100.',
+      'Over purse: Team A can bid at most 1800 credits while it must still fill 2 more slots at 1100.',
     )
     expect(blockText('full', team())).toBe('Team A has no free slot: its roster is full.')
   })

@@ -60,7 +60,7 @@ export function blockText(block: BidBlock, team: Pick<LeagueTeam, 'id' | 'purse_
     case 'full':
       return `Team ${team.id} has no free slot: its roster is full.`
     case 'over-purse':
-      return `Over purse: team ${team.id} can bid at most ${maxBid(team.purse_left, team.free_slots)} credits while it must still fill ${Math.max(0, team.free_slots - 1)} more slots at ${MIN_PRICE}.`
+      return `Over purse: Team ${team.id} can bid at most ${maxBid(team.purse_left, team.free_slots)} credits while it must still fill ${Math.max(0, team.free_slots - 1)} more slots at ${MIN_PRICE}.`
     default:
       return ''
   }

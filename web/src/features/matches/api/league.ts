@@ -6,6 +6,7 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { api, apiUrl } from '@/lib/api-client'
 import { frameBatcher } from '@/lib/frame-batch'
 import { useLiveTopic, type LiveEvent } from '@/lib/live'
+import { seasonName } from '@/lib/season-name'
 import type { Bracket, LeagueTeam, Match, RedCapData, Season, Standings } from '../types'
 
 const enc = encodeURIComponent
@@ -174,6 +175,12 @@ export function useSeasons() {
     { enabled: query.data !== undefined },
   )
   return query
+}
+
+/** The name `tournament` goes by (its display name), from the list of seasons; its own name until that is read. */
+export function useSeasonName(tournament: string): string {
+  const seasons = useSeasons().data
+  return seasonName(seasons?.find((s) => s.name === tournament), tournament)
 }
 
 export const adminTournamentPath = (tournament: string) => `/admin/tournaments/${enc(tournament)}`

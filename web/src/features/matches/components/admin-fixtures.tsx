@@ -6,6 +6,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action'
 import { ActionButton, ErrorMessage } from '@/components/ui/form'
 import { Message } from '@/components/ui/popup'
 import { lastError } from '@/lib/mutations'
+import { phaseName } from '@/lib/season-name'
 import { useGenerateFixtures } from '../api/generate-fixtures'
 import { useRegenerateFixtures, useResetFixtures } from '../api/reset-fixtures'
 import { defaultSwissRounds, formatSummary, topCutChoices } from '../lib/bracket-model'
@@ -165,7 +166,7 @@ export function Fixtures({ tournament, phase, hasFixtures, teams, results }: { t
         </>
       ) : (
         <>
-          {phase !== 'matches' ? <p className="msg msg-info">Fixtures are made in the matches phase; the tournament is in {phase || '…'}.</p> : null}
+          {phase !== 'matches' ? <p className="msg msg-info">Fixtures are made in the matches phase; now: {phaseName(phase) || '…'}.</p> : null}
           <FormatPicker pick={pick} onPick={setPick} teams={teams} />
           <div className="row-actions">
             <ActionButton pending={fixtures.isPending} pendingLabel="Generating…" onClick={() => fixtures.mutate(formatInput(pick))}>

@@ -84,4 +84,37 @@ describe('the bracket of the new formats', () => {
     expect(rounds.getByText('Paired by score when round 1 ends.')).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Play-offs' })).getByText('Drawn from the standings when round 2 ends.')).toBeInTheDocument()
   })
+
+  it('says in words who withdrew and who went through by walkover, not only "W/O"', async () => {
+    const c = { id: 'C', name: 'Team C' }
+    const d = { id: 'D', name: 'Team D' }
+    const e = { id: 'E', name: 'Team E' }
+    mockApi({
+      'GET /tournaments/PPL7/bracket': {
+        body: bracket({
+          seeds: [
+            { seed: 1, team: d, strength: 2 },
+            { seed: 2, team: c, strength: 1, withdrawn: true },
+            { seed: 3, team: e, strength: 1 },
+          ],
+          rounds: [
+            {
+              number: 1,
+              stage: 'semi_final',
+              matches: [
+                makeMatch({ id: 1, team1: d, team2: c, winner: 'D', status: 'completed', forfeit: true }),
+                makeMatch({ id: 2, team1: e, team2: c, winner: 'C', status: 'completed', forfeit: true, slot: 1 }),
+              ],
+            },
+          ],
+        }),
+      },
+    })
+    renderApp(<BracketView tournament="PPL7" />)
+    const withdrew = await screen.findByRole('link', { name: /Match 1/ })
+    expect(withdrew).toHaveTextContent('Team C withdrew — walkover to Team D')
+    expect(within(withdrew).getByLabelText('Team D won by walkover')).toBeInTheDocument()
+    // A forfeit of a team still in (it did not turn up) says so in its own words.
+    expect(screen.getByRole('link', { name: /Match 2/ })).toHaveTextContent('Team E forfeited — walkover to Team C')
+  })
 })

@@ -4,9 +4,9 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/lib/auth'
-import { useBracket } from '../api/league'
+import { useBracket, useSeasonName } from '../api/league'
 import { bracketSections, feeders, formatSummary, type Section, type ShownRound } from '../lib/bracket-model'
-import { matchTime, shownStatus, teamName, teamTotals } from '../lib/match-model'
+import { matchTime, shownStatus, teamName, teamTotals, walkoverLine } from '../lib/match-model'
 import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
@@ -21,7 +21,13 @@ function Side({ team, match, from, kills }: { team: TeamRef | null; match: Match
         {team?.id ?? '?'}
       </span>
       <span className="match-side-name">{team ? teamName(team) : (from ?? teamName(team))}</span>
-      {won ? <span className="won-tag">{match.forfeit ? 'W/O' : 'Won'}</span> : null}
+      {won && match.forfeit ? (
+        <span className="won-tag" role="img" aria-label={`${teamName(team)} won by walkover`} title="Won by walkover">
+          W/O
+        </span>
+      ) : won ? (
+        <span className="won-tag">Won</span>
+      ) : null}
       {kills !== undefined ? (
         <span className="match-side-kills" data-testid="side-kills" aria-label={`${kills} kills`}>
           {kills}
@@ -41,9 +47,12 @@ const sameFrom = (a?: Record<number, string>, b?: Record<number, string>) => a =
  * Memoised by the match (React Query keeps an unchanged match's object across refetches), so a live
  * update re-renders the cards it changed, not the whole bracket.
  */
-export const MatchCard = memo(MatchCardView, (a, b) => a.match === b.match && sameFrom(a.from, b.from))
+export const MatchCard = memo(MatchCardView, (a, b) => a.match === b.match && sameFrom(a.from, b.from) && a.withdrawn === b.withdrawn)
 
-function MatchCardView({ match, from }: { match: Match; from?: Record<number, string> }) {
+const NONE: ReadonlySet<string> = new Set()
+
+/** `withdrawn`: the teams that withdrew from the season, so a walkover says why in words. */
+function MatchCardView({ match, from, withdrawn = NONE }: { match: Match; from?: Record<number, string>; withdrawn?: ReadonlySet<string> }) {
   // Kills each side once reported; the agreed time, else (played without one) when it was reported.
   const totals = teamTotals(match)
   const when = match.status === 'cancelled' ? null : (match.scheduled_at ?? (match.status === 'completed' ? match.reported_at : null))
@@ -55,6 +64,7 @@ function MatchCardView({ match, from }: { match: Match; from?: Record<number, st
       </span>
       <Side team={match.team1} match={match} from={from?.[1]} kills={sideKills(totals, match.team1)} />
       <Side team={match.team2} match={match} from={from?.[2]} kills={sideKills(totals, match.team2)} />
+      {match.forfeit && match.winner ? <span className="match-card-note">{walkoverLine(match, withdrawn)}</span> : null}
       {when ? (
         <time className="match-card-time" dateTime={when}>
           {matchTime(when)}
@@ -64,6 +74,7 @@ function MatchCardView({ match, from }: { match: Match; from?: Record<number, st
   )
 }
 
+/** The champion, crowned under the name the season goes by (its display name: `season`). */
 export function ChampionBanner({ champion, season }: { champion: TeamRef; season?: string }) {
   return (
     <div className="champion-banner" role="status" data-champion={champion.id}>
@@ -76,7 +87,9 @@ export function ChampionBanner({ champion, season }: { champion: TeamRef; season
   )
 }
 
-function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Record<number, string>> }) {
+type Drawn = { from: Map<number, Record<number, string>>; withdrawn: ReadonlySet<string> }
+
+function RoundColumn({ shown, from, withdrawn }: { shown: ShownRound } & Drawn) {
   const r = shown.round
   return (
     <section className={`bracket-round${r ? '' : ' is-pending'}`} aria-label={shown.title}>
@@ -85,7 +98,7 @@ function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Rec
         <ol>
           {r.matches.map((m) => (
             <li key={m.id}>
-              <MatchCard match={m} from={from.get(m.id)} />
+              <MatchCard match={m} from={from.get(m.id)} withdrawn={withdrawn} />
             </li>
           ))}
           {r.bye ? (
@@ -107,7 +120,7 @@ function RoundColumn({ shown, from }: { shown: ShownRound; from: Map<number, Rec
   )
 }
 
-function BracketSection({ section, from }: { section: Section; from: Map<number, Record<number, string>> }) {
+function BracketSection({ section, from, withdrawn }: { section: Section } & Drawn) {
   const rounds = (
     <>
       {/* A phone shows one round at a time: it says the others are beside it. */}
@@ -118,7 +131,7 @@ function BracketSection({ section, from }: { section: Section; from: Map<number,
       ) : null}
       <div className="bracket-rounds">
         {section.rounds.map((r) => (
-          <RoundColumn key={r.key} shown={r} from={from} />
+          <RoundColumn key={r.key} shown={r} from={from} withdrawn={withdrawn} />
         ))}
       </div>
     </>
@@ -140,11 +153,14 @@ function BracketSection({ section, from }: { section: Section; from: Map<number,
  * in its winners bracket, losers bracket and grand final; a Swiss stage's rounds beside its standings, then
  * its top cut.
  */
-export function BracketView({ tournament }: { tournament: string }) {
+export function BracketView({ tournament, season }: { tournament: string; season?: string }) {
   const { data, isLoading, isError } = useBracket(tournament)
+  const listed = useSeasonName(tournament)
   const { user } = useSession()
   const sections = useMemo(() => (data ? bracketSections(data) : []), [data])
   const from = useMemo(() => (data ? feeders(data) : new Map<number, Record<number, string>>()), [data])
+  const seeds = data?.seeds
+  const withdrawn = useMemo(() => new Set((seeds ?? []).filter((s) => s.withdrawn).map((s) => s.team.id)), [seeds])
   const organiser =
     can(user, 'organise', tournament) ? (
       <p className="bracket-admin">
@@ -164,10 +180,10 @@ export function BracketView({ tournament }: { tournament: string }) {
     )
   }
   const swiss = data.format === 'swiss'
-  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} />)
+  const drawn = sections.map((s) => <BracketSection key={s.key} section={s} from={from} withdrawn={withdrawn} />)
   return (
     <section className="bracket" aria-label="Bracket" data-format={data.format}>
-      {data.champion ? <ChampionBanner champion={data.champion} season={tournament} /> : null}
+      {data.champion ? <ChampionBanner champion={data.champion} season={season ?? listed} /> : null}
       <p className="muted bracket-meta">
         {formatSummary(data.format, data.options)}
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}

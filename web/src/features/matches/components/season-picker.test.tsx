@@ -5,7 +5,7 @@ import { renderApp } from '@/testing/render'
 import { SeasonPicker } from './season-picker'
 
 const seasons = (...names: string[]) => ({
-  body: { tournaments: names.map((name, i) => ({ name, status: i ? 'completed' : 'matches', season: 7 - i })) },
+  body: { tournaments: names.map((name, i) => ({ name, display_name: name === 'PPL7' ? 'PPLS-6.0' : name, status: i ? 'completed' : 'matches', season: 7 - i })) },
 })
 
 describe('the season picker', () => {
@@ -19,18 +19,18 @@ describe('the season picker', () => {
     expect(picker.value).toBe('PPL7')
   })
 
-  it('lets the visitor pick a past season once the list has come', async () => {
+  it('lets the visitor pick a past season once the list has come, each by the name it goes by', async () => {
     mockApi({ 'GET /tournaments': seasons('PPL7', 'PPL6') })
     renderApp(<SeasonPicker value="PPL7" onChange={() => undefined} />)
     await waitFor(() => expect(screen.getByLabelText('Season')).toBeEnabled())
-    expect(screen.getByRole('option', { name: 'Season 6 · PPL6 (completed)' })).toBeInTheDocument()
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['PPLS-6.0', 'PPL6 (completed)'])
   })
 
   it('stays, disabled, in a league with one season', async () => {
     const api = mockApi({ 'GET /tournaments': seasons('PPL7') })
     renderApp(<SeasonPicker value="PPL7" onChange={() => undefined} />)
     await waitFor(() => expect(api.callsTo('GET', '/tournaments')).toHaveLength(1))
-    await screen.findByRole('option', { name: 'Season 7 · PPL7' })
+    await screen.findByRole('option', { name: 'PPLS-6.0' })
     expect(screen.getByLabelText('Season')).toBeDisabled()
   })
 })

@@ -1,11 +1,6 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
+import { seasonNames } from '@/lib/season-name'
 import { useSeasons } from '../api/league'
-import type { Season } from '../types'
-
-export function seasonLabel(s: Pick<Season, 'name' | 'season' | 'status'>): string {
-  const n = s.season ? `Season ${s.season} · ` : ''
-  return `${n}${s.name}${s.status === 'completed' ? ' (completed)' : ''}`
-}
 
 /**
  * Past seasons stay browsable: picks which tournament the page shows. It is there from the first
@@ -14,15 +9,17 @@ export function seasonLabel(s: Pick<Season, 'name' | 'season' | 'status'>): stri
  */
 export function SeasonPicker({ value, onChange }: { value: string; onChange: (name: string) => void }) {
   const id = useId()
-  const data = useSeasons().data ?? []
+  const data = useSeasons().data
+  const names = useMemo(() => seasonNames(data ?? []), [data])
   return (
     <div className="season-picker field">
       <label htmlFor={id}>Season</label>
-      <select id={id} value={value} disabled={data.length < 2} onChange={(e) => onChange(e.target.value)}>
-        {data.some((s) => s.name === value) ? null : <option value={value}>{value}</option>}
-        {data.map((s) => (
+      <select id={id} value={value} disabled={!data || data.length < 2} onChange={(e) => onChange(e.target.value)}>
+        {data?.some((s) => s.name === value) ? null : <option value={value}>{value}</option>}
+        {data?.map((s) => (
           <option key={s.name} value={s.name}>
-            {seasonLabel(s)}
+            {names.get(s.name)}
+            {s.status === 'completed' ? ' (completed)' : ''}
           </option>
         ))}
       </select>

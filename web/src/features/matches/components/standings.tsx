@@ -26,46 +26,56 @@ const col = {
   points: { head: 'Pts', title: 'Points', cell: (r) => r.points, points: true },
 } satisfies Record<string, Column>
 
-/** Teams ranked, one row each: the place, the team, then the columns; `rowClass` marks a row. */
-function TeamsTable({ caption, rows, columns, rowClass }: { caption: string; rows: TableRow[]; columns: Column[]; rowClass?: (i: number) => string | undefined }) {
+/**
+ * Teams ranked, one row each: the place, the team, then the columns; `rowClass` marks a row. A phone
+ * scrolls the columns sideways, so `hint` says so above the table (hidden where the table fits).
+ */
+function TeamsTable({ caption, rows, columns, rowClass, hint = false }: { caption: string; rows: TableRow[]; columns: Column[]; rowClass?: (i: number) => string | undefined; hint?: boolean }) {
   return (
-    <div className="table-scroll">
-      <table className="league-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col" className="col-name">
-              Team
-            </th>
-            {columns.map((c) => (
-              <th key={c.head} scope="col" title={c.title}>
-                {c.head}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r.team} data-team={r.team} className={[rowClass?.(i), r.withdrawn ? 'is-withdrawn' : ''].filter(Boolean).join(' ') || undefined}>
-              <td>{i + 1}</td>
-              <th scope="row" className="col-name">
-                <span className="team-letter-sm" aria-hidden="true">
-                  {r.team}
-                </span>{' '}
-                {r.name || `Team ${r.team}`}
-                {r.withdrawn ? <span className="status-pill status-withdrawn">Withdrawn</span> : null}
+    <>
+      {hint ? (
+        <p className="table-scroll-hint muted" aria-hidden="true">
+          Swipe sideways for the other columns →
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="league-table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col" className="col-name">
+                Team
               </th>
               {columns.map((c) => (
-                <td key={c.head} className={c.points ? 'col-points' : undefined}>
-                  {c.cell(r)}
-                </td>
+                <th key={c.head} scope="col" title={c.title}>
+                  {c.head}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.team} data-team={r.team} className={[rowClass?.(i), r.withdrawn ? 'is-withdrawn' : ''].filter(Boolean).join(' ') || undefined}>
+                <td>{i + 1}</td>
+                <th scope="row" className="col-name">
+                  <span className="team-letter-sm" aria-hidden="true">
+                    {r.team}
+                  </span>{' '}
+                  {r.name || `Team ${r.team}`}
+                  {r.withdrawn ? <span className="status-pill status-withdrawn">Withdrawn</span> : null}
+                </th>
+                {columns.map((c) => (
+                  <td key={c.head} className={c.points ? 'col-points' : undefined}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   )
 }
 
@@ -88,11 +98,12 @@ export function PointsTable({ tournament }: { tournament: string }) {
       <EmptyState title="The Points Table appears when the first matches are played.">{rules}</EmptyState>
     )
   }
-  const columns: Column[] = [col.played, col.won, col.lost, col.kills, col.deaths, col.killDiff]
-  columns.push(...(swiss ? [col.byes, col.buchholz] : [col.killPoints]), col.points)
+  // The columns that decide the order come first, so a phone shows them beside the team unscrolled.
+  const deciding = swiss ? [col.points, col.buchholz, col.byes] : [col.points, col.killPoints]
+  const columns: Column[] = [...deciding, col.killDiff, col.played, col.won, col.lost, col.kills, col.deaths]
   return (
     <section className="league-table-wrap" aria-label="Points Table">
-      <TeamsTable caption={`Points Table${data.stage === 'league' ? ' (league stage)' : ''}`} rows={data.rows} columns={columns} />
+      <TeamsTable caption={`Points Table${data.stage === 'league' ? ' (league stage)' : ''}`} rows={data.rows} columns={columns} hint />
       {rules}
       {swiss ? (
         <p className="muted table-note">The table ranks the Swiss rounds; a top cut’s play-offs, if any, decide the champion.</p>

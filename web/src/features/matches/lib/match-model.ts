@@ -238,6 +238,18 @@ export function teamName(t: { id: string; name: string } | null): string {
   return !name || name.toLowerCase() === base.toLowerCase() ? base : `${base} · ${name}`
 }
 
+/**
+ * A forfeit in words: "Team C withdrew — walkover to Team D" when the side that lost has withdrawn
+ * from the season (`withdrawn`: the bracket's seeds marked so), else "Team C forfeited — walkover to
+ * Team D"; '' for a match played.
+ */
+export function walkoverLine(match: Pick<Match, 'forfeit' | 'winner' | 'team1' | 'team2'>, withdrawn: ReadonlySet<string> = new Set()): string {
+  if (!match.forfeit || !match.winner) return ''
+  const [winner, loser] = match.team1?.id === match.winner ? [match.team1, match.team2] : [match.team2, match.team1]
+  if (!winner || !loser) return ''
+  return `${teamName(loser)} ${withdrawn.has(loser.id) ? 'withdrew' : 'forfeited'} — walkover to ${teamName(winner)}`
+}
+
 /** The report's rows, first filled from an earlier report (a correction) or blank. */
 export function initialRows(match: Match): ReportRow[] {
   const rows: ReportRow[] = []

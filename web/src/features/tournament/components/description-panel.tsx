@@ -1,25 +1,19 @@
+import { phaseName, seasonName } from '@/lib/season-name'
 import { seasonDates } from '../lib/season'
 import type { TournamentInfo } from '../types'
 
-const STATUS_TEXT: Record<TournamentInfo['status'], string> = {
-  registration: 'Registration is open',
-  auction: 'Captains are drafting teams in the auction',
-  matches: 'Matches are being played',
-  completed: 'The season is over',
-}
-
 export function DescriptionPanel({ info, tournament }: { info?: TournamentInfo; tournament: string }) {
-  const name = info?.display_name || tournament
+  const name = seasonName(info, tournament)
   const dates = info ? seasonDates(info) : ''
   return (
     <div className="prose">
       {info?.banner_url ? <img className="season-banner" src={info.banner_url} alt={`${name}'s banner`} /> : null}
-      <h2>{name === tournament ? tournament : `${name} — ${tournament}`}</h2>
+      <h2>About {name}</h2>
       {/* The line is there before the phase is known (an unseen pill holds its height), so the text
           below it does not move when the phase arrives. */}
       <p className="status-line">
         {info ? (
-          <span className={`status-pill status-${info.status}`}>{STATUS_TEXT[info.status] ?? info.status}</span>
+          <span className={`status-pill status-${info.status}`}>{phaseName(info.status)}</span>
         ) : (
           <span className="status-pill status-placeholder" aria-hidden="true">
             …

@@ -7,6 +7,7 @@ import { ErrorMessage, SubmitButton, TextField } from '@/components/ui/form'
 import { anyPending, lastFailure } from '@/lib/mutations'
 import { dayTime, fromLocalInput, toLocalInput } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
+import { phaseName } from '@/lib/season-name'
 import { usePromote } from '../api/promote'
 import { useRegistrations } from '../api/registrations'
 import { useSetCap } from '../api/set-cap'
@@ -68,7 +69,7 @@ export function RegistrationAdmin({ tournament, status, captains }: Props) {
         {placesLine(data.players, data.cap ?? 0)}
         {state !== 'none' ? ` · ${c.checkedIn} checked in` : ''}
       </p>
-      {!registering ? <p className="msg msg-info">The cap and the check-in are set while registering; {tournament} is in its {status} phase.</p> : null}
+      {!registering ? <p className="msg msg-info">The cap and the check-in are set while registering; now: {phaseName(status)}.</p> : null}
       <form className="inline-form" onSubmit={saveCap}>
         <TextField
           label="Cap (confirmed players; 0: none)"
