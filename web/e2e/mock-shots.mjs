@@ -120,7 +120,7 @@ await run('auth', async (w) => {
   const { page, ctx } = await newPage(w)
   await page.goto(`${url}/`)
   if (w < 900) await page.getByRole('button', { name: 'Open menu' }).click()
-  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Confirm password').waitFor()
   await dialog.getByLabel('Discord username').fill('speedy')

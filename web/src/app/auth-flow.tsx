@@ -10,6 +10,7 @@ import { NotificationSettings } from '@/features/notifications/components/notifi
 import { ProfileView } from '@/features/profile/components/profile-view'
 import { ProfileRegistration } from './flows/profile-registration'
 import { RegisterFlow, type PendingRegistration } from './flows/register-flow'
+import { useRegistrationWindow } from './flows/registration-window'
 import { OWN_CARD_LINK } from './links'
 
 type Props = {
@@ -23,8 +24,9 @@ type Props = {
 
 export default function AuthFlow({ open, mode, openKey, onClose, pending, setPending }: Props) {
   const config = useAppConfig()
-  const { logout, setSession } = useSession()
+  const { user, logout, setSession } = useSession()
   const navigate = useNavigate()
+  const season = useRegistrationWindow(user)
   return (
     <AuthModal
       open={open}
@@ -33,6 +35,7 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
       onClose={onClose}
       googleClientId={config.google_client_id}
       pendingRegister={!!pending?.register}
+      registrationOpen={season.open}
       renderStats={(ctx) => <RegisterFlow key={`${openKey}-${ctx.user?.id ?? 'anon'}`} {...ctx} pending={pending} setPending={setPending} />}
       renderProfile={(ctx) => (
         <ProfileView
@@ -47,7 +50,7 @@ export default function AuthFlow({ open, mode, openKey, onClose, pending, setPen
             logout()
             ctx.close()
           }}
-          registration={<ProfileRegistration user={ctx.user} onRegister={ctx.showStats} />}
+          registration={<ProfileRegistration user={ctx.user} season={season} onRegister={ctx.showStats} onLeave={ctx.close} />}
           notifications={<NotificationSettings />}
           confirmSecondFactor={
             ctx.user.security

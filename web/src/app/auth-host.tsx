@@ -1,5 +1,5 @@
 // Listens for the seed's window events from anywhere in the app and opens the auth modal.
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import {
   OPEN_AUTH_MODAL,
   OPEN_STATS_UPLOAD,
@@ -8,8 +8,9 @@ import {
   type OpenAuthModalDetail,
 } from '@/lib/window-events'
 import type { PendingRegistration } from './flows/register-flow'
+import { retryableLazy } from './lazy-page'
 
-const AuthFlow = lazy(() => import('./auth-flow'))
+const AuthFlow = retryableLazy(() => import('./auth-flow'))
 
 const MODES: AuthMode[] = ['login', 'signup', 'register', 'statsUpload']
 

@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Switch } from '@/lib/router'
 import { Spinner } from '@/components/ui/spinner'
-import { lazyPage } from './lazy-page'
+import { lazyPage, retryableLazy } from './lazy-page'
 import { pages } from './page-chunks'
 import { SiteLayout } from './site-layout'
 
 // Every page loads its own chunk when visited (the first bundle is the shell: the header, the
 // session, the live client; the footer and the socket follow the first render).
 const HomeRoute = lazyPage(pages.home)
-const NotFoundRoute = lazy(() => import('./routes/not-found'))
+const NotFoundRoute = retryableLazy(() => import('./routes/not-found'))
 const TournamentRoute = lazyPage(pages.tournament)
 const ContactRoute = lazyPage(pages.contact)
 const PptRoute = lazyPage(pages.ppt)
@@ -22,7 +22,7 @@ const PlayerRoute = lazyPage(pages.player)
 const TeamRoute = lazyPage(pages.team)
 const LeagueRoute = lazyPage(pages.league)
 const SearchRoute = lazyPage(pages.search)
-const NotificationsOffRoute = lazy(() => import('./routes/notifications-off'))
+const NotificationsOffRoute = retryableLazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
 

@@ -31,3 +31,18 @@ export function useOnline(): boolean {
     () => true,
   )
 }
+
+/**
+ * Whether an error is a chunk of the app the browser could not fetch (offline, or a deploy that
+ * replaced it), in each browser's words (Chromium, Firefox, Safari) or Vite's preload helper's.
+ */
+export function isChunkLoadError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(err.message)
+}
+
+/** Calls `fn` each time the browser says it is online again; answers a function that stops it. */
+export function whenOnline(fn: () => void): () => void {
+  window.addEventListener('online', fn)
+  return () => window.removeEventListener('online', fn)
+}

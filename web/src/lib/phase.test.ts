@@ -1,4 +1,5 @@
 import { allows, closedBecause, offersFor, viewerOf, type Phase } from './phase'
+import rules from './phase-rules.json'
 
 const phases: Phase[] = ['registration', 'auction', 'matches', 'completed']
 
@@ -15,6 +16,13 @@ describe('the phase map', () => {
 
   it('calls the auction live during the auction only', () => {
     expect(phases.filter((p) => offersFor(p, 'guest').liveAuction)).toEqual(['auction'])
+  })
+
+  it('offers Register in the phases the server takes it, to everyone (a visitor signs in on the way)', () => {
+    for (const viewer of ['guest', 'player', 'captain', 'organiser'] as const) {
+      expect(phases.filter((p) => offersFor(p, viewer).register)).toEqual(rules.register.phases)
+    }
+    expect(offersFor(undefined, 'guest').register).toBe(false)
   })
 
   it('offers unregistering while registering only, and to signed-in players', () => {

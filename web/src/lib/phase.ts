@@ -72,7 +72,8 @@ export function offersFor(phase: Phase | undefined, viewer: Viewer): Offers {
     bench: allows('ask to sign a substitute', phase, viewer) || (viewer === 'captain' && phase === 'completed'),
     captainsRoom: allows('speak in the captains room', phase, viewer),
     liveAuction: phase === 'auction',
-    register: allows('register', phase, viewer) || (viewer === 'guest' && phase === 'registration'),
+    // A visitor signed out is offered what a player is: they sign in (or up) on the way.
+    register: allows('register', phase, viewer === 'guest' ? 'player' : viewer),
     unregister: allows('unregister', phase, viewer),
     checkIn: allows('check in', phase, viewer),
     captainSignIn: viewer === 'guest',

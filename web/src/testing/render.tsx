@@ -23,10 +23,17 @@ export function LocationProbe() {
   return <output data-testid="location">{`${loc.pathname}${loc.search}${loc.hash}`}</output>
 }
 
-type Options = { route?: string; user?: User | null; path?: string; extraRoutes?: ReactNode }
+type Options = {
+  route?: string
+  user?: User | null
+  path?: string
+  extraRoutes?: ReactNode
+  /** Answers already in the cache before the first render, as [query key, data]. */
+  queries?: [readonly unknown[], unknown][]
+}
 
 /** Renders at `route` with the real providers (live socket off) and an optional session. */
-export function renderApp(ui: ReactElement, { route = '/', user = null, path = '*', extraRoutes }: Options = {}) {
+export function renderApp(ui: ReactElement, { route = '/', user = null, path = '*', extraRoutes, queries = [] }: Options = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } })
   if (user) {
     window.localStorage.setItem(TOKEN_KEY, 'test-token')
@@ -35,6 +42,7 @@ export function renderApp(ui: ReactElement, { route = '/', user = null, path = '
     client.setQueryData(userQueryKey, null)
   }
   client.setQueryData(['config'], { google_client_id: '', default_tournament: 'PPL7', extractor: 'ocr' })
+  for (const [key, data] of queries) client.setQueryData(key, data)
   visit(route)
   const utils = render(
     <AppProvider client={client} live={false}>

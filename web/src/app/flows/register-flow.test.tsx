@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { makeUser, statsTabAnswer } from '@/testing/fixtures'
+import { makeTournamentInfo } from '@/testing/league-fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import type { User } from '@/lib/auth'
+import { infoKey } from '@/features/tournament/api/registrations'
+import type { TournamentStatus } from '@/features/tournament/types'
 import { MSG, RegisterFlow, type PendingRegistration } from './register-flow'
 
 const extracted = {
@@ -19,7 +22,7 @@ const extracted = {
 
 function setup(
   user: User | null,
-  opts: { pending?: PendingRegistration; view?: 'stats' | 'registered'; registerIntent?: boolean } = {},
+  opts: { pending?: PendingRegistration; view?: 'stats' | 'registered'; registerIntent?: boolean; phase?: TournamentStatus } = {},
 ) {
   const requireAuth = vi.fn()
   const close = vi.fn()
@@ -34,7 +37,8 @@ function setup(
       pending={opts.pending ?? null}
       setPending={setPending}
     />,
-    { user, path: '/', extraRoutes: undefined },
+    // The season's phase, as the page has it: registration unless a test says otherwise.
+    { user, path: '/', extraRoutes: undefined, queries: [[infoKey('PPL7'), makeTournamentInfo(opts.phase ?? 'registration')]] },
   )
   return { ...utils, requireAuth, close, setPending }
 }
@@ -323,7 +327,7 @@ describe('stats upload view', () => {
     const user = makeUser({ sk_stats_uploaded: true, stats_data: kept })
     renderApp(
       <RegisterFlow user={user} view="stats" requireAuth={vi.fn()} close={vi.fn()} holdStep={holdStep} pending={null} setPending={vi.fn()} />,
-      { user, path: '/' },
+      { user, path: '/', queries: [[infoKey('PPL7'), makeTournamentInfo('registration')]] },
     )
     expect(await screen.findByRole('heading', { name: 'Saved from your screenshot' })).toBeInTheDocument()
     expect(screen.getByText(/Until your card has it, we ask again when you sign in/)).toBeInTheDocument()
@@ -349,6 +353,38 @@ describe('stats upload view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
     await screen.findByRole('heading', { name: 'rider#1' })
     expect(api.callsTo('POST', '/stats/save')[0].body).toMatchObject({ games_played: 1500, sk_id: '8123456', kills: 4791 })
+  })
+
+  it('after "Save my stats" the card shows what the server saved (its tier), not the reading', async () => {
+    let gets = 0
+    const api = mockApi({
+      // The tier kept with the player's earlier stats is 4; the server works out 3 from the new figures.
+      'GET /stats/get': () => ({ body: { success: true, stats: gets++ === 0 ? null : { category: 4 } } }),
+      'POST /stats/extract': { body: { success: true, stats: realPanel, saved: true } },
+      'POST /stats/save': (req) => ({ body: { success: true, stats: { ...(req.body as object), kd: 1.79, category: 3 } } }),
+      'GET /auth/profile': { body: { user: makeUser() } },
+    })
+    setup(makeUser())
+    const button = await screen.findByRole('button', { name: 'UPLOAD STATS' })
+    choose(png())
+    fireEvent.click(button)
+    const games = await screen.findByLabelText('Games played')
+    fireEvent.change(games, { target: { value: '1500' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save my stats' }))
+    await screen.findByRole('heading', { name: 'rider#1' })
+    expect(api.callsTo('POST', '/stats/save')[0].body).toMatchObject({ category: 4 })
+    expect(screen.getByText('Tier', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3')
+  })
+
+  it('signed in after choosing stats: the card is what the save answered', async () => {
+    mockApi({
+      'GET /stats/get': { body: { success: true, stats: null } },
+      'POST /stats/save': (req) => ({ body: { success: true, stats: { ...(req.body as object), category: 1 } } }),
+      'GET /auth/profile': { body: { user: makeUser() } },
+    })
+    setup(makeUser(), { pending: { stats: extracted, category: 4, register: false } })
+    await screen.findByRole('heading', { name: 'Zoom' })
+    await waitFor(() => expect(screen.getByText('Tier', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1'))
   })
 
   it('a capture of the Player tab fills the name and the SK id', async () => {

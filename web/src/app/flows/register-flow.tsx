@@ -12,13 +12,24 @@ import { missingFigures } from '@/lib/profile-complete'
 import { useSaveStats } from '@/features/stats/api/save-stats'
 import { useSavedStats } from '@/features/stats/api/stats'
 import { StatsReview } from '@/features/stats/components/stats-review'
-import { applyReview, cardFromExtracted, cardFromSaved, needsReview, randomCategory, reviewOfSaved, toSavePayload } from '@/features/stats/lib/stats-model'
-import type { CardStats, ExtractedStats, ReviewValues } from '@/features/stats/types'
+import {
+  applyReview,
+  cardFromExtracted,
+  cardFromSaved,
+  needsReview,
+  randomCategory,
+  reviewOfSaved,
+  screenName,
+  toSavePayload,
+} from '@/features/stats/lib/stats-model'
+import type { CardStats, ExtractedStats, ReviewValues, SavedStats } from '@/features/stats/types'
 import { AlreadyRegistered } from '@/features/tournament/components/already-registered'
 import { RegistrationPopup } from '@/features/tournament/components/registration-popup'
 import { OWN_CARD_LINK } from '../links'
 import { FlowMessageLine, useFlowMessages } from './flow-messages'
 import { CardStep, PickStep } from './register-steps'
+import { RegistrationClosed } from './registration-closed'
+import { useRegistrationWindow } from './registration-window'
 import { readingFailure, useStatsReading, type Reading } from './use-stats-reading'
 import { useRegistration } from './use-registration'
 
@@ -60,6 +71,9 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   const messages = useFlowMessages(view === 'registered' ? MSG.alreadyRegistered : '')
   const reading = useStatsReading(user, tournament)
   const registration = useRegistration(tournament, user, messages, MSG)
+  // Register is offered only while the server takes it (the league's rules, lib/phase): outside
+  // registration the flow ends at the saved stats and says what comes next.
+  const season = useRegistrationWindow(user)
   const save = useSaveStats()
 
   const [phase, setPhase] = useState<Phase>('auto')
@@ -79,7 +93,17 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
     setPhase('card')
   }
 
+  // After a save the card is what the server kept (it works out the tier from the figures), not
+  // what was sent; an answer without its stats leaves the figures sent.
+  function showSaved(kept: SavedStats | null | undefined, sent: ExtractedStats, category: number) {
+    if (!kept) return showCard(sent, category)
+    setCard(cardFromSaved(kept, screenName(sent) || fallbackName))
+    setReview(null)
+    setPhase('card')
+  }
+
   function register() {
+    if (season.open !== true) return
     if (user) return registration.start()
     messages.setError('')
     messages.setAlert('')
@@ -95,11 +119,11 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   const savePending = useEffectEvent((p: NonNullable<PendingRegistration>, u: User) => {
     messages.setInfo('')
     save.mutate(toSavePayload(p.stats, p.category), {
-      onSuccess: () => {
+      onSuccess: (res) => {
         setAnon(null)
-        setPhase('card')
+        showSaved(res?.stats, p.stats, p.category)
         setPending(null)
-        if (p.register && !u.tournament_registered) registration.start()
+        if (p.register && !u.tournament_registered && season.open) registration.start()
       },
       onError: (err) => {
         messages.setError(errorMessage(err, MSG.saveFailed))
@@ -118,10 +142,10 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   const autoDone = useRef(false)
   const startRegister = useEffectEvent(() => register())
   useEffect(() => {
-    if (!autoRegister || autoDone.current || pending || !user || registration.registered || !saved.data) return
+    if (!autoRegister || autoDone.current || pending || !user || registration.registered || !saved.data || !season.open) return
     autoDone.current = true
     startRegister()
-  }, [autoRegister, pending, user, registration.registered, saved.data])
+  }, [autoRegister, pending, user, registration.registered, saved.data, season.open])
 
   function upload() {
     messages.clear()
@@ -158,7 +182,7 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
       return
     }
     save.mutate(toSavePayload(approved, category), {
-      onSuccess: () => showCard(approved, category),
+      onSuccess: (res) => showSaved(res?.stats, approved, category),
       onError: (err) => messages.setError(errorMessage(err, MSG.saveFailed)),
     })
   }
@@ -237,6 +261,8 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
         line={line}
         signedIn={!!user}
         registered={registration.registered}
+        canRegister={season.open === true}
+        closed={season.open === false ? <RegistrationClosed season={season} user={user} statsSaved={!!user} onLeave={close} /> : null}
         busy={busy}
         onRegister={register}
         onUnregistered={registration.unregistered}
@@ -253,7 +279,11 @@ export function RegisterFlow({ user, view, autoRegister = false, registerIntent 
   return (
     <PickStep
       line={line}
-      needStats={registerIntent && !!user && !shownCard && !registration.registered && !messages.error && !messages.info && !reading.uploading ? MSG.needStats : ''}
+      needStats={
+        registerIntent && season.open && !!user && !shownCard && !registration.registered && !messages.error && !messages.info && !reading.uploading
+          ? MSG.needStats
+          : ''
+      }
       file={reading.file}
       onFile={reading.setFile}
       onUpload={upload}

@@ -48,6 +48,10 @@ type CardProps = {
   line: ReactNode
   signedIn: boolean
   registered: boolean
+  /** The server takes a registration now: Register is offered. */
+  canRegister: boolean
+  /** What shows instead while the season takes no registrations (registration-closed.tsx). */
+  closed: ReactNode
   /** A save or the registration runs. */
   busy: boolean
   onRegister: () => void
@@ -56,10 +60,11 @@ type CardProps = {
   onReupload: () => void
 }
 
-export function CardStep({ tournament, card, line, signedIn, registered, busy, onRegister, onUnregistered, onSignIn, onReupload }: CardProps) {
+export function CardStep({ tournament, card, line, signedIn, registered, canRegister, closed, busy, onRegister, onUnregistered, onSignIn, onReupload }: CardProps) {
   return (
     <div className="register-flow">
       {line}
+      {!registered ? closed : null}
       <StatsCard
         stats={card}
         note={
@@ -75,11 +80,11 @@ export function CardStep({ tournament, card, line, signedIn, registered, busy, o
           <>
             {registered ? (
               <UnregisterButton tournament={tournament} onUnregistered={onUnregistered} disabled={busy} />
-            ) : (
+            ) : canRegister ? (
               <ActionButton onClick={onRegister} pending={busy} pendingLabel="Registering…">
                 {`Register for ${tournament}`}
               </ActionButton>
-            )}
+            ) : null}
             <button type="button" className="btn btn-ghost" onClick={onReupload} disabled={busy}>
               REUPLOAD SK STATS
             </button>

@@ -4,6 +4,7 @@ import type { TournamentInfo, TournamentStatus } from '@/features/tournament/typ
 import { LiveClient } from '@/lib/live-client'
 import { LiveProvider } from '@/lib/live'
 import { makeAuctionView, makeMatch, makeTournamentInfo } from '@/testing/league-fixtures'
+import { makePlayer, makeUser } from '@/testing/fixtures'
 import { mockApi, type MockRoute } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { OPEN_AUTH_MODAL, OPEN_STATS_UPLOAD } from '@/lib/window-events'
@@ -201,6 +202,90 @@ describe("the home page follows the season's phase", () => {
     expect(registerButtons()).toHaveLength(0)
     expect(await screen.findByRole('region', { name: 'Next matches' })).toHaveTextContent('Team A vs Team H · Thunder')
     expect(screen.getByRole('heading', { level: 1, name: 'Seven is here' })).toBeInTheDocument()
+  })
+})
+
+describe("the home page's first screen says what is happening, and the visitor's own next step", () => {
+  const tile = (id: string) => screen.findByTestId(id)
+
+  it('while registering: the newest players, what comes next, and a newcomer’s step', async () => {
+    api('registration', {
+      'GET /tournament/registrations': {
+        body: { tournament: 'PPL7', count: 40, seq: 0, players: [makePlayer(1, { name: 'Oldest' }), makePlayer(2, { name: 'Zoom' }), makePlayer(3, { name: 'Newest' })] },
+      },
+    })
+    renderApp(<HomeRoute />)
+    const newest = await tile('now-newest')
+    expect(newest).toHaveTextContent('Just registered')
+    expect(newest).toHaveTextContent('Newest, Zoom, Oldest and 37 more')
+    expect(await tile('now-next')).toHaveTextContent('The auction: once registration closes')
+    const step = await tile('now-step')
+    expect(step).toHaveTextContent('New here?')
+    expect(within(step).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument()
+  })
+
+  it('while registering, a player with stats is asked to register', async () => {
+    api('registration')
+    renderApp(<HomeRoute />, { user: makeUser({ sk_stats_uploaded: true, stats_data: { kd: 2, games_played: 10 } as never }) })
+    const step = await tile('now-step')
+    expect(step).toHaveTextContent('Your stats are saved: register for PPLS-6.0.')
+    expect(within(step).getByRole('button', { name: 'REGISTER' })).toBeInTheDocument()
+  })
+
+  it('during the auction: the latest sale, and the player bought says so', async () => {
+    const sold = [
+      { lot_id: 1, player: { user_id: 7, name: 'Rider' }, team: 'B', price: 1800, at: '2026-12-01T20:05:00Z' },
+      { lot_id: 2, player: { user_id: 30, name: 'FrostSpark' }, team: 'A', price: 2100, at: '2026-12-01T20:09:00Z' },
+    ] as never
+    api('auction', { 'GET /tournaments/PPL7/auction': { body: auction({ sold }) } })
+    renderApp(<HomeRoute />, { user: makeUser({ sk_stats_uploaded: true, tournament_registered: true, stats_data: { kd: 2, games_played: 10 } as never }) })
+    expect(await tile('now-sale')).toHaveTextContent('Latest saleFrostSpark to Team A for 2,100 cr')
+    expect(await tile('now-step')).toHaveTextContent('Team B bought you in the auction.')
+    expect(registerButtons()).toHaveLength(0)
+  })
+
+  it('during the matches: the latest result, and a player’s own next match with its time', async () => {
+    const tonight = new Date(Date.now() + 2 * 3_600_000).toISOString()
+    api('matches', {
+      'GET /tournaments/PPL7/matches': {
+        body: {
+          matches: [
+            makeMatch({ id: 3, scheduled_at: tonight, team1: { id: 'C', name: 'Team C' }, team2: { id: 'F', name: 'Blaze' }, members: { C: [], F: [] } }),
+            makeMatch({ id: 4, scheduled_at: null, team1: { id: 'A', name: 'Team A' }, team2: { id: 'G', name: 'Team G' } }),
+            makeMatch({
+              id: 1,
+              status: 'completed',
+              winner: 'H',
+              reported_at: '2026-12-01T21:00:00Z',
+              report: {
+                winner: 'H',
+                players: [
+                  { user_id: 11, team: 'A', kills: 30, deaths: 40, placement: 5 },
+                  { user_id: 21, team: 'H', kills: 45, deaths: 20, placement: 1 },
+                ],
+              },
+            }),
+          ],
+        },
+      },
+    })
+    // Ace (user 11) plays for Team A: their next match is the one against Team G.
+    renderApp(<HomeRoute />, { user: makeUser({ id: 11, sk_stats_uploaded: true, tournament_registered: true, stats_data: { kd: 2, games_played: 10 } as never }) })
+    const result = await tile('now-result')
+    expect(result).toHaveTextContent('Team H · Thunder beat Team A · 45–30 kills')
+    expect(within(result).getByRole('link')).toHaveAttribute('href', '/matches/1')
+    const step = await tile('now-step')
+    expect(step).toHaveTextContent('Your next match')
+    expect(step).toHaveTextContent('Team A vs Team G · time to be agreed')
+    expect(within(step).getByRole('link', { name: 'Open the match' })).toHaveAttribute('href', '/matches/4')
+  })
+
+  it('during the matches, a newcomer is not led to a registration the server refuses', async () => {
+    api('matches', { 'GET /tournaments/PPL7/matches': { body: { matches: [] } } })
+    renderApp(<HomeRoute />)
+    const step = await tile('now-step')
+    expect(step).toHaveTextContent('Registration for PPLS-6.0 is closed. Sign up now: your stats are ready when the next season opens.')
+    expect(registerButtons()).toHaveLength(0)
   })
 })
 

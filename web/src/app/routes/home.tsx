@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@/lib/router'
 import { useTournamentName } from '@/config/app-config'
@@ -13,16 +13,18 @@ import { Contenders } from '@/features/tournament/components/contenders'
 import { RegisterButton } from '@/features/tournament/components/register-button'
 import { seasonDates } from '@/features/tournament/lib/season'
 import type { TournamentStatus } from '@/features/tournament/types'
+import { HomeNow, NewestTile, NextStepTile, NowTile } from '../home/home-now'
 import { HomeHero } from '../home/hero'
+import { retryableLazy } from '../lazy-page'
 
 // The live player list is far below the hero: its code (search, sort, cards) comes in a chunk of
 // its own, fetched alongside the list's data rather than before the page's first render.
-const RegisteredPlayers = lazy(() =>
+const RegisteredPlayers = retryableLazy(() =>
   import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
 )
 // Outside registration the hero shows the season as it stands (the auction, the matches, the
 // champion): that code comes in a chunk of its own, which a visitor during registration never loads.
-const SeasonNow = lazy(() => import('../home/season-now'))
+const SeasonNow = retryableLazy(() => import('../home/season-now'))
 
 /** The news card about the season, as it stands. */
 function seasonNews(name: string, status: TournamentStatus | undefined) {
@@ -125,7 +127,7 @@ export default function HomeRoute() {
             </div>
           ) : (
             <Suspense fallback={null}>
-              <SeasonNow tournament={tournament} status={status} />
+              <SeasonNow tournament={tournament} display={name} status={status} />
             </Suspense>
           )}
           {registering && registrations.data ? (
@@ -137,6 +139,19 @@ export default function HomeRoute() {
             </p>
           ) : dates ? (
             <p className="hero-meta">{dates}</p>
+          ) : null}
+          {registering && info.data && registrations.data ? (
+            // What is happening, in the first screen: the newest players, what comes next, the visitor's
+            // own step; with the count above, once the list has come (nothing then moves).
+            <HomeNow>
+              <NewestTile players={registrations.data.players} count={registrations.data.count} />
+              <NowTile kicker="Next up" testId="now-next">
+                <p className="now-line">
+                  <strong>The auction</strong>: once registration closes, eight captains bid for the players live.
+                </p>
+              </NowTile>
+              <NextStepTile tournament={tournament} phase={status} display={name} />
+            </HomeNow>
           ) : null}
         </HomeHero>
 

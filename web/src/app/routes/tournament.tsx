@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router'
 import { plural } from '@/lib/format'
 import { useTournamentName } from '@/config/app-config'
@@ -18,18 +18,19 @@ import { offersFor, viewerOf } from '@/lib/phase'
 import { PageHead } from '@/components/layout/page-head'
 import { phaseName, seasonName } from '@/lib/season-name'
 import { lastSession, rememberSession } from '@/lib/role-hint'
+import { retryableLazy } from '../lazy-page'
 
 // The description tab shows first; every other tab's code loads when it is opened, and so do the
 // parts only some visitors see: a captain's matches, the check-in (while it has a window).
-const CaptainMatches = lazy(() => import('@/features/matches/captain-matches').then((m) => ({ default: m.CaptainMatches })))
-const CheckinBanner = lazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinBanner })))
-const CheckinButton = lazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinButton })))
-const CaptainModal = lazy(() => import('@/features/auth/components/captain-modal').then((m) => ({ default: m.CaptainModal })))
-const BracketView = lazy(() => import('@/features/matches/components/bracket-view').then((m) => ({ default: m.BracketView })))
-const PointsTable = lazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.PointsTable })))
-const RedCap = lazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.RedCap })))
-const TeamsGrid = lazy(() => import('@/features/teams/components/teams-grid').then((m) => ({ default: m.TeamsGrid })))
-const RegisteredPlayers = lazy(() =>
+const CaptainMatches = retryableLazy(() => import('@/features/matches/captain-matches').then((m) => ({ default: m.CaptainMatches })))
+const CheckinBanner = retryableLazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinBanner })))
+const CheckinButton = retryableLazy(() => import('@/features/tournament/components/checkin').then((m) => ({ default: m.CheckinButton })))
+const CaptainModal = retryableLazy(() => import('@/features/auth/components/captain-modal').then((m) => ({ default: m.CaptainModal })))
+const BracketView = retryableLazy(() => import('@/features/matches/components/bracket-view').then((m) => ({ default: m.BracketView })))
+const PointsTable = retryableLazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.PointsTable })))
+const RedCap = retryableLazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.RedCap })))
+const TeamsGrid = retryableLazy(() => import('@/features/teams/components/teams-grid').then((m) => ({ default: m.TeamsGrid })))
+const RegisteredPlayers = retryableLazy(() =>
   import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
 )
 

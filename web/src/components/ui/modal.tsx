@@ -72,7 +72,8 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKey, true)
       document.body.classList.remove(bodyClass)
-      if (opener && document.contains(opener)) opener.focus()
+      // The opener is where the visitor left it: no scrolling to it (which lays the page out first).
+      if (opener && document.contains(opener)) opener.focus({ preventScroll: true })
     }
   }, [open, bodyClass])
 

@@ -141,6 +141,9 @@ export type Season = {
   scoring?: Scoring
   created_at?: string
   current?: boolean
+  /** The season's days (GET /api/tournaments carries them with its identity). */
+  starts_at?: string | null
+  ends_at?: string | null
 }
 
 export type LeagueTeam = {

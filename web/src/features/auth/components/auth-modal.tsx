@@ -43,6 +43,8 @@ type Props = {
   googleClientId: string
   /** A registration is waiting for the sign-in to finish (docs/site.md, "The player's path"). */
   pendingRegister?: boolean
+  /** The season takes registrations now (false: the path ends at the stats; undefined: not known yet). */
+  registrationOpen?: boolean
   renderStats: (ctx: StatsSlotContext) => ReactNode
   renderProfile: (ctx: ProfileSlotContext) => ReactNode
 }
@@ -63,7 +65,7 @@ const tokenOf = () => tokenStore.get() ?? ''
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null
 
-export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendingRegister = false, renderStats, renderProfile }: Props) {
+export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendingRegister = false, registrationOpen, renderStats, renderProfile }: Props) {
   const { user, isLoading, setSession, refresh } = useSession()
   const [pinned, setView] = useState<AuthView | null>(null)
   const [leaving, setLeaving] = useState(false)
@@ -256,7 +258,7 @@ export function AuthModal({ open, mode, openKey, onClose, googleClientId, pendin
 
   return (
     <Modal open={open} onClose={onClose} title={title} className="auth-modal">
-      {showProgress ? <ProgressSteps step={step} /> : null}
+      {showProgress ? <ProgressSteps step={step} registerClosed={registrationOpen === false} /> : null}
       {isTabView ? (
         <div className="auth-tabs" role="tablist" aria-label="Account">
           {(['signin', 'signup'] as const).map((t) => (

@@ -158,12 +158,13 @@ export function useMatch(id: number) {
 }
 
 /** Every season, newest first; a phase change anywhere refreshes the list. */
-export function useSeasons() {
+export function useSeasons(enabled = true) {
   const qc = useQueryClient()
   const query = useQuery({
     queryKey: seasonsKey,
     queryFn: ({ signal }) => api.get<{ tournaments: Season[] }>('/tournaments', signal).then((d) => d.tournaments ?? []),
     staleTime: 30_000,
+    enabled,
   })
   useLiveTopic(
     'registrations',
