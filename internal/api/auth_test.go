@@ -238,6 +238,7 @@ func TestResendOTP(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	testkit.FullPasswordCost(t) // PasswordsAreBcryptCost12 reads a stored hash
 	s := newServer(t, testkit.Options{})
 	email := testkit.UniqueEmail("login")
 	s.SignUp(t, email, "login_racer")

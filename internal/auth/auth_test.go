@@ -49,3 +49,26 @@ func TestPassword(t *testing.T) {
 		t.Fatal("password check wrong")
 	}
 }
+
+// A stored password has the server's cost; a test binary may lower it for a
+// while, and what it lowered is put back.
+func TestPasswordCost(t *testing.T) {
+	costOf := func() string {
+		h, err := HashPassword("kart-racer-42")
+		if err != nil || !CheckPassword(h, "kart-racer-42") {
+			t.Fatalf("hash %q: %v", h, err)
+		}
+		return h[:7]
+	}
+	if got := costOf(); got != "$2a$12$" {
+		t.Fatalf("a server's hash starts %q, want cost 12", got)
+	}
+	restore := LowerCostInTests()
+	if got := costOf(); got != "$2a$04$" || CheckPassword("", "x") {
+		t.Fatalf("lowered: %q", got)
+	}
+	restore()
+	if got := costOf(); got != "$2a$12$" {
+		t.Fatalf("after restore: %q", got)
+	}
+}
