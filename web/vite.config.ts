@@ -123,14 +123,24 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   test: {
-    environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     // Above the waits' 10 s (src/testing/setup.ts), so that a slow wait on a
     // loaded machine fails as a wait, with what the page showed, or passes.
     testTimeout: 15000,
+    // Components (*.test.tsx) run in jsdom; logic (*.test.ts) in Node, which starts in a
+    // fraction of jsdom's time (a .test.ts that needs a DOM says so in its first line:
+    // `// @vitest-environment jsdom`).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['./src/testing/setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'logic', include: ['src/**/*.test.ts'], environment: 'node', setupFiles: ['./src/testing/setup-logic.ts'] },
+      },
+    ],
   },
 })

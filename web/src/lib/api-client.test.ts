@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { mockApi } from '@/testing/mock-api'
 import { api, ApiError, errorMessage, setUnauthorizedHandler, tokenStore } from './api-client'
