@@ -21,6 +21,7 @@ func (s *Server) meRoutes() chi.Router {
 	r.Post("/notifications/push", s.subscribePush)
 	r.Delete("/notifications/push", s.unsubscribePush)
 	s.accountRoutes(r)
+	r.Get("/channels", s.myChannels)
 	r.With(s.perUser(ratelimit.StreamsUser)).Delete("/channels/{platform}", s.unlinkChannel)
 	return r
 }

@@ -16,8 +16,9 @@ import (
 )
 
 // twitchFlow keeps the link flow's state in the browser that began it, as
-// discordFlow does; the browser lands back on the profile.
-var twitchFlow = oauthFlow{cookie: "pitlane_twitch_state", path: "/api/auth/twitch/callback", param: "twitch", page: "/profile",
+// discordFlow does; the browser lands back on the site, which shows the
+// outcome on the profile.
+var twitchFlow = oauthFlow{cookie: "pitlane_twitch_state", path: "/api/auth/twitch/callback", param: "twitch", page: "/",
 	ttl: streams.StateTTL}
 
 // maxWebhookBody bounds an EventSub message (they are a few KB).
@@ -75,6 +76,15 @@ func (s *Server) twitchCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	back("linked", "Twitch channel linked.")
+}
+
+func (s *Server) myChannels(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Streams.Mine(r.Context(), actorOf(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"channels": list})
 }
 
 func (s *Server) unlinkChannel(w http.ResponseWriter, r *http.Request) {

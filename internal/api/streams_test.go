@@ -123,6 +123,11 @@ func TestTwitchChannelLink(t *testing.T) {
 		if len(sealed) < 40 {
 			t.Fatalf("sealed tokens are %d bytes", len(sealed))
 		}
+		r = s.Do(t, "GET", "/api/me/channels", tok, nil)
+		if chans, _ := r.JSON["channels"].([]any); r.Status != 200 || len(chans) != 1 || chans[0].(map[string]any)["channel"] != "kartqueen" ||
+			strings.Contains(string(r.Body), "token") {
+			t.Fatalf("my channels: %d %s", r.Status, r.Body)
+		}
 	})
 	t.Run("ErrStateOfAnotherBrowser", func(t *testing.T) {
 		r := s.Do(t, "GET", "/api/auth/twitch/start", tok, nil)

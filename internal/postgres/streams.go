@@ -201,6 +201,19 @@ func (s Streams) Streams(ctx context.Context, now time.Time) ([]streams.Stream, 
 	return list, unavailable(err)
 }
 
+// PlayerStreams implements streams.Store.
+func (s Streams) PlayerStreams(ctx context.Context, userID int64, now time.Time) ([]streams.Stream, error) {
+	rows, err := s.DB.q(ctx).Query(ctx, streamSelect+` WHERE c.user_id = $2 ORDER BY c.platform`, now, userID)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (streams.Stream, error) { return scanStream(row, now) })
+	if list == nil {
+		list = []streams.Stream{}
+	}
+	return list, unavailable(err)
+}
+
 // FirstSeen implements streams.Store.
 func (s Streams) FirstSeen(ctx context.Context, messageID string) (bool, error) {
 	tag, err := s.DB.q(ctx).Exec(ctx, `INSERT INTO eventsub_messages (id) VALUES ($1) ON CONFLICT DO NOTHING`, messageID)

@@ -222,6 +222,8 @@ type Store interface {
 	Confirm(ctx context.Context, ids []int64) error
 	// Stream is one channel as the public list shows it.
 	Stream(ctx context.Context, id int64, now time.Time) (Stream, error)
+	// PlayerStreams are the channels the player linked.
+	PlayerStreams(ctx context.Context, userID int64, now time.Time) ([]Stream, error)
 	// Streams are the live channels and the running tournaments' official ones.
 	Streams(ctx context.Context, now time.Time) ([]Stream, error)
 	// FirstSeen records a webhook message id; false when it was seen before.
@@ -320,6 +322,17 @@ func (s *Service) List(ctx context.Context) ([]Stream, error) {
 	}
 	Sort(list)
 	return list, nil
+}
+
+// Mine are the channels the signed-in player linked (none while off).
+func (s *Service) Mine(ctx context.Context, a core.Actor) ([]Stream, error) {
+	if err := a.MustBeUser(); err != nil {
+		return nil, err
+	}
+	if !s.On() {
+		return []Stream{}, nil
+	}
+	return s.Store.PlayerStreams(ctx, a.UserID, s.now())
 }
 
 // emit tells the streams topic of the channel's state, in the caller's
