@@ -16,9 +16,9 @@ import (
 )
 
 // twitchFlow keeps the link flow's state in the browser that began it, as
-// discordFlow does; the browser lands back on the site, which shows the
-// outcome on the profile.
-var twitchFlow = oauthFlow{cookie: "pitlane_twitch_state", path: "/api/auth/twitch/callback", param: "twitch", page: "/",
+// discordFlow does; the browser lands back on /streams, which says how it
+// went.
+var twitchFlow = oauthFlow{cookie: "pitlane_twitch_state", path: "/api/auth/twitch/callback", param: "twitch", page: "/streams",
 	ttl: streams.StateTTL}
 
 // maxWebhookBody bounds an EventSub message (they are a few KB).

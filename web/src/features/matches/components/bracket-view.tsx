@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react'
+import { LiveBadge } from '@/components/ui/live-badge'
 import { Link } from '@/lib/router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
@@ -61,6 +62,7 @@ function MatchCardView({ match, from, withdrawn = NONE }: { match: Match; from?:
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
         <StatusBadge match={match} />
+        <LiveBadge matchId={match.id} />
       </span>
       <Side team={match.team1} match={match} from={from?.[1]} kills={sideKills(totals, match.team1)} />
       <Side team={match.team2} match={match} from={from?.[2]} kills={sideKills(totals, match.team2)} />
