@@ -6,7 +6,6 @@ import { openAuthModal } from '@/lib/window-events'
 import { Logo } from './logo'
 import { staffRole } from '@/lib/authorization'
 import { SearchBox } from '@/features/records/components/search-box'
-import { useAppConfig } from '@/config/app-config'
 
 const LINKS = [
   { to: '/#home', label: 'Home', match: (p: string, h: string) => p === '/' && h !== '#news' },
@@ -16,9 +15,6 @@ const LINKS = [
   { to: '/#news', label: 'News', match: (p: string, h: string) => p === '/' && h === '#news' },
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
-
-/** Who is live: only on a site with streams (the Twitch keys set). */
-const STREAMS_LINK = { to: '/streams', label: 'Streams', match: (p: string) => p.startsWith('/streams') }
 
 /** Links of the league's staff: a captain's own view, the organisers' page. */
 const STAFF_LINKS = {
@@ -34,8 +30,6 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
   const { pathname, hash } = useLocation()
   const { user, logout, isLoading } = useSession()
   const staff = staffRole(user)
-  const { streams } = useAppConfig()
-  const links = streams ? [...LINKS.slice(0, 4), STREAMS_LINK, ...LINKS.slice(4)] : LINKS
   const headerRef = useRef<HTMLElement>(null)
 
   // The mobile menu closes whenever the page or the session changes (navigating, signing in
@@ -98,7 +92,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
         <div id="site-nav" className={`nav-wrap ${menuOpen ? 'open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav-links">
-              {[...links, ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
+              {[...LINKS, ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>

@@ -2,6 +2,7 @@
 // rest. Each card shows Twitch's preview picture (a facade); the player itself loads on a click, so
 // the page costs no third-party script until a visitor asks to watch.
 import { useState } from 'react'
+import { PageHead } from '@/components/layout/page-head'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Message } from '@/components/ui/popup'
 import { Spinner } from '@/components/ui/spinner'
@@ -28,11 +29,12 @@ export function StreamsPage() {
   const list = sortStreams(data ?? [])
   const live = list.filter((s) => s.live)
   return (
-    <div className="container streams-page">
-      <header className="page-head">
-        <h1>Streams</h1>
-        <p className="muted">Who is live now: the league’s casts, then players in today’s matches, then the rest.</p>
-      </header>
+    <div className="page streams-page">
+      <PageHead
+        kicker="Live"
+        title="Streams"
+        meta={<p className="muted page-meta">Who is live now: the league’s casts, then players in today’s matches, then the rest.</p>}
+      />
       {outcome ? <Message kind={outcome.kind}>{outcome.text}</Message> : null}
       {isLoading ? (
         <div className="page-loading">
