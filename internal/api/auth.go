@@ -20,6 +20,7 @@ func (s *Server) authRoutes() chi.Router {
 	r.Post("/login", s.login)
 	r.Post("/google-login", s.googleLogin)
 	r.Mount("/discord", s.discordRoutes())
+	r.Mount("/twitch", s.twitchRoutes())
 	s.sessionRoutes(r)
 	r.Group(func(r chi.Router) {
 		r.Use(requireUser)

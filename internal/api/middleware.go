@@ -123,13 +123,14 @@ func clientIPs(trusted []netip.Prefix) func(http.Handler) http.Handler {
 
 // securityHeaders sets the headers every answer carries. Websockets may
 // connect to this host only (ws: and wss: alone would let injected script
-// talk to any host); HSTS is sent on https.
+// talk to any host); HSTS is sent on https. Twitch's preview pictures and
+// its player (loaded on a click on /streams) are the only outside frames.
 func securityHeaders(next http.Handler) http.Handler {
 	const (
 		cspHead = "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; " +
-			"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https://*.googleusercontent.com; " +
+			"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https://*.googleusercontent.com https://static-cdn.jtvnw.net; " +
 			"connect-src 'self'"
-		cspTail = " https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; " +
+		cspTail = " https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/ https://player.twitch.tv; " +
 			"font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/ratelimit"
 )
 
 // meRoutes are the signed-in player's own things.
@@ -20,6 +21,8 @@ func (s *Server) meRoutes() chi.Router {
 	r.Post("/notifications/push", s.subscribePush)
 	r.Delete("/notifications/push", s.unsubscribePush)
 	s.accountRoutes(r)
+	r.Get("/channels", s.myChannels)
+	r.With(s.perUser(ratelimit.StreamsUser)).Delete("/channels/{platform}", s.unlinkChannel)
 	return r
 }
 

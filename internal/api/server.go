@@ -34,6 +34,7 @@ import (
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
+	"github.com/pitlane/pitlane/internal/streams"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
 
@@ -67,6 +68,7 @@ type Server struct {
 	Deck        *deck.Service
 	Notify      *notify.Service
 	Metrics     *metrics.Service
+	Streams     *streams.Service
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -152,6 +154,8 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
 			r.Get("/metrics/summary", s.metricsSummary)
+			r.With(publicRead).Get("/streams", s.streamList)
+			r.Post("/webhooks/twitch", s.twitchWebhook)
 		})
 	})
 	r.NotFound(s.webApp().ServeHTTP)
@@ -203,6 +207,7 @@ func (s *Server) publicConfig(w http.ResponseWriter, r *http.Request) {
 		"extractor":          extractor,
 		"discord_link":       s.Config.DiscordClientID != "",
 		"rum_sample_rate":    s.Config.RUMSampleRate,
+		"streams":            s.Streams.On(),
 	})
 }
 

@@ -17,7 +17,7 @@ import (
 // 404 status, and the app shows its not-found page.
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
 	"/admin/matches": true, "/admin/metrics": true, "/auction": true, "/captain": true, "/notifications/off": true,
-	"/league": true, "/search": true}
+	"/league": true, "/search": true, "/streams": true}
 
 // isAppRoute tells the app's routes, /matches/{id} and the stream
 // overlays among them.

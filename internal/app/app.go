@@ -44,6 +44,8 @@ import (
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
 	"github.com/pitlane/pitlane/internal/stats"
+	"github.com/pitlane/pitlane/internal/streams"
+	"github.com/pitlane/pitlane/internal/twitch"
 )
 
 // App is the wired server.
@@ -256,6 +258,11 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Jobs.Every(time.Hour, postgres.PruneSessions{})
 	postgres.Work(a.Jobs, postgres.Metrics{DB: db}.Prune)
 	a.Jobs.Every(time.Hour, postgres.PruneMetrics{})
+	live := newStreams(cfg, db, lg, a.Jobs, log)
+	if live.On() {
+		postgres.Work(a.Jobs, live.PollDue)
+		a.Jobs.Every(streams.PollEvery, streams.Poll{})
+	}
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -265,7 +272,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...)
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams)...)
 	recs := &records.Service{Store: postgres.Records{DB: db}, Standings: mat, Tx: db, Changed: tour.PlayerChanged, History: history}
 	srv := &api.Server{
 		Config:      cfg,
@@ -279,6 +286,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Notify:      nt,
+		Streams:     live,
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},
@@ -426,4 +434,18 @@ func (a *App) StartBot(ctx context.Context) {
 			a.log.Error("discord bot", slog.Any("err", err))
 		}
 	}()
+}
+
+// newStreams is the streams feature: on when the Twitch keys are set, else
+// a Service without a platform, which lists nothing.
+func newStreams(cfg config.Config, db *postgres.DB, lg *league.League, jobs *postgres.Jobs, log *slog.Logger) *streams.Service {
+	s := &streams.Service{Store: postgres.Streams{DB: db}, Tournaments: lg.Tournaments, Tx: db, Events: lg.Outbox,
+		Audit: lg.Audit, Jobs: jobs, Sealer: auth.NewSealer([]byte(cfg.JWTSecret)),
+		StateKey: []byte("streams|" + cfg.JWTSecret), Log: log}
+	if cfg.StreamsOn() {
+		s.Platform = twitch.New(twitch.Options{ClientID: cfg.TwitchClientID, ClientSecret: cfg.TwitchClientSecret,
+			EventSubSecret: cfg.TwitchEventSubSecret, Auth: cfg.TwitchAuthURL, API: cfg.TwitchAPIURL,
+			PublicURL: cfg.PublicURL, Callback: cfg.TwitchCallback})
+	}
+	return s
 }

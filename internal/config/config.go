@@ -83,6 +83,18 @@ type Config struct {
 	// PushEndpointHosts are host:port pairs a push subscription may name
 	// besides the browsers' own push services (a test's fake).
 	PushEndpointHosts []string
+	// Twitch: TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET and
+	// TWITCH_EVENTSUB_SECRET together turn the streams feature on (all
+	// three or none). TwitchAuthURL and TwitchAPIURL are Twitch's roots
+	// (tests point them at a fake); TwitchCallback is where EventSub posts
+	// (default PUBLIC_URL + /api/webhooks/twitch when PUBLIC_URL is https).
+	TwitchClientID, TwitchClientSecret, TwitchEventSubSecret string
+	TwitchAuthURL, TwitchAPIURL, TwitchCallback              string
+}
+
+// StreamsOn reports whether the streams feature is configured.
+func (c Config) StreamsOn() bool {
+	return c.TwitchClientID != "" && c.TwitchClientSecret != "" && c.TwitchEventSubSecret != ""
 }
 
 // PushOn reports whether Web Push is configured.
@@ -106,43 +118,49 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		return def
 	}
 	c := Config{
-		Env:                 get("PITLANE_ENV", "development"),
-		Addr:                get("ADDR", ":8080"),
-		MetricsAddr:         get("METRICS_ADDR", ""),
-		DatabaseURL:         get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
-		RedisURL:            get("REDIS_URL", ""),
-		RedisSentinels:      list(get("REDIS_SENTINELS", "")),
-		RedisMasterName:     get("REDIS_MASTER_NAME", ""),
-		RedisPrefix:         get("REDIS_PREFIX", "pitlane:"),
-		JWTSecret:           get("JWT_SECRET", ""),
-		SMTPURL:             get("SMTP_URL", ""),
-		MailFrom:            get("MAIL_FROM", "Pitlane <no-reply@localhost>"),
-		GeminiAPIKey:        get("GEMINI_API_KEY", ""),
-		GeminiTextModel:     get("GEMINI_TEXT_MODEL", "gemini-2.5-flash"),
-		GeminiImageModel:    get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
-		GeminiBaseURL:       get("GEMINI_BASE_URL", ""),
-		GoogleClientID:      get("GOOGLE_CLIENT_ID", ""),
-		GoogleCertsURL:      get("GOOGLE_CERTS_URL", GoogleCertsDefault),
-		CORSOrigins:         list(get("CORS_ORIGINS", "")),
-		AdminEmails:         list(strings.ToLower(get("ADMIN_EMAILS", ""))),
-		DiscordBotToken:     get("DISCORD_BOT_TOKEN", ""),
-		DiscordChannel:      get("DISCORD_ANNOUNCE_CHANNEL", ""),
-		DiscordMatchChannel: get("DISCORD_MATCH_CHANNEL", ""),
-		DiscordClientID:     get("DISCORD_CLIENT_ID", ""),
-		DiscordClientSecret: get("DISCORD_CLIENT_SECRET", ""),
-		DiscordAPIURL:       get("DISCORD_API_URL", DiscordAPIDefault),
-		PublicURL:           strings.TrimRight(get("PUBLIC_URL", ""), "/"),
-		DefaultTournament:   get("DEFAULT_TOURNAMENT", "PPL7"),
-		DataDir:             get("PITLANE_DATA_DIR", ".pitlane"),
-		TrustedProxies:      list(get("TRUSTED_PROXIES", "")),
-		RateLimitScale:      1,
-		WSConnsPerIP:        200,
-		RUMSampleRate:       0.5,
-		ShutdownTimeout:     15 * time.Second,
-		VAPIDPublicKey:      get("VAPID_PUBLIC_KEY", ""),
-		VAPIDPrivateKey:     get("VAPID_PRIVATE_KEY", ""),
-		VAPIDSubject:        get("VAPID_SUBJECT", ""),
-		PushEndpointHosts:   list(get("PUSH_ENDPOINT_HOSTS", "")),
+		Env:                  get("PITLANE_ENV", "development"),
+		Addr:                 get("ADDR", ":8080"),
+		MetricsAddr:          get("METRICS_ADDR", ""),
+		DatabaseURL:          get("DATABASE_URL", "postgres://localhost:5432/pitlane?sslmode=disable"),
+		RedisURL:             get("REDIS_URL", ""),
+		RedisSentinels:       list(get("REDIS_SENTINELS", "")),
+		RedisMasterName:      get("REDIS_MASTER_NAME", ""),
+		RedisPrefix:          get("REDIS_PREFIX", "pitlane:"),
+		JWTSecret:            get("JWT_SECRET", ""),
+		SMTPURL:              get("SMTP_URL", ""),
+		MailFrom:             get("MAIL_FROM", "Pitlane <no-reply@localhost>"),
+		GeminiAPIKey:         get("GEMINI_API_KEY", ""),
+		GeminiTextModel:      get("GEMINI_TEXT_MODEL", "gemini-2.5-flash"),
+		GeminiImageModel:     get("GEMINI_IMAGE_MODEL", "gemini-2.5-flash-image"),
+		GeminiBaseURL:        get("GEMINI_BASE_URL", ""),
+		GoogleClientID:       get("GOOGLE_CLIENT_ID", ""),
+		GoogleCertsURL:       get("GOOGLE_CERTS_URL", GoogleCertsDefault),
+		CORSOrigins:          list(get("CORS_ORIGINS", "")),
+		AdminEmails:          list(strings.ToLower(get("ADMIN_EMAILS", ""))),
+		DiscordBotToken:      get("DISCORD_BOT_TOKEN", ""),
+		DiscordChannel:       get("DISCORD_ANNOUNCE_CHANNEL", ""),
+		DiscordMatchChannel:  get("DISCORD_MATCH_CHANNEL", ""),
+		DiscordClientID:      get("DISCORD_CLIENT_ID", ""),
+		DiscordClientSecret:  get("DISCORD_CLIENT_SECRET", ""),
+		DiscordAPIURL:        get("DISCORD_API_URL", DiscordAPIDefault),
+		PublicURL:            strings.TrimRight(get("PUBLIC_URL", ""), "/"),
+		DefaultTournament:    get("DEFAULT_TOURNAMENT", "PPL7"),
+		DataDir:              get("PITLANE_DATA_DIR", ".pitlane"),
+		TrustedProxies:       list(get("TRUSTED_PROXIES", "")),
+		RateLimitScale:       1,
+		WSConnsPerIP:         200,
+		RUMSampleRate:        0.5,
+		ShutdownTimeout:      15 * time.Second,
+		VAPIDPublicKey:       get("VAPID_PUBLIC_KEY", ""),
+		VAPIDPrivateKey:      get("VAPID_PRIVATE_KEY", ""),
+		VAPIDSubject:         get("VAPID_SUBJECT", ""),
+		PushEndpointHosts:    list(get("PUSH_ENDPOINT_HOSTS", "")),
+		TwitchClientID:       get("TWITCH_CLIENT_ID", ""),
+		TwitchClientSecret:   get("TWITCH_CLIENT_SECRET", ""),
+		TwitchEventSubSecret: get("TWITCH_EVENTSUB_SECRET", ""),
+		TwitchAuthURL:        get("TWITCH_AUTH_URL", "https://id.twitch.tv/oauth2"),
+		TwitchAPIURL:         get("TWITCH_API_URL", "https://api.twitch.tv/helix"),
+		TwitchCallback:       get("TWITCH_EVENTSUB_CALLBACK", ""),
 	}
 	if v := get("ADMIN_REQUIRE_2FA", ""); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -238,13 +256,20 @@ func (c *Config) validate() error {
 	if c.DiscordChannel != "" && c.DiscordBotToken == "" {
 		errs = append(errs, errors.New("DISCORD_ANNOUNCE_CHANNEL needs DISCORD_BOT_TOKEN"))
 	}
+	if n := len(nonEmpty(c.TwitchClientID, c.TwitchClientSecret, c.TwitchEventSubSecret)); n != 0 && n != 3 {
+		errs = append(errs, errors.New("TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET and TWITCH_EVENTSUB_SECRET go together: set all three or none"))
+	}
+	if n := len(c.TwitchEventSubSecret); n != 0 && (n < 10 || n > 100) {
+		errs = append(errs, errors.New("TWITCH_EVENTSUB_SECRET must be 10 to 100 characters (Twitch's rule)"))
+	}
 	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {
 		errs = append(errs, errors.New("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither"))
 	}
 	if c.VAPIDSubject != "" && !strings.HasPrefix(c.VAPIDSubject, "mailto:") && !strings.HasPrefix(c.VAPIDSubject, "https:") {
 		errs = append(errs, fmt.Errorf("VAPID_SUBJECT must be a mailto: or https: URL, got %q", c.VAPIDSubject))
 	}
-	for _, u := range []struct{ name, val string }{{"PUBLIC_URL", c.PublicURL}, {"DISCORD_API_URL", c.DiscordAPIURL}} {
+	for _, u := range []struct{ name, val string }{{"PUBLIC_URL", c.PublicURL}, {"DISCORD_API_URL", c.DiscordAPIURL},
+		{"TWITCH_AUTH_URL", c.TwitchAuthURL}, {"TWITCH_API_URL", c.TwitchAPIURL}} {
 		p, err := url.Parse(u.val)
 		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 			errs = append(errs, fmt.Errorf("%s must be an http(s) URL, got %q", u.name, u.val))
@@ -370,6 +395,17 @@ func list(s string) []string {
 	for _, p := range strings.Split(s, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nonEmpty are the values that are set.
+func nonEmpty(vals ...string) []string {
+	var out []string
+	for _, v := range vals {
+		if v != "" {
+			out = append(out, v)
 		}
 	}
 	return out

@@ -219,7 +219,7 @@ func (a Actor) MustCaptain(tournamentID int64, team string) error {
 // which internal topic that is.
 func (a Actor) MayFollow(public string) (topic string, err error) {
 	switch public {
-	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
+	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck, TopicStreams:
 		return public, nil
 	case TopicUser:
 		if a.UserID == 0 {

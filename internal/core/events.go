@@ -19,6 +19,8 @@ const (
 	TopicBracket       = "bracket"
 	TopicDeck          = "deck"
 	TopicUser          = "user"
+	// TopicStreams carries who is live (internal/streams).
+	TopicStreams = "streams"
 	// captainsPrefix starts the name of every captains room's topic.
 	captainsPrefix = "captains:"
 )
@@ -82,7 +84,7 @@ func UserOfTopic(topic string) int64 {
 // the topic exists at all.
 func PublicTopic(topic string) (string, bool) {
 	switch topic {
-	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck:
+	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck, TopicStreams:
 		return topic, true
 	}
 	if TournamentOfCaptainsTopic(topic) != "" {

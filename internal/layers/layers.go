@@ -8,7 +8,7 @@ package layers
 
 // Domain packages: rules and types, no I/O of their own.
 var Domain = []string{"core", "errs", "bracket", "tournament", "auction", "matches", "room", "deck",
-	"accounts", "stats", "audit", "auth", "upload", "avatars", "notify", "calendar", "paging", "records"}
+	"accounts", "stats", "audit", "auth", "upload", "avatars", "notify", "calendar", "paging", "records", "streams"}
 
 // Adapters: what talks to the world, and what wires it.
-var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics", "redisconn", "cards"}
+var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics", "redisconn", "cards", "twitch"}

@@ -52,7 +52,7 @@ func VitalNamed(name string) (Vital, bool) {
 // is any path no page has (the not-found page).
 var Routes = []string{
 	"/", "/tournament", "/contact", "/auction", "/captain", "/admin", "/admin/matches", "/admin/metrics",
-	"/matches/:id", "/players/:id", "/tournaments/:name/teams/:team", "/league", "/search",
+	"/matches/:id", "/players/:id", "/tournaments/:name/teams/:team", "/league", "/search", "/streams",
 	"/ppt", "/notifications/off", "/overlay/auction", "/overlay/match/:id", "/overlay/standings",
 	"other",
 }

@@ -74,6 +74,14 @@ var eraseSQL = []string{
 	`DELETE FROM stats_held WHERE user_id = $1`,
 	`DELETE FROM discord_codes WHERE user_id = $1`,
 	`DELETE FROM discord_oauth_states WHERE user_id = $1`,
+	// A linked stream channel loses its player and sealed tokens; the
+	// channel goes unless a tournament names it (streams.Store.Forget).
+	`DELETE FROM stream_oauth_states WHERE user_id = $1`,
+	`UPDATE audit_log SET data = data - 'channel' - 'channel_id' - 'replaced'
+	  WHERE actor_id = $1 AND action IN ('stream.channel_linked', 'stream.channel_unlinked')`,
+	`DELETE FROM stream_channels c WHERE c.user_id = $1
+	    AND NOT EXISTS (SELECT 1 FROM tournament_channels tc WHERE tc.channel_id = c.id)`,
+	`UPDATE stream_channels SET user_id = NULL, tokens = NULL WHERE user_id = $1`,
 	`DELETE FROM email_codes WHERE user_id = $1`,
 	`DELETE FROM newsletter_subscribers WHERE email = (SELECT email FROM users WHERE id = $1)`,
 	// The calendar feed's address dies: a new generation, whose token

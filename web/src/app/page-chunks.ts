@@ -23,6 +23,7 @@ export const pages = {
   team: () => import('./routes/team'),
   league: () => import('./routes/league'),
   search: () => import('./routes/search'),
+  streams: () => import('./routes/streams'),
 } satisfies Record<string, Load>
 
 // The modules loaded so far, by their loader: a page whose module is here renders at once, with

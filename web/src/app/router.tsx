@@ -22,6 +22,7 @@ const PlayerRoute = lazyPage(pages.player)
 const TeamRoute = lazyPage(pages.team)
 const LeagueRoute = lazyPage(pages.league)
 const SearchRoute = lazyPage(pages.search)
+const StreamsRoute = lazyPage(pages.streams)
 const NotificationsOffRoute = retryableLazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
@@ -45,6 +46,7 @@ export const SITE_PAGES: readonly (readonly [string, ComponentType])[] = [
   ['/tournaments/:name/teams/:team', TeamRoute],
   ['/league', LeagueRoute],
   ['/search', SearchRoute],
+  ['/streams', StreamsRoute],
   ['/admin/matches', AdminMatchesRoute],
   ['/admin/metrics', AdminMetricsRoute],
   ['/auction', AuctionRoute],

@@ -5,6 +5,7 @@ import { BackToTop } from '@/components/layout/back-to-top'
 import { Footer } from '@/components/layout/footer'
 import { OfflineNote } from '@/components/layout/offline-note'
 import { NoticeToasts } from '@/features/notifications/components/notice-toasts'
+import { StreamsLive } from '@/features/streams/components/streams-live'
 
 export default function SiteExtras() {
   return (
@@ -13,6 +14,7 @@ export default function SiteExtras() {
       <BackToTop />
       <NoticeToasts />
       <OfflineNote />
+      <StreamsLive />
     </>
   )
 }

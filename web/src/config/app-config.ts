@@ -13,17 +13,21 @@ export type AppConfig = {
   discord_link?: boolean
   /** RUM_SAMPLE_RATE: the share of page loads that send their timings (lib/rum.ts). */
   rum_sample_rate?: number
+  /** The Twitch keys are set: /streams and the live badges exist; else the site says nothing of streams. */
+  streams?: boolean
 }
 
-const fallback: AppConfig = { google_client_id: '', default_tournament: DEFAULT_TOURNAMENT, extractor: 'ocr', discord_link: false }
+const fallback: AppConfig = { google_client_id: '', default_tournament: DEFAULT_TOURNAMENT, extractor: 'ocr', discord_link: false, streams: false }
+
+const configQuery = { queryKey: ['config'], queryFn: () => api.get<AppConfig>('/config'), staleTime: Infinity, retry: 1 }
+
+/** Whether the server's config has been read (a page that exists only with a feature waits for it). */
+export function useAppConfigRead(): boolean {
+  return useQuery(configQuery).isFetched
+}
 
 export function useAppConfig(): AppConfig {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: () => api.get<AppConfig>('/config'),
-    staleTime: Infinity,
-    retry: 1,
-  })
+  const { data } = useQuery(configQuery)
   // Until the config has come, the season the server painted the page with.
   const current = data?.default_tournament || firstPaintSeason()?.tournament || DEFAULT_TOURNAMENT
   return { ...fallback, ...data, default_tournament: current }

@@ -1,8 +1,10 @@
+import { useAppConfig } from '@/config/app-config'
 import { Link } from '@/lib/router'
 import { Logo } from './logo'
 import { NewsletterForm } from './newsletter-form'
 
 export function Footer() {
+  const { streams } = useAppConfig()
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -48,6 +50,11 @@ export function Footer() {
                 Slide deck
               </Link>
             </li>
+            {streams ? (
+              <li>
+                <Link to="/streams">Streams: who is live</Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/contact">Contact</Link>
             </li>

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react'
+import { LiveBadge } from '@/components/ui/live-badge'
 import { Link } from '@/lib/router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TrophyIcon } from '@/components/ui/icons'
@@ -60,7 +61,10 @@ function MatchCardView({ match, from, withdrawn = NONE }: { match: Match; from?:
     <Link to={`/matches/${match.id}`} className={`match-card status-${shownStatus(match)}`} data-match-id={match.id} data-status={match.status}>
       <span className="match-card-head">
         <span className="muted">Match {match.id}</span>
-        <StatusBadge match={match} />
+        <span className="match-card-badges">
+          <LiveBadge matchId={match.id} />
+          <StatusBadge match={match} />
+        </span>
       </span>
       <Side team={match.team1} match={match} from={from?.[1]} kills={sideKills(totals, match.team1)} />
       <Side team={match.team2} match={match} from={from?.[2]} kills={sideKills(totals, match.team2)} />

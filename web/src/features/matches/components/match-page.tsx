@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { MatchStreams } from './match-streams'
+import { LiveBadge } from '@/components/ui/live-badge'
 import { Link } from '@/lib/router'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -430,6 +432,7 @@ export function MatchPage({ id }: { id: number }) {
         meta={
           <p className="page-meta">
             <StatusBadge match={match} />
+            <LiveBadge matchId={match.id} />
             {match.winner ? <span className="muted"> · Team {match.winner} won</span> : null}
             {side ? <span className="muted"> · you captain team {side}</span> : null}
           </p>
@@ -451,6 +454,8 @@ export function MatchPage({ id }: { id: number }) {
         <TeamColumn team={match.team1} match={match} />
         <TeamColumn team={match.team2} match={match} />
       </div>
+
+      <MatchStreams matchId={match.id} />
 
       <div className="match-grid">
         {isOpen(match) ? (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { User } from '@/lib/auth'
 import { CalendarLink } from '@/components/calendar-link'
 import { DiscordLink } from './discord-link'
+import { TwitchLink } from './twitch-link'
 import { DiscordNameForm } from './discord-name-form'
 import { EmailForm } from './email-form'
 import { PasswordForm } from './password-form'
@@ -111,6 +112,7 @@ export function ProfileView({ user, onUploadStats, onTournament, onLogout, regis
           Account
         </h3>
         <DiscordLink user={user} />
+        <TwitchLink />
         <CalendarLink />
         {/* A proven link is changed by unlinking it; the server refuses a typed name over it. */}
         {user.discord_verified ? null : <DiscordNameForm current={user.discord_username} />}

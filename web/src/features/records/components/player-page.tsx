@@ -1,4 +1,5 @@
 import { Link } from '@/lib/router'
+import { LiveBadge } from '@/components/ui/live-badge'
 import { PageHead } from '@/components/layout/page-head'
 import { EmptyState } from '@/components/ui/empty-state'
 import { KartImage } from '@/components/ui/kart-image'
@@ -118,7 +119,7 @@ export function PlayerPage({ id }: { id: number }) {
         title={p.name}
         meta={
           <p className="muted page-meta">
-            Level {p.level} · Tier {p.tier}
+            Level {p.level} · Tier {p.tier} <LiveBadge playerId={id} />
             {p.discord ? (
               <>
                 {' '}
