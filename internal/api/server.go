@@ -29,6 +29,7 @@ import (
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
+	"github.com/pitlane/pitlane/internal/moderation"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
@@ -61,6 +62,7 @@ type Server struct {
 	Audit       *audit.Service
 	Auction     *auction.Service
 	Room        *room.Service
+	Moderation  *moderation.Service
 	Matches     *matches.Service
 	Records     *records.Service
 	Calendar    *calendar.Service
@@ -141,6 +143,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
 			r.Mount("/me", s.meRoutes())
+			r.With(requireUser, s.perUser(ratelimit.ReportUser)).Post("/reports", s.fileReport)
 			r.Post("/notifications/off", s.notificationsOff)
 			r.Mount("/calendar", s.calendarRoutes())
 			r.Mount("/players", s.playerRoutes())
