@@ -27,6 +27,7 @@ import (
 	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/calendar"
+	"github.com/pitlane/pitlane/internal/chat"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -212,9 +213,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	if cfg.Redis().Set() {
 		broker = hub.RedisBroker{Target: cfg.Redis()}
 	}
+	var rooms *chat.Service // made below; the hub asks it who may hear a room
+
 	pages := &api.Pages{} // served through the router, built below
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
+		Guard:          func(ctx context.Context, a core.Actor, topic string) error { return rooms.Guard(ctx, a, topic) },
 		Pages:          pages.Read,
 		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
@@ -269,6 +273,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Moderation)...)
 	mod := moderationService(db, tour, auditLog, outbox, admins, cfg.JWTSecret)
 	tour.Sanctions = mod
+	rooms = &chat.Service{Store: postgres.Chat{DB: db}, Tx: db, Events: outbox, Audit: auditLog, Sanctions: mod,
+		Pace: limits.Pace(ratelimit.ChatUser), Mentioned: nt.Mention}
 	acc.MaySignIn = func(ctx context.Context, u accounts.User) error {
 		return mod.MaySignIn(ctx, moderation.Identity{UserID: u.ID, Email: u.Email, GoogleID: u.GoogleID, DiscordID: u.DiscordID})
 	}
@@ -286,6 +292,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Room: &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser),
 			Sanctions: mod},
 		Moderation: mod,
+		Chat:       rooms,
 		Notify:     nt,
 		Deck:       &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:     images,

@@ -110,6 +110,12 @@ func (s Moderation) Subject(ctx context.Context, kind string, id int64) (moderat
 			LEFT JOIN LATERAL (SELECT g.tournament_id, t.name FROM registrations g JOIN tournaments t ON t.id = g.tournament_id
 				WHERE g.user_id = u.id ORDER BY g.created_at DESC LIMIT 1) r ON true
 			WHERE u.id = $1`, id).Scan(&sub.UserID, &sub.TournamentID, &sub.Tournament, &ctxJSON)
+	case moderation.ReportMessage:
+		// A deleted message keeps no text: there is nothing left to judge.
+		err = q.QueryRow(ctx, `SELECT coalesce(x.user_id, 0), r.tournament_id, t.name,
+			json_build_object('text', x.text, 'author', x.author, 'at', x.at, 'room', r.id)
+			FROM chat_messages x JOIN chat_rooms r ON r.id = x.room_id JOIN tournaments t ON t.id = r.tournament_id
+			WHERE x.id = $1 AND x.deleted_at IS NULL`, id).Scan(&sub.UserID, &sub.TournamentID, &sub.Tournament, &ctxJSON)
 	case moderation.ReportTeam:
 		err = q.QueryRow(ctx, `SELECT coalesce(m.captain_user_id, 0), m.tournament_id, t.name,
 			json_build_object('team', m.letter, 'name', m.name, 'tournament', t.name)
