@@ -22,6 +22,7 @@ const PlayerRoute = lazyPage(pages.player)
 const TeamRoute = lazyPage(pages.team)
 const LeagueRoute = lazyPage(pages.league)
 const SearchRoute = lazyPage(pages.search)
+const RoomsRoute = lazyPage(pages.rooms)
 const NotificationsOffRoute = retryableLazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
@@ -51,6 +52,8 @@ export const SITE_PAGES: readonly (readonly [string, ComponentType])[] = [
   ['/captain', CaptainRoute],
   ['/admin', AdminRoute],
   ['/notifications/off', NotificationsOffRoute],
+  ['/rooms', RoomsRoute],
+  ['/rooms/:id', RoomsRoute],
 ]
 
 /** The presenter's deck: a page of its own, outside the site's layout. */
