@@ -1,6 +1,7 @@
 // One room: its messages (plain text: links show as text), the box to write in, the server's
 // refusals in its words (a mute's end, slow mode's wait), and deleting one's own recent message.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { MessageForm } from '@/components/ui/message-form'
 import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -16,7 +17,6 @@ export function RoomView({ id, me }: { id: number; me: number | string | null })
   const remove = useDeleteMessage(id)
   const [text, setText] = useState('')
   const list = useRef<HTMLOListElement>(null)
-  const inputId = useId()
   const count = room.data?.messages.length ?? 0
 
   useEffect(() => {
@@ -24,11 +24,6 @@ export function RoomView({ id, me }: { id: number; me: number | string | null })
     if (el) el.scrollTop = el.scrollHeight
   }, [count])
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (!text.trim()) return
-    send.mutate(text, { onSuccess: () => setText('') })
-  }
   const wait = send.error instanceof ApiError && send.error.status === 429 && send.error.retryAfter ? ` (wait ${send.error.retryAfter} s)` : ''
   const error = send.error ? errorMessage(send.error, 'The message was not sent.') + wait : remove.error ? errorMessage(remove.error, 'Not deleted.') : ''
 
@@ -64,24 +59,7 @@ export function RoomView({ id, me }: { id: number; me: number | string | null })
           )
         })}
       </ol>
-      <form className="room-form" onSubmit={submit}>
-        <label htmlFor={inputId} className="sr-only">
-          Message to the room
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          value={text}
-          maxLength={MESSAGE_MAX}
-          placeholder="Message the room… (@name to mention)"
-          onChange={(e) => setText(e.target.value)}
-          disabled={send.isPending}
-          autoComplete="off"
-        />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={send.isPending || !text.trim()}>
-          Send
-        </button>
-      </form>
+      <MessageForm value={text} onChange={setText} onSend={() => send.mutate(text, { onSuccess: () => setText('') })} busy={send.isPending} max={MESSAGE_MAX} label="Message to the room" placeholder="Message the room… (@name to mention)" />
       <ErrorMessage error={error} />
     </section>
   )
