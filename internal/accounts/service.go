@@ -70,6 +70,10 @@ type Service struct {
 		SetFromURL(ctx context.Context, userID int64, url string) error
 	}
 	Log *slog.Logger
+	// MaySignIn refuses an account banned from the site (by it, its
+	// address, its Google or its Discord identity), with the ban's reason
+	// and end (internal/moderation); nil: no bans.
+	MaySignIn func(ctx context.Context, u User) error
 }
 
 // Session is what a successful sign-in returns: the token of a new

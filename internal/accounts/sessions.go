@@ -117,6 +117,11 @@ func clientLabel(ctx context.Context) string {
 
 // startSession opens a session for u and issues its token.
 func (s *Service) startSession(ctx context.Context, u User, method string, secondFactor bool) (Session, error) {
+	if s.MaySignIn != nil {
+		if err := s.MaySignIn(ctx, u); err != nil {
+			return Session{}, err
+		}
+	}
 	now := time.Now()
 	st := StoredSession{UserID: u.ID, Method: method, Client: clientLabel(ctx), ExpiresAt: now.Add(auth.TokenTTL)}
 	if secondFactor {

@@ -23,6 +23,7 @@ func (s *Server) meRoutes() chi.Router {
 	s.accountRoutes(r)
 	r.Get("/channels", s.myChannels)
 	r.With(s.perUser(ratelimit.StreamsUser)).Delete("/channels/{platform}", s.unlinkChannel)
+	r.Get("/sanctions", s.mySanctions)
 	return r
 }
 

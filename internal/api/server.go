@@ -22,6 +22,7 @@ import (
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/calendar"
+	"github.com/pitlane/pitlane/internal/chat"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -29,6 +30,7 @@ import (
 	"github.com/pitlane/pitlane/internal/hub"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
+	"github.com/pitlane/pitlane/internal/moderation"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
@@ -62,6 +64,8 @@ type Server struct {
 	Audit       *audit.Service
 	Auction     *auction.Service
 	Room        *room.Service
+	Moderation  *moderation.Service
+	Chat        *chat.Service
 	Matches     *matches.Service
 	Records     *records.Service
 	Calendar    *calendar.Service
@@ -143,6 +147,8 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/matches", s.matchRoutes())
 			r.Mount("/admin", s.adminRoutes())
 			r.Mount("/me", s.meRoutes())
+			r.With(requireUser, s.perUser(ratelimit.ReportUser)).Post("/reports", s.fileReport)
+			r.Mount("/rooms", s.roomRoutes())
 			r.Post("/notifications/off", s.notificationsOff)
 			r.Mount("/calendar", s.calendarRoutes())
 			r.Mount("/players", s.playerRoutes())

@@ -162,6 +162,7 @@ func (s *Server) adminRoutes() chi.Router {
 	s.staffRoutes(r)
 	s.undoRoutes(r)
 	s.streamAdminRoutes(r)
+	s.moderationAdminRoutes(r)
 	return r
 }
 

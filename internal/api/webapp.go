@@ -17,7 +17,7 @@ import (
 // 404 status, and the app shows its not-found page.
 var appRoutes = map[string]bool{"/": true, "/tournament": true, "/contact": true, "/ppt": true, "/admin": true,
 	"/admin/matches": true, "/admin/metrics": true, "/auction": true, "/captain": true, "/notifications/off": true,
-	"/league": true, "/search": true, "/streams": true}
+	"/league": true, "/search": true, "/streams": true, "/rooms": true}
 
 // isAppRoute tells the app's routes, /matches/{id} and the stream
 // overlays among them.
@@ -26,7 +26,7 @@ func isAppRoute(p string) bool {
 	if parts := strings.Split(strings.TrimPrefix(p, "/"), "/"); len(parts) == 4 && parts[0] == "tournaments" && parts[2] == "teams" {
 		return parts[1] != "" && parts[3] != ""
 	}
-	for _, prefix := range []string{"/matches/", "/overlay/match/", "/players/"} {
+	for _, prefix := range []string{"/matches/", "/overlay/match/", "/players/", "/rooms/"} {
 		if id, ok := strings.CutPrefix(p, prefix); ok {
 			_, err := strconv.ParseInt(id, 10, 64)
 			return err == nil

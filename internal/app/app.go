@@ -27,6 +27,7 @@ import (
 	"github.com/pitlane/pitlane/internal/avatars"
 	"github.com/pitlane/pitlane/internal/bot"
 	"github.com/pitlane/pitlane/internal/calendar"
+	"github.com/pitlane/pitlane/internal/chat"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -38,6 +39,7 @@ import (
 	"github.com/pitlane/pitlane/internal/mail"
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
+	"github.com/pitlane/pitlane/internal/moderation"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
@@ -213,9 +215,12 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	if cfg.Redis().Set() {
 		broker = hub.RedisBroker{Target: cfg.Redis()}
 	}
+	var rooms *chat.Service // made below; the hub asks it who may hear a room
+
 	pages := &api.Pages{} // served through the router, built below
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
+		Guard:          func(ctx context.Context, a core.Actor, topic string) error { return rooms.Guard(ctx, a, topic) },
 		Pages:          pages.Read,
 		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
@@ -272,7 +277,14 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams)...)
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams, ratelimit.Moderation)...)
+	mod := moderationService(db, tour, auditLog, outbox, admins, cfg.JWTSecret)
+	tour.Sanctions = mod
+	rooms = &chat.Service{Store: postgres.Chat{DB: db}, Tx: db, Events: outbox, Audit: auditLog, Sanctions: mod,
+		Pace: limits.Pace(ratelimit.ChatUser), Mentioned: nt.Mention}
+	acc.MaySignIn = func(ctx context.Context, u accounts.User) error {
+		return mod.MaySignIn(ctx, moderation.Identity{UserID: u.ID, Email: u.Email, GoogleID: u.GoogleID, DiscordID: u.DiscordID})
+	}
 	recs := &records.Service{Store: postgres.Records{DB: db}, Standings: mat, Tx: db, Changed: tour.PlayerChanged, History: history}
 	srv := &api.Server{
 		Config:      cfg,
@@ -284,18 +296,21 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Matches:     mat,
 		Records:     recs,
 		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
-		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
-		Notify:      nt,
-		Streams:     live,
-		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
-		Images:      images,
-		Newsletter:  postgres.Newsletter{DB: db},
-		DB:          db,
-		Hub:         h,
-		Limits:      limits,
-		Registry:    reg,
-		Web:         web,
-		Log:         log,
+		Room: &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser),
+			Sanctions: mod},
+		Moderation: mod,
+		Chat:       rooms,
+		Notify:     nt,
+		Streams:    live,
+		Deck:       &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
+		Images:     images,
+		Newsletter: postgres.Newsletter{DB: db},
+		DB:         db,
+		Hub:        h,
+		Limits:     limits,
+		Registry:   reg,
+		Web:        web,
+		Log:        log,
 	}
 	ex, err := extract.New(extract.Options{
 		GeminiAPIKey: cfg.GeminiAPIKey, TextModel: cfg.GeminiTextModel, ImageModel: cfg.GeminiImageModel,

@@ -16,6 +16,8 @@ import (
 type Tournaments interface {
 	Find(ctx context.Context, name string) (tournament.Tournament, error)
 	FindByID(ctx context.Context, id int64) (tournament.Tournament, error)
+	// Barred refuses a player a ban keeps out of the tournament.
+	Barred(ctx context.Context, a core.Actor, t tournament.Tournament, act tournament.Action) error
 }
 
 // Cards re-sends a player's card to the lists they are on (a new tier).
@@ -233,6 +235,9 @@ func (s *Service) captainIn(ctx context.Context, a core.Actor, name string, act 
 	letter, ok := a.CaptainOf(t.ID)
 	if !ok {
 		return t, "", errs.E(errs.Forbidden, "%s", refusal)
+	}
+	if err := s.Tournaments.Barred(ctx, a, t, act); err != nil {
+		return t, "", err
 	}
 	t, err = s.inPhase(ctx, a, name, act)
 	return t, letter, err

@@ -227,6 +227,9 @@ func (a Actor) MayFollow(public string) (topic string, err error) {
 		}
 		return UserTopic(a.UserID), nil
 	}
+	if RoomOfTopic(public) != 0 {
+		return public, a.MustBeUser() // members only: the hub's Guard asks the rooms
+	}
 	if name := TournamentOfCaptainsTopic(public); name != "" {
 		if !a.SignedIn() {
 			return "", ErrUnauthenticated

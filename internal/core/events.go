@@ -87,7 +87,7 @@ func PublicTopic(topic string) (string, bool) {
 	case TopicRegistrations, TopicTeams, TopicBracket, TopicDeck, TopicStreams:
 		return topic, true
 	}
-	if TournamentOfCaptainsTopic(topic) != "" {
+	if TournamentOfCaptainsTopic(topic) != "" || RoomOfTopic(topic) != 0 {
 		return topic, true
 	}
 	if UserOfTopic(topic) != 0 {

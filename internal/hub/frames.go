@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -137,6 +138,21 @@ func resolveTopic(public string, id *core.Actor) (string, error) {
 	}
 	topic, err := a.MayFollow(public)
 	if err != nil {
+		return "", errors.New(errs.MessageOf(err))
+	}
+	return topic, nil
+}
+
+// resolve is resolveTopic with the store's say (Options.Guard) on the
+// topics only it can judge.
+func (c *client) resolve(public string) (string, error) {
+	topic, err := resolveTopic(public, c.id)
+	if err != nil || c.h.opts.Guard == nil || c.id == nil {
+		return topic, err
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, authTimeout)
+	defer cancel()
+	if err := c.h.opts.Guard(ctx, *c.id, topic); err != nil {
 		return "", errors.New(errs.MessageOf(err))
 	}
 	return topic, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/redisconn"
 )
 
@@ -14,6 +15,10 @@ import (
 type Options struct {
 	// Auth checks the token of an "auth" frame. Nil rejects every token.
 	Auth Authenticator
+	// Guard says whether the actor may follow a topic core's rule
+	// (core.Actor.MayFollow) leaves to the store: a room's members only.
+	// Nil: every topic MayFollow allows.
+	Guard func(ctx context.Context, a core.Actor, topic string) error
 	// Broker is how events reach every instance and where seqs and history
 	// live: MemoryBroker (one instance, the default) or RedisBroker (any
 	// number of instances through Redis).

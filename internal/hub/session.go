@@ -173,7 +173,7 @@ func (c *client) auth(token string) {
 	// A refreshed token may carry lesser rights: drop the rooms it may no
 	// longer hear.
 	for public := range c.subs {
-		if _, err := resolveTopic(public, c.id); err != nil {
+		if _, err := c.resolve(public); err != nil {
 			c.unsubscribeOne(public)
 			c.sendError(err.Error())
 		}
@@ -194,7 +194,7 @@ func (c *client) authenticate(token string) (core.Actor, error) {
 
 func (c *client) subscribe(topics []string, since map[string]int64, pages map[string]string) {
 	for _, public := range topics {
-		topic, err := resolveTopic(public, c.id)
+		topic, err := c.resolve(public)
 		if err != nil {
 			c.sendError(err.Error())
 			continue

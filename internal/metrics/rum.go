@@ -54,6 +54,7 @@ var Routes = []string{
 	"/", "/tournament", "/contact", "/auction", "/captain", "/admin", "/admin/matches", "/admin/metrics",
 	"/matches/:id", "/players/:id", "/tournaments/:name/teams/:team", "/league", "/search", "/streams",
 	"/ppt", "/notifications/off", "/overlay/auction", "/overlay/match/:id", "/overlay/standings",
+	"/rooms", "/rooms/:id",
 	"other",
 }
 

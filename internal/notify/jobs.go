@@ -80,6 +80,14 @@ func (s *Service) Remind(ctx context.Context, user int64, key, title, body, path
 	return s.deliver(ctx, Notice{Key: key, Kind: KindReminder, Title: title, Body: body, Path: path}, user)
 }
 
+// Mention writes a room's mention of user to the channels they chose for
+// mentions, in ctx's transaction; key names the message, so a mention is
+// told once.
+func (s *Service) Mention(ctx context.Context, user int64, key, title, body, path string) error {
+	_, err := s.deliver(ctx, Notice{Key: key, Kind: KindMention, Title: title, Body: body, Path: path}, user)
+	return err
+}
+
 // deliver writes n's deliveries to user and names their channels.
 func (s *Service) deliver(ctx context.Context, n Notice, user int64) ([]string, error) {
 	r, err := s.Store.Recipient(ctx, user, n.Kind)

@@ -29,6 +29,8 @@ const (
 	// KindReminder is an organiser's reminder of a step left to take (its
 	// e-mails are on until the player turns reminders off).
 	KindReminder = "reminder"
+	// KindMention is a member of a team or match room naming them (@name).
+	KindMention = "mention"
 )
 
 // Kinds lists every kind, in the order the profile shows them, with its label.
@@ -40,6 +42,7 @@ var Kinds = []struct{ Kind, Label string }{
 	{KindOutbid, "I was outbid (captains)"},
 	{KindBought, "A team bought me"},
 	{KindReminder, "An organiser reminds me of a step left to take"},
+	{KindMention, "Someone mentions me in a team or match room"},
 }
 
 // Channels a message goes by.

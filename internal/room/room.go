@@ -60,6 +60,9 @@ type Service struct {
 	// every instance (the rate limits' counters), and says how long to wait
 	// when it is over; nil: no limit.
 	Pace func(ctx context.Context, userID int64) (wait time.Duration)
+	// Sanctions refuses a muted or banned member (internal/moderation);
+	// nil: none are.
+	Sanctions core.Sanctions
 }
 
 // View is the room's history at its topic's seq.
@@ -127,6 +130,11 @@ func (s *Service) Post(ctx context.Context, a core.Actor, name, text string) (Me
 		return Message{}, errs.E(errs.Invalid, "A message is at most %d characters.", MaxLength)
 	case strings.IndexFunc(text, func(r rune) bool { return !unicode.IsPrint(r) && r != '\n' }) >= 0:
 		return Message{}, errs.E(errs.Invalid, "Messages are plain text.")
+	}
+	if s.Sanctions != nil {
+		if err := s.Sanctions.MaySpeak(ctx, a.UserID, t.ID); err != nil {
+			return Message{}, err
+		}
 	}
 	if wait := s.pace(ctx, a.UserID); wait > 0 {
 		secs := int(wait/time.Second) + 1

@@ -60,6 +60,9 @@ func (s *Service) lockRoster(ctx context.Context, a core.Actor, name string, act
 	if err := t.Allows(act); err != nil {
 		return t, Places{}, err
 	}
+	if err := s.Barred(ctx, a, t, act); err != nil {
+		return t, Places{}, err
+	}
 	t, places, err := s.Store.LockRoster(ctx, t.ID)
 	if err != nil {
 		return t, places, err

@@ -45,6 +45,9 @@ type Service struct {
 	// registration is over: it frees their slot on a team (giving it to
 	// replacement, when not 0) and names the team ("" for none).
 	OnWithdraw func(ctx context.Context, a core.Actor, t Tournament, userID, replacement int64) (string, error)
+	// Sanctions refuses the players a ban keeps out of a tournament
+	// (internal/moderation); nil: none are.
+	Sanctions core.Sanctions
 }
 
 func (s *Service) name(n string) string {

@@ -24,6 +24,7 @@ export const pages = {
   league: () => import('./routes/league'),
   search: () => import('./routes/search'),
   streams: () => import('./routes/streams'),
+  rooms: () => import('./routes/rooms'),
 } satisfies Record<string, Load>
 
 // The modules loaded so far, by their loader: a page whose module is here renders at once, with
@@ -54,6 +55,7 @@ export function pageOf(href: string): Load | undefined {
   if (/^\/matches\/[^/]+$/.test(path)) return pages.match
   if (/^\/players\/[^/]+$/.test(path)) return pages.player
   if (/^\/tournaments\/[^/]+\/teams\/[^/]+$/.test(path)) return pages.team
+  if (/^\/rooms\/\d+$/.test(path)) return pages.rooms
   const name = path.slice(1)
   return name in pages && !['adminMatches', 'adminMetrics', 'match', 'player', 'team'].includes(name) ? pages[name as keyof typeof pages] : undefined
 }

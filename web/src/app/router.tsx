@@ -23,6 +23,7 @@ const TeamRoute = lazyPage(pages.team)
 const LeagueRoute = lazyPage(pages.league)
 const SearchRoute = lazyPage(pages.search)
 const StreamsRoute = lazyPage(pages.streams)
+const RoomsRoute = lazyPage(pages.rooms)
 const NotificationsOffRoute = retryableLazy(() => import('./routes/notifications-off'))
 // Stream overlays: no site layout, each overlay its own chunk (app/overlay/routes).
 const OverlayRoutes = lazy(() => import('@/app/overlay/routes'))
@@ -53,6 +54,8 @@ export const SITE_PAGES: readonly (readonly [string, ComponentType])[] = [
   ['/captain', CaptainRoute],
   ['/admin', AdminRoute],
   ['/notifications/off', NotificationsOffRoute],
+  ['/rooms', RoomsRoute],
+  ['/rooms/:id', RoomsRoute],
 ]
 
 /** The presenter's deck: a page of its own, outside the site's layout. */

@@ -16,6 +16,9 @@ const LINKS = [
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
 
+/** A signed-in player's team and match rooms. */
+const ROOMS_LINK = { to: '/rooms', label: 'Rooms', match: (p: string) => p.startsWith('/rooms') }
+
 /** Links of the league's staff: a captain's own view, the organisers' page. */
 const STAFF_LINKS = {
   captain: { to: '/captain', label: 'Captain', match: (p: string) => p.startsWith('/captain') },
@@ -92,7 +95,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
         <div id="site-nav" className={`nav-wrap ${menuOpen ? 'open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav-links">
-              {[...LINKS, ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
+              {[...LINKS, ...(user ? [ROOMS_LINK] : []), ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>

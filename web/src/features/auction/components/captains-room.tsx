@@ -1,5 +1,6 @@
 // The captains room: history on joining, new lines live, the server's refusals in its words.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { MessageForm } from '@/components/ui/message-form'
 import { ErrorMessage } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -18,7 +19,6 @@ export function CaptainsRoom({ tournament, me, names }: { tournament: string; me
   const post = usePostMessage(tournament)
   const busy = post.isPending
   const list = useRef<HTMLOListElement>(null)
-  const inputId = useId()
   const count = room.data?.messages.length ?? 0
 
   // The newest line stays in view as lines arrive.
@@ -27,11 +27,6 @@ export function CaptainsRoom({ tournament, me, names }: { tournament: string; me
     if (el) el.scrollTop = el.scrollHeight
   }, [count])
 
-  function send(e: FormEvent) {
-    e.preventDefault()
-    if (!text.trim()) return
-    post.mutate(text, { onSuccess: () => setText('') })
-  }
   const wait = post.error instanceof ApiError && post.error.status === 429 && post.error.retryAfter ? ` (wait ${post.error.retryAfter} s)` : ''
   const error = post.error ? errorMessage(post.error, 'The message was not sent.') + wait : ''
 
@@ -57,24 +52,7 @@ export function CaptainsRoom({ tournament, me, names }: { tournament: string; me
           ))}
         </ol>
       )}
-      <form className="room-form" onSubmit={send}>
-        <label htmlFor={inputId} className="sr-only">
-          Message to the captains
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          value={text}
-          maxLength={ROOM_MAX}
-          placeholder="Message the captains…"
-          onChange={(e) => setText(e.target.value)}
-          disabled={busy}
-          autoComplete="off"
-        />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>
-          Send
-        </button>
-      </form>
+      <MessageForm value={text} onChange={setText} onSend={() => post.mutate(text, { onSuccess: () => setText('') })} busy={busy} max={ROOM_MAX} label="Message to the captains" placeholder="Message the captains…" />
       <ErrorMessage error={error} />
     </section>
   )
