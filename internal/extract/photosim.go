@@ -42,8 +42,13 @@ type SimPhoto struct {
 var PhotoKinds = []string{"phone-4032", "phone-2000", "jpeg", "resized", "crop", "tooltip", "portrait"}
 
 // WritePhotos writes the simulations of every capture (PNG or JPEG) in
-// from into dir, and their list as photos.json. A seed fixes every pixel.
-func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
+// from into dir, and their list as photos.json. A seed fixes every pixel
+// (a kind's images are the same whether the others are made or not).
+// Without kinds, every one of PhotoKinds is made.
+func WritePhotos(from, dir string, seed uint64, kinds ...string) ([]SimPhoto, error) {
+	if kinds == nil {
+		kinds = PhotoKinds
+	}
 	var files []string
 	for _, pat := range []string{"*.png", "*.jpg", "*.jpeg", "*.webp"} {
 		m, _ := filepath.Glob(filepath.Join(from, pat))
@@ -68,7 +73,7 @@ func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
 		}
 		capture := photos.RGBA(upright(data, img.Pixels()))
 		base := filepath.Base(f)
-		for _, kind := range PhotoKinds {
+		for _, kind := range kinds {
 			p, enc, ok := simulateSeeded(capture, base, kind, seed)
 			if !ok {
 				continue
