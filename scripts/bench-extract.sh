@@ -9,7 +9,8 @@
 #     apart;
 #  2. simulated phone photos, recompressed and resized copies, crops and
 #     tooltips of those captures (`pitlane extract -photos`, seed PHOTO_SEED;
-#     PHOTOS=0 skips them), scored the same way, tuning set and held out apart;
+#     PHOTOS=0 skips them; PHOTO_KINDS=portrait,crop makes only those kinds),
+#     scored the same way, tuning set and held out apart;
 #  3. N synthetic screens drawn by internal/extract/screens (seed SEED);
 #  4. the reader's tests as full sweeps (EXTRACT_SWEEP=1: every real capture
 #     in every variant, 300 odd screenshots, every fuzz base; go test reads
@@ -38,7 +39,7 @@ if [[ -f "$real/truth.json" ]]; then
   if [[ ${PHOTOS:-1} != 0 ]]; then
     echo
     echo "== simulated photos of the captures (PHOTO_SEED=${PHOTO_SEED:-1}): simulations, not photos =="
-    bin/pitlane extract -photos "$dir/photos" -from "$real" -seed "${PHOTO_SEED:-1}"
+    bin/pitlane extract -photos "$dir/photos" -from "$real" -seed "${PHOTO_SEED:-1}" -kinds "${PHOTO_KINDS:-}"
     "${one[@]}" bin/pitlane extract "$dir"/photos/*~* > "$dir/photos.jsonl" || true
     python3 scripts/bench-score-real.py "$real/truth.json" scripts/real-screens-checked.json scripts/real-screens-heldout.txt \
       "$dir/photos.jsonl" "$dir/photos/photos.json"

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/pitlane/pitlane/internal/config"
@@ -27,11 +28,12 @@ func extractFiles(ctx context.Context, args []string, getenv func(string) string
 	seed := fs.Int64("seed", 1, "with -screens or -photos: the generator's seed")
 	photosDir := fs.String("photos", "", "write simulated phone photos, crops and copies of the captures in -from into this folder")
 	from := fs.String("from", "", "with -photos: the folder of real captures")
+	kinds := fs.String("kinds", "", "with -photos: only these kinds, comma-separated (default all: "+strings.Join(extract.PhotoKinds, ",")+")")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
 	}
 	if *photosDir != "" {
-		made, err := extract.WritePhotos(*from, *photosDir, uint64(*seed))
+		made, err := extract.WritePhotos(*from, *photosDir, uint64(*seed), photoKinds(*kinds)...)
 		if err != nil {
 			return err
 		}
@@ -58,4 +60,12 @@ func extractFiles(ctx context.Context, args []string, getenv func(string) string
 	}
 	start := time.Now()
 	return extract.RunCLI(ctx, ex, fs.Args(), stdout, stderr, func() float64 { return time.Since(start).Seconds() })
+}
+
+// photoKinds is the -kinds flag's list; nil (every kind) when empty.
+func photoKinds(flag string) []string {
+	if flag == "" {
+		return nil
+	}
+	return strings.Split(flag, ",")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/extract/photos"
 	"github.com/pitlane/pitlane/internal/extract/warp"
+	"github.com/pitlane/pitlane/internal/upload"
 	xdraw "golang.org/x/image/draw"
 )
 
@@ -183,5 +184,32 @@ func TestAClearReadTheDrawingDoesNotBearOutIsHeld(t *testing.T) {
 	pr.holdDrawnOtherwise(&misread)
 	if _, held := misread.Doubt[core.FieldBotsKills]; !held {
 		t.Error("bots' kills read 246 where 245 is shown: not held")
+	}
+}
+
+// A phone held upright and aimed at the Stats panel on part of a monitor,
+// a keyboard on the desk in front of it (photos.Portrait): the keys'
+// columns are ladders as steady as the panel's bars, but square, and are
+// not taken for the panel (minBarAspect); the panel is found where it is
+// and read, stored sideways with its EXIF orientation or not.
+func TestReadsAPortraitPhotoOfPartOfAMonitor(t *testing.T) {
+	values := []string{"19955", "5315", "10599", "1.88", "1354"}
+	menu, _ := statsMenu(values)
+	pn, ok := simPanel(menu)
+	if !ok {
+		t.Fatal("no panel on the drawn menu")
+	}
+	area := image.Rectangle{Min: pn.rows[0].Min, Max: pn.rows[len(pn.rows)-1].Max}
+	for _, seed := range []uint64{1, 2, 3} {
+		t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+			enc, shot, _ := photos.Portrait(menu, rand.New(rand.NewPCG(seed, 57)), area, pn.rows[1].Min.Y-pn.rows[0].Min.Y)
+			img, err := upload.Check(enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, ok := readStatsScreen(upright(enc, img.Pixels()))
+			t.Logf("%dx%d, turned %.0f° %.0f°, panel aimed at %.2f %.2f", shot.W, shot.H, shot.Yaw, shot.Pitch, shot.Aim[2], shot.Aim[3])
+			readsAll(t, r, ok, values)
+		})
 	}
 }

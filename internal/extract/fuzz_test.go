@@ -167,23 +167,12 @@ func screenOf(base *image.RGBA, x0, y0, x1, y1, scale uint8, turn int16, flags, 
 		// Store the pixels as a camera would before orientation o turns
 		// them for viewing.
 		stored := map[int]int{3: 2, 6: 3, 8: 1}[o]
-		return withOrientation(photos.JPEG(photos.Quarter(img, stored), 90), o)
+		return photos.WithOrientation(photos.JPEG(photos.Quarter(img, stored), 90), o)
 	}
 	if flags&fzJPEG != 0 {
 		return photos.JPEG(img, int(quality%100)+1)
 	}
 	return photos.PNG(img)
-}
-
-// withOrientation puts an EXIF APP1 segment with the Orientation tag right
-// after a JPEG's SOI marker.
-func withOrientation(jpg []byte, o int) []byte {
-	tiff := []byte("MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00")
-	binary.BigEndian.PutUint16(tiff[18:], uint16(o))
-	seg := append([]byte("Exif\x00\x00"), tiff...)
-	app1 := binary.BigEndian.AppendUint16([]byte{0xFF, 0xE1}, uint16(len(seg)+2))
-	out := append(append(append([]byte{}, jpg[:2]...), app1...), seg...)
-	return append(out, jpg[2:]...)
 }
 
 // FuzzScreen reads screens made from the bases as players' screenshots
@@ -263,7 +252,7 @@ func FuzzUpload(f *testing.F) {
 		if i%2 == 0 {
 			f.Add(photos.PNG(small))
 		} else {
-			f.Add(withOrientation(photos.JPEG(small, 70), 1+i%8))
+			f.Add(photos.WithOrientation(photos.JPEG(small, 70), 1+i%8))
 		}
 	}
 	f.Add(photos.PNG(photos.Blank(1, 1, color.Black)))
@@ -290,7 +279,7 @@ func FuzzUpload(f *testing.F) {
 // pngWithEXIF is img as a PNG with an eXIf chunk giving orientation o.
 func pngWithEXIF(img image.Image, o int) []byte {
 	data := photos.PNG(img)
-	tiff := withOrientation([]byte{0xFF, 0xD8}, o)[12:] // the TIFF block of the APP1 segment
+	tiff := photos.WithOrientation([]byte{0xFF, 0xD8}, o)[12:] // the TIFF block of the APP1 segment
 	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(tiff)))
 	body := append([]byte("eXIf"), tiff...)
 	chunk = append(chunk, body...)
@@ -303,7 +292,7 @@ func pngWithEXIF(img image.Image, o int) []byte {
 func FuzzEXIF(f *testing.F) {
 	jpg := photos.JPEG(photos.Blank(3, 2, color.White), 90)
 	for o := range 9 {
-		f.Add(withOrientation(jpg, o))
+		f.Add(photos.WithOrientation(jpg, o))
 	}
 	f.Add(pngWithEXIF(photos.Blank(3, 2, color.White), 8))
 	f.Add([]byte("RIFF\x1a\x00\x00\x00WEBPEXIF\x0e\x00\x00\x00Exif\x00\x00MM\x00\x2a\x00\x00\x00\x08"))

@@ -66,6 +66,16 @@ const (
 	// of a bar.
 	cutShowsOf           = 2
 	cutMaxNum, cutMaxDen = 5, 4
+	// minBarAspect: a Stats panel's bar is at least this many times as
+	// wide as it is tall. The game draws them about 6.5 times; a panel
+	// tilted in the frame is traced along level lines that leave a bar
+	// early, and at 10° of roll and 30° of yaw it measured about 3 (4
+	// lost such panels: TestStraightensAPanelSeenAtAnAngle). A stack of
+	// squarer "bars" (about 1) is a column of a keyboard's keys, a
+	// window's panes, a tiled wall: the phone photos of part of a monitor
+	// have a keyboard in them, and its key columns are ladders as steady
+	// as the panel's that outscored it.
+	minBarAspect = 2
 )
 
 // panel is a stack of bars found on the screenshot, in its coordinates.
@@ -157,6 +167,9 @@ func findPanelsIn(img image.Image, side int, smooth bool) []panel {
 	var out []panel
 	for _, g := range groupLadders(ladders) {
 		p := g.panel(small)
+		if !widePanel(p) {
+			continue
+		}
 		p.rows = scaleRects(p.rows, 1/s, b)
 		p.mid = scaleRect(p.mid, 1/s, b)
 		out = append(out, p)
@@ -350,6 +363,17 @@ func (g group) panel(img *image.RGBA) panel {
 	// panel's five or six against the News panel's three.
 	p.score = n*1000 + p.mid.Dx()*100/max(1, x1-x0)
 	return p
+}
+
+// widePanel says whether p's bars are as wide against their height as
+// the Stats panel's (minBarAspect).
+func widePanel(p panel) bool {
+	hs := make([]int, len(p.rows))
+	for i, r := range p.rows {
+		hs[i] = r.Dy()
+	}
+	wide := p.rows[0].Dx() // every row spans the panel's width
+	return wide >= minBarAspect*median(hs)
 }
 
 func median(v []int) int {

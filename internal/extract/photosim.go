@@ -39,11 +39,16 @@ type SimPhoto struct {
 }
 
 // PhotoKinds are the simulations WritePhotos makes of each capture.
-var PhotoKinds = []string{"phone-4032", "phone-2000", "jpeg", "resized", "crop", "tooltip"}
+var PhotoKinds = []string{"phone-4032", "phone-2000", "jpeg", "resized", "crop", "tooltip", "portrait"}
 
 // WritePhotos writes the simulations of every capture (PNG or JPEG) in
-// from into dir, and their list as photos.json. A seed fixes every pixel.
-func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
+// from into dir, and their list as photos.json. A seed fixes every pixel
+// (a kind's images are the same whether the others are made or not).
+// Without kinds, every one of PhotoKinds is made.
+func WritePhotos(from, dir string, seed uint64, kinds ...string) ([]SimPhoto, error) {
+	if kinds == nil {
+		kinds = PhotoKinds
+	}
 	var files []string
 	for _, pat := range []string{"*.png", "*.jpg", "*.jpeg", "*.webp"} {
 		m, _ := filepath.Glob(filepath.Join(from, pat))
@@ -68,7 +73,7 @@ func WritePhotos(from, dir string, seed uint64) ([]SimPhoto, error) {
 		}
 		capture := photos.RGBA(upright(data, img.Pixels()))
 		base := filepath.Base(f)
-		for _, kind := range PhotoKinds {
+		for _, kind := range kinds {
 			p, enc, ok := simulateSeeded(capture, base, kind, seed)
 			if !ok {
 				continue
@@ -118,11 +123,10 @@ func simulate(capture *image.RGBA, kind string, rng *rand.Rand) (SimPhoto, []byt
 	case "resized":
 		img = photos.Scale(capture, 0.55+0.25*rng.Float64())
 	case "crop", "tooltip":
-		panels := findPanels(capture)
-		if len(panels) == 0 || len(panels[0].rows) < 3 {
+		pn, ok := simPanel(capture)
+		if !ok {
 			return p, nil, false
 		}
-		pn := panels[0]
 		rows := pn.rows
 		top, pitch := rows[0], rows[1].Min.Y-rows[0].Min.Y
 		if kind == "tooltip" {
@@ -151,6 +155,8 @@ func simulate(capture *image.RGBA, kind string, rng *rand.Rand) (SimPhoto, []byt
 		if w := img.Bounds().Dx(); w > 160 {
 			img = photos.Scale(img, float64(150+rng.IntN(150))/float64(w))
 		}
+	case "portrait":
+		return portrait(capture, rng)
 	default:
 		return p, nil, false
 	}

@@ -25,6 +25,16 @@ type Shot struct {
 	Grain   float64
 	Moire   float64
 	Quality int
+	// Aim, when set, places the screen so that the point at shares
+	// (Aim[0], Aim[1]) of the screen's width and height lands at shares
+	// (Aim[2], Aim[3]) of the photo's: Fill may then pass 1, the photo
+	// showing part of the screen only.
+	Aim []float64 `json:"aim,omitempty"`
+	// Glare is a lamp's or a window's reflection on the screen: the grey
+	// levels it adds at its brightest (0 for none).
+	Glare float64 `json:"glare,omitempty"`
+	// Keyboard puts a keyboard on the desk in front of the monitor.
+	Keyboard bool `json:"keyboard,omitempty"`
 }
 
 // RandomShot draws a shot of a w x h photo: the monitor turned by up to
@@ -83,9 +93,16 @@ func Photo(img image.Image, rng *rand.Rand, s Shot) (*image.RGBA, [4]warp.Point)
 	// Somewhere in the photo, not always centred.
 	ox := (float64(s.W) - k*(maxX-minX)) * (0.2 + 0.6*rng.Float64())
 	oy := (float64(s.H) - k*(maxY-minY)) * (0.2 + 0.6*rng.Float64())
+	if len(s.Aim) == 4 {
+		a := project(warp.Pt(s.Aim[0]*sw, s.Aim[1]*sh))
+		ox, oy = s.Aim[2]*float64(s.W)-k*(a.X-minX), s.Aim[3]*float64(s.H)-k*(a.Y-minY)
+	}
 	place := func(p warp.Point) warp.Point { return warp.Point{X: ox + k*(p.X-minX), Y: oy + k*(p.Y-minY)} }
 	for i := range 4 {
 		pf[i], ps[i] = place(pf[i]), place(ps[i])
+	}
+	if s.Keyboard {
+		keyboard(out, rng, pf)
 	}
 	Onto(out, Blank(8, 8, color.RGBA{18, 18, 20, 255}), pf)
 	// A lit screen photographed: its black is not black, its colours a
@@ -100,6 +117,9 @@ func Photo(img image.Image, rng *rand.Rand, s Shot) (*image.RGBA, [4]warp.Point)
 	Tint(shown, 0.92+0.1*rng.Float64(), 0.95+0.08*rng.Float64(), 0.97+0.1*rng.Float64())
 	Onto(out, shown, ps)
 
+	if s.Glare > 0 {
+		glare(out, rng, s.Glare)
+	}
 	if s.Moire > 0 {
 		Moire(out, rng, s.Moire)
 	}
