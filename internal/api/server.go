@@ -22,6 +22,7 @@ import (
 	"github.com/pitlane/pitlane/internal/auction"
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/calendar"
+	"github.com/pitlane/pitlane/internal/cheers"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -65,6 +66,7 @@ type Server struct {
 	Records     *records.Service
 	Calendar    *calendar.Service
 	Deck        *deck.Service
+	Cheers      *cheers.Service
 	Notify      *notify.Service
 	Metrics     *metrics.Service
 	Images      Images
@@ -149,6 +151,7 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/og", s.ogRoutes())
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
+			r.Post("/cheers", s.cheer)
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
 			r.Get("/metrics/summary", s.metricsSummary)

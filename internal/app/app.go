@@ -70,6 +70,7 @@ type App struct {
 	log        *slog.Logger
 	cfg        config.Config
 	botStop    context.CancelFunc
+	stopCheers context.CancelFunc // ends the cheers' windows
 	botDone    chan struct{}
 }
 
@@ -84,6 +85,9 @@ func (a *App) Close() {
 	}
 	if a.countdowns != nil {
 		a.countdowns.close()
+	}
+	if a.stopCheers != nil {
+		a.stopCheers()
 	}
 	if a.auction != nil {
 		a.auction.Stop()
@@ -212,8 +216,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		broker = hub.RedisBroker{Target: cfg.Redis()}
 	}
 	pages := &api.Pages{} // served through the router, built below
+	cheer := newCheers(cfg, a.redis, log)
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
+		Cheers:         cheer,
 		Pages:          pages.Read,
 		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
@@ -226,6 +232,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		return nil, err
 	}
 	a.Hub = h
+	cheer.Out = h.SendLocal
+	cheerCtx, stopCheers := context.WithCancel(ctx)
+	a.stopCheers = stopCheers
+	cheer.Start(cheerCtx)
 	// Committed events reach the hub through the relay, whatever happens to
 	// Redis meanwhile; one relay works at a time across instances.
 	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log,
@@ -279,6 +289,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Calendar:    &calendar.Service{Store: postgres.Calendar{DB: db}, Key: []byte("calendar|" + cfg.JWTSecret), PublicURL: cfg.PublicURL},
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Notify:      nt,
+		Cheers:      cheer,
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},

@@ -14,6 +14,8 @@ import (
 type Options struct {
 	// Auth checks the token of an "auth" frame. Nil rejects every token.
 	Auth Authenticator
+	// Cheers counts "cheer" frames (internal/cheers); nil refuses them.
+	Cheers Cheerer
 	// Broker is how events reach every instance and where seqs and history
 	// live: MemoryBroker (one instance, the default) or RedisBroker (any
 	// number of instances through Redis).
