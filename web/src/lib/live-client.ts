@@ -11,8 +11,12 @@ export type LiveEvent<D = unknown> = {
   ts?: string
 }
 
+/** A window of cheers on a topic, all instances' taps merged (docs/hub.md, "Live cheers"). */
+export type CheersFrame = { type: 'cheers'; topic: string; counts: Record<string, number>; window_ms: number }
+
 type ServerFrame =
   | LiveEvent
+  | CheersFrame
   | { type: 'resync'; topic: string; retry_after_ms?: number; seq?: number; path?: string; page?: unknown }
   | { type: 'error'; message: string }
   | { type: 'pong' }
@@ -22,6 +26,7 @@ export type ClientFrame =
   | { type: 'subscribe'; topics: string[]; since?: Record<string, number>; pages?: Record<string, string> }
   | { type: 'unsubscribe'; topics: string[] }
   | { type: 'ping' }
+  | { type: 'cheer'; topic: string; kind: string }
 
 export type LiveListener = {
   onEvent?: (ev: LiveEvent) => void
@@ -37,6 +42,8 @@ export type LiveListener = {
   page?: string
   /** The page named by `page`, brought by a resync: the state at the seq the frame gives. */
   onPage?: (page: unknown) => void
+  /** A window of cheers on the topic (no seq: not replayed, not counted). */
+  onCheers?: (frame: CheersFrame) => void
 }
 
 const BUFFER_SIZE = 200
@@ -166,6 +173,13 @@ export class LiveClient {
     }
   }
 
+  /** Sends a cheer over the open socket; false when there is none (the caller posts it instead). */
+  cheer(topic: string, kind: string): boolean {
+    if (!this.send) return false
+    this.send({ type: 'cheer', topic, kind })
+    return true
+  }
+
   handleFrame(raw: string) {
     let frame: ServerFrame
     try {
@@ -183,6 +197,9 @@ export class LiveClient {
         } else {
           this.resync(frame.topic, true, frame.retry_after_ms)
         }
+        break
+      case 'cheers':
+        for (const l of [...(this.listeners.get(frame.topic) ?? [])]) l.onCheers?.(frame)
         break
       case 'error':
         this.lastError = frame.message

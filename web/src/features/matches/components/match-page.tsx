@@ -42,6 +42,7 @@ import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
 import { can as allowed } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -451,6 +452,7 @@ export function MatchPage({ id }: { id: number }) {
         <TeamColumn team={match.team1} match={match} />
         <TeamColumn team={match.team2} match={match} />
       </div>
+      <CheerBar topic="bracket" label="Cheer this match" />
 
       <div className="match-grid">
         {isOpen(match) ? (
