@@ -63,6 +63,9 @@ type Frame struct {
 	Topic    string           `json:"topic"`
 	Counts   map[string]int64 `json:"counts"`
 	WindowMs int64            `json:"window_ms"`
+	// Window is the window's number: it began at Window × WindowMs ms
+	// after the Unix epoch, so a client can tell how late a frame came.
+	Window int64 `json:"window"`
 }
 
 // Service counts taps and sends the windows' frames. Out queues a frame to
@@ -187,7 +190,7 @@ func (s *Service) flush(ctx context.Context, w int64) {
 	counts := s.take()
 	if s.Merge == nil {
 		for topic, m := range counts {
-			s.Out(topic, Encode(topic, m))
+			s.Out(topic, Encode(topic, w, m))
 		}
 		return
 	}
@@ -221,8 +224,8 @@ func (s *Service) log() *slog.Logger {
 	return slog.Default()
 }
 
-// Encode is the frame of one topic's window.
-func Encode(topic string, counts map[string]int64) []byte {
-	b, _ := json.Marshal(Frame{Type: "cheers", Topic: topic, Counts: counts, WindowMs: Window.Milliseconds()})
+// Encode is the frame of one topic's window w.
+func Encode(topic string, w int64, counts map[string]int64) []byte {
+	b, _ := json.Marshal(Frame{Type: "cheers", Topic: topic, Counts: counts, WindowMs: Window.Milliseconds(), Window: w})
 	return b
 }

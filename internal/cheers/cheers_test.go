@@ -117,7 +117,7 @@ func TestTwoInstancesSendOneMergedFramePerTopicAndWindow(t *testing.T) {
 					t.Errorf("instance %s: bracket counts %v, want 2 gg", name, f.Counts)
 				}
 			}
-			if f.Type != "cheers" || f.WindowMs != Window.Milliseconds() {
+			if f.Type != "cheers" || f.WindowMs != Window.Milliseconds() || f.Window != w {
 				t.Errorf("instance %s: frame %+v", name, f)
 			}
 		}

@@ -54,7 +54,7 @@ for _, t in ipairs(topics) do
   local kv = redis.call('HGETALL', h)
   local counts = {}
   for i = 1, #kv, 2 do counts[kv[i]] = tonumber(kv[i + 1]) end
-  local frame = cjson.encode({type = 'cheers', topic = t, counts = counts, window_ms = tonumber(ARGV[3])})
+  local frame = cjson.encode({type = 'cheers', topic = t, counts = counts, window_ms = tonumber(ARGV[3]), window = tonumber(ARGV[2])})
   redis.call('PUBLISH', ARGV[4], t .. '\n' .. frame)
   redis.call('DEL', h)
 end
