@@ -4,6 +4,8 @@
 package api
 
 import (
+	"github.com/pitlane/pitlane/internal/social"
+
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -20,6 +22,8 @@ func (s *Server) meRoutes() chi.Router {
 	r.Post("/notifications/push", s.subscribePush)
 	r.Delete("/notifications/push", s.unsubscribePush)
 	s.accountRoutes(r)
+	r.Get("/follows", s.myFollows)
+	r.With(s.perUser(social.FollowRule)).Put("/follows/visibility", s.setFollowsVisible)
 	return r
 }
 

@@ -34,6 +34,7 @@ import (
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
+	"github.com/pitlane/pitlane/internal/social"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/tournament"
 )
@@ -67,6 +68,7 @@ type Server struct {
 	Calendar    *calendar.Service
 	Deck        *deck.Service
 	Cheers      *cheers.Service
+	Social      *social.Service
 	Notify      *notify.Service
 	Metrics     *metrics.Service
 	Images      Images
@@ -152,6 +154,7 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
 			r.Post("/cheers", s.cheer)
+			s.socialRoutes(r)
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
 			r.Get("/metrics/summary", s.metricsSummary)

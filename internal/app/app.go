@@ -43,6 +43,7 @@ import (
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
+	"github.com/pitlane/pitlane/internal/social"
 	"github.com/pitlane/pitlane/internal/stats"
 )
 
@@ -275,7 +276,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot)...)
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, []ratelimit.Rule{social.FollowRule})...)
 	recs := &records.Service{Store: postgres.Records{DB: db}, Standings: mat, Tx: db, Changed: tour.PlayerChanged, History: history}
 	srv := &api.Server{
 		Config:      cfg,
@@ -290,6 +291,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Room:        &room.Service{Store: postgres.Room{DB: db}, Tournaments: tour, Tx: db, Events: outbox, Pace: limits.Pace(ratelimit.RoomUser)},
 		Notify:      nt,
 		Cheers:      cheer,
+		Social:      &social.Service{Store: postgres.Social{DB: db}},
 		Deck:        &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:      images,
 		Newsletter:  postgres.Newsletter{DB: db},
