@@ -147,6 +147,7 @@ export class LiveClient {
   }
 
   subscribe(topic: string, listener: LiveListener, since?: number): () => void {
+    const hadSeq = this.seqs.has(topic)
     if (since !== undefined) this.noteSeq(topic, since)
     let set = this.listeners.get(topic)
     const first = !set
@@ -156,7 +157,11 @@ export class LiveClient {
     }
     set.add(listener)
     if (first && this.send) this.send(this.subscribeFrame([topic]))
-    else if (this.send && listener.page && !this.pages.has(topic)) {
+    else if (this.send && since !== undefined && !hadSeq) {
+      // The topic was followed without a seq (a cheer bar mounted first): subscribe again from the
+      // seq this listener read its state at, so nothing between its read and now is lost.
+      this.send(this.subscribeFrame([topic]))
+    } else if (this.send && listener.page && !this.pages.has(topic)) {
       // The topic is followed already: tell the hub the page without starting over.
       this.pages.set(topic, listener.page)
       this.send({ type: 'subscribe', topics: [topic], pages: { [topic]: listener.page } })
