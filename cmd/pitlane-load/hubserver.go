@@ -15,6 +15,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
+	"github.com/pitlane/pitlane/internal/cheers"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/hub"
 )
@@ -45,11 +48,45 @@ func runHub(ctx context.Context, args []string) error {
 	if sf.redisURL != "" {
 		broker = hub.RedisBroker{URL: sf.redisURL}
 	}
-	h, err := hub.New(hub.Options{Auth: anyToken{}, Broker: broker, Prefix: sf.prefix, MaxConnsPerIP: perIP})
+	opts := hub.Options{Auth: anyToken{}, Broker: broker, Prefix: sf.prefix, MaxConnsPerIP: perIP}
+	var cheer *cheers.Service
+	if sf.cheers {
+		cheer = &cheers.Service{}
+		if sf.redisURL != "" {
+			o, err := redis.ParseURL(sf.redisURL)
+			if err != nil {
+				return err
+			}
+			rdb := redis.NewClient(o)
+			defer rdb.Close()
+			cheer.Merge = cheers.RedisMerger{Rdb: rdb, Prefix: sf.prefix + "cheers:"}
+		}
+		opts.Cheers = cheer
+	}
+	h, err := hub.New(opts)
 	if err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
+	if cheer != nil {
+		cheer.Out = h.SendLocal
+		cheer.Start(ctx)
+		mux.HandleFunc("POST /api/teams", func(w http.ResponseWriter, r *http.Request) {
+			var body struct {
+				Bid    int64 `json:"bid"`
+				SentNs int64 `json:"sent_ns"`
+			}
+			if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+				http.Error(w, `{"message":"bad body"}`, http.StatusBadRequest)
+				return
+			}
+			if err := h.Publish(r.Context(), core.TopicTeams, "auction.bid", body); err != nil {
+				http.Error(w, `{"message":"publish failed"}`, http.StatusBadGateway)
+				return
+			}
+			w.WriteHeader(http.StatusNoContent)
+		})
+	}
 	mux.Handle("GET /api/ws", h)
 	var slide atomic.Int64
 	answer := func(w http.ResponseWriter, r *http.Request) {
@@ -83,7 +120,10 @@ func runHub(ctx context.Context, args []string) error {
 }
 
 // serverFlags are the flags of the server children, "hub" and "anchor".
-type serverFlags struct{ addr, redisURL, prefix string }
+type serverFlags struct {
+	addr, redisURL, prefix string
+	cheers                 bool // the hub child counts cheers (internal/cheers) and takes bids on teams
+}
 
 // parseServerFlags reads a server child's flags and starts its CPU profile
 // if one is asked for; the function it returns stops the profile.
@@ -93,6 +133,7 @@ func parseServerFlags(name string, args []string) (serverFlags, func(), error) {
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:0", "listen address (loopback)")
 	fs.StringVar(&sf.redisURL, "redis", "", "Redis URL; empty = fan-out inside the process")
 	fs.StringVar(&sf.prefix, "prefix", "", "Redis key prefix")
+	fs.BoolVar(&sf.cheers, "cheers", false, "hub: count cheer frames and merge them through Redis; POST /api/teams publishes a bid")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run here")
 	if err := fs.Parse(args); err != nil {
 		return sf, nil, err

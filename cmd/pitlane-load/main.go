@@ -10,6 +10,7 @@
 //	pitlane-load auction -base http://127.0.0.1:8080 -password P -spectators 10000
 //	pitlane-load night -pitlane bin/pitlane -spectators 10000 [-fault kill|redis|failover|postgres]
 //	pitlane-load check-league -pitlane bin/pitlane -database-url URL [-ledger FILE]
+//	pitlane-load cheers -redis redis://127.0.0.1:6379/0 -instances 2 -clients 2000 -seconds 10
 //
 // auction and night are scenarios against real `pitlane serve` instances:
 // night starts its own (docs/hub.md, "The night scenario").
@@ -43,7 +44,8 @@ func main() {
 const usage = `usage: pitlane-load ws [flags]        (run "pitlane-load ws -h" for the flags)
        pitlane-load auction [flags]   (run "pitlane-load auction -h")
        pitlane-load night [flags]     (run "pitlane-load night -h")
-       pitlane-load check-league -database-url URL [-ledger FILE]   (a restored backup)`
+       pitlane-load check-league -database-url URL [-ledger FILE]   (a restored backup)
+       pitlane-load cheers [flags]    (run "pitlane-load cheers -h")`
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string) error {
 		return runNight(ctx, args[1:])
 	case "check-league":
 		return runCheckLeague(ctx, args[1:])
+	case "cheers":
+		return runCheers(ctx, args[1:])
 	case "anchor":
 		return runAnchor(ctx, args[1:])
 	case "worker":

@@ -4,6 +4,8 @@
 package api
 
 import (
+	"github.com/pitlane/pitlane/internal/social"
+
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -24,6 +26,8 @@ func (s *Server) meRoutes() chi.Router {
 	r.Get("/channels", s.myChannels)
 	r.With(s.perUser(ratelimit.StreamsUser)).Delete("/channels/{platform}", s.unlinkChannel)
 	r.Get("/sanctions", s.mySanctions)
+	r.Get("/follows", s.myFollows)
+	r.With(s.perUser(social.FollowRule)).Put("/follows/visibility", s.setFollowsVisible)
 	return r
 }
 

@@ -23,6 +23,7 @@ func (s *Server) playerRoutes() chi.Router {
 		r.Get("/{id}/versus/{other}", s.versus)
 	})
 	r.With(requireUser, s.perUser(ratelimit.RegisterUser)).Put("/me/visibility", s.setProfileVisibility)
+	r.Get("/{id}/followers", s.followers)
 	return r
 }
 

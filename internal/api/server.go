@@ -23,6 +23,7 @@ import (
 	"github.com/pitlane/pitlane/internal/audit"
 	"github.com/pitlane/pitlane/internal/calendar"
 	"github.com/pitlane/pitlane/internal/chat"
+	"github.com/pitlane/pitlane/internal/cheers"
 	"github.com/pitlane/pitlane/internal/config"
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/deck"
@@ -35,6 +36,7 @@ import (
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
+	"github.com/pitlane/pitlane/internal/social"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/streams"
 	"github.com/pitlane/pitlane/internal/tournament"
@@ -70,6 +72,8 @@ type Server struct {
 	Records     *records.Service
 	Calendar    *calendar.Service
 	Deck        *deck.Service
+	Cheers      *cheers.Service
+	Social      *social.Service
 	Notify      *notify.Service
 	Metrics     *metrics.Service
 	Streams     *streams.Service
@@ -157,6 +161,8 @@ func (s *Server) Handler() http.Handler {
 			r.Mount("/og", s.ogRoutes())
 			r.Get("/deck", s.deckCurrent)
 			r.Post("/deck", s.deckMove)
+			r.Post("/cheers", s.cheer)
+			s.socialRoutes(r)
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
 			r.Get("/metrics/summary", s.metricsSummary)

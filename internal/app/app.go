@@ -45,6 +45,7 @@ import (
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
+	"github.com/pitlane/pitlane/internal/social"
 	"github.com/pitlane/pitlane/internal/stats"
 	"github.com/pitlane/pitlane/internal/streams"
 	"github.com/pitlane/pitlane/internal/twitch"
@@ -74,6 +75,7 @@ type App struct {
 	log        *slog.Logger
 	cfg        config.Config
 	botStop    context.CancelFunc
+	stopCheers context.CancelFunc // ends the cheers' windows
 	botDone    chan struct{}
 }
 
@@ -88,6 +90,9 @@ func (a *App) Close() {
 	}
 	if a.countdowns != nil {
 		a.countdowns.close()
+	}
+	if a.stopCheers != nil {
+		a.stopCheers()
 	}
 	if a.auction != nil {
 		a.auction.Stop()
@@ -218,9 +223,11 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	var rooms *chat.Service // made below; the hub asks it who may hear a room
 
 	pages := &api.Pages{} // served through the router, built below
+	cheer := newCheers(cfg, a.redis, log)
 	h, err := hub.New(hub.Options{
 		Auth:           hubAuth{acc},
 		Guard:          func(ctx context.Context, a core.Actor, topic string) error { return rooms.Guard(ctx, a, topic) },
+		Cheers:         cheer,
 		Pages:          pages.Read,
 		Broker:         broker,
 		Prefix:         cfg.RedisPrefix + "hub:" + identity + ":",
@@ -233,6 +240,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		return nil, err
 	}
 	a.Hub = h
+	cheer.Out = h.SendLocal
+	cheerCtx, stopCheers := context.WithCancel(ctx)
+	a.stopCheers = stopCheers
+	cheer.Start(cheerCtx)
 	// Committed events reach the hub through the relay, whatever happens to
 	// Redis meanwhile; one relay works at a time across instances.
 	a.relay = &postgres.Relay{DB: db, Sink: h, Log: log,
@@ -277,7 +288,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams, ratelimit.Moderation)...)
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams, ratelimit.Moderation, []ratelimit.Rule{social.FollowRule})...)
 	mod := moderationService(db, tour, auditLog, outbox, admins, cfg.JWTSecret)
 	tour.Sanctions = mod
 	rooms = &chat.Service{Store: postgres.Chat{DB: db}, Tx: db, Events: outbox, Audit: auditLog, Sanctions: mod,
@@ -302,6 +313,8 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Chat:       rooms,
 		Notify:     nt,
 		Streams:    live,
+		Cheers:     cheer,
+		Social:     &social.Service{Store: postgres.Social{DB: db}},
 		Deck:       &deck.Service{Store: postgres.Deck{DB: db}, Tx: db, Events: outbox, Audit: auditLog},
 		Images:     images,
 		Newsletter: postgres.Newsletter{DB: db},

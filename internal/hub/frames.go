@@ -20,6 +20,8 @@ type inFrame struct {
 	Topics []string          `json:"topics,omitempty"`
 	Since  map[string]int64  `json:"since,omitempty"`
 	Pages  map[string]string `json:"pages,omitempty"` // per topic, the page the client shows (pages.go)
+	Topic  string            `json:"topic,omitempty"` // cheer
+	Kind   string            `json:"kind,omitempty"`  // cheer
 }
 
 // event is one publication as every instance stores and delivers it: wire

@@ -19,6 +19,8 @@ type Options struct {
 	// (core.Actor.MayFollow) leaves to the store: a room's members only.
 	// Nil: every topic MayFollow allows.
 	Guard func(ctx context.Context, a core.Actor, topic string) error
+	// Cheers counts "cheer" frames (internal/cheers); nil refuses them.
+	Cheers Cheerer
 	// Broker is how events reach every instance and where seqs and history
 	// live: MemoryBroker (one instance, the default) or RedisBroker (any
 	// number of instances through Redis).

@@ -56,6 +56,8 @@ func (c *client) readLoop() {
 			}
 		case "ping":
 			c.sendWire(pongWire)
+		case "cheer":
+			c.cheer(f.Topic, f.Kind)
 		default:
 			c.sendError("unknown frame type: " + truncate(f.Type, 32))
 		}

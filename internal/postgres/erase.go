@@ -83,6 +83,10 @@ var eraseSQL = []string{
 	    AND NOT EXISTS (SELECT 1 FROM tournament_channels tc WHERE tc.channel_id = c.id)`,
 	`UPDATE stream_channels SET user_id = NULL, tokens = NULL WHERE user_id = $1`,
 	`DELETE FROM email_codes WHERE user_id = $1`,
+	// Follows and blocks, both ways: an erased account follows nobody and
+	// is followed by nobody.
+	`DELETE FROM follows WHERE follower_id = $1 OR player_id = $1`,
+	`DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1`,
 	`DELETE FROM newsletter_subscribers WHERE email = (SELECT email FROM users WHERE id = $1)`,
 	// The calendar feed's address dies: a new generation, whose token
 	// nobody has.
@@ -191,6 +195,13 @@ SELECT json_build_object(
        'reminders_received', coalesce((SELECT json_agg(json_build_object('step', m.step, 'channels', m.channels,
             'sent_at', m.sent_at) ORDER BY m.id) FROM reminders m WHERE m.user_id = $1), '[]'),
        'reminder_emails_off', EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = $1)),
+  'follows', coalesce((SELECT json_agg(json_build_object('at', f.created_at,
+       'player_id', f.player_id, 'team_id', f.team_id, 'tournament', t.name) ORDER BY f.id)
+       FROM follows f LEFT JOIN tournaments t ON t.id = f.tournament_id WHERE f.follower_id = $1), '[]'),
+  'followers', (SELECT count(*) FROM follows WHERE player_id = $1),
+  'follows_visible', (SELECT follows_visible FROM users WHERE id = $1),
+  'blocks', coalesce((SELECT json_agg(json_build_object('at', b.created_at, 'user_id', b.blocked_id) ORDER BY b.created_at)
+       FROM blocks b WHERE b.blocker_id = $1), '[]'),
   'calendar_feed', (SELECT json_build_object('generation', f.generation, 'reset_at', f.reset_at)
        FROM calendar_feeds f WHERE f.user_id = $1),
   'audit_log', coalesce((SELECT json_agg(json_build_object('at', a.at, 'action', a.action, 'target', a.target, 'data', a.data,

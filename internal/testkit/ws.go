@@ -24,6 +24,9 @@ type Frame struct {
 	Event   string         `json:"event"`
 	Data    map[string]any `json:"data"`
 	Message string         `json:"message"`
+	// Counts and WindowMs: a cheers frame's window.
+	Counts   map[string]int64 `json:"counts"`
+	WindowMs int64            `json:"window_ms"`
 }
 
 // DialWS opens /api/ws on base (an http:// URL), authenticating with token if given.

@@ -28,12 +28,13 @@ export function binaryPath() {
 /**
  * `host`: the name pages open the site by (default 127.0.0.1). Passkeys need a domain, not an address:
  * with host 'localhost' the site's PUBLIC_URL is http://localhost:PORT, its WebAuthn relying party.
+ * `port`: the port to listen on (default a free one).
  */
-export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extraEnv = {}, host = '127.0.0.1' }) {
+export async function startServer({ databaseUrl, smtpUrl, adminEmails = '', extraEnv = {}, host = '127.0.0.1', port: wanted }) {
   const bin = binaryPath()
   if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (build it, or set PITLANE_BIN)`)
   mkdirSync(tmpDir, { recursive: true })
-  const port = await freePort()
+  const port = wanted ?? (await freePort())
   const dataDir = join(tmpDir, `data-${port}`)
   mkdirSync(dataDir, { recursive: true })
   const log = createWriteStream(join(tmpDir, `server-${port}.log`))

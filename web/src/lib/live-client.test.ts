@@ -232,3 +232,19 @@ describe('pages brought by a resync', () => {
     expect(onResync).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('LiveClient, a topic followed first without a seq', () => {
+  it('subscribes again from the seq a later listener read its state at', () => {
+    const c = new LiveClient()
+    const sent: ClientFrame[] = []
+    c.open((f) => sent.push(f), null)
+    c.subscribe('bracket', { onCheers: () => undefined })
+    c.subscribe('bracket', { page: '/api/tournaments/PPL7/bracket' }, 10)
+    expect(sent).toEqual([
+      { type: 'subscribe', topics: ['bracket'] },
+      { type: 'subscribe', topics: ['bracket'], since: { bracket: 10 }, pages: { bracket: '/api/tournaments/PPL7/bracket' } },
+    ])
+    c.subscribe('bracket', {}, 12)
+    expect(sent).toHaveLength(2)
+  })
+})

@@ -11,8 +11,12 @@ export type LiveEvent<D = unknown> = {
   ts?: string
 }
 
+/** A window of cheers on a topic, all instances' taps merged (docs/hub.md, "Live cheers"). */
+export type CheersFrame = { type: 'cheers'; topic: string; counts: Record<string, number>; window_ms: number }
+
 type ServerFrame =
   | LiveEvent
+  | CheersFrame
   | { type: 'resync'; topic: string; retry_after_ms?: number; seq?: number; path?: string; page?: unknown }
   | { type: 'error'; message: string }
   | { type: 'pong' }
@@ -22,6 +26,7 @@ export type ClientFrame =
   | { type: 'subscribe'; topics: string[]; since?: Record<string, number>; pages?: Record<string, string> }
   | { type: 'unsubscribe'; topics: string[] }
   | { type: 'ping' }
+  | { type: 'cheer'; topic: string; kind: string }
 
 export type LiveListener = {
   onEvent?: (ev: LiveEvent) => void
@@ -37,6 +42,8 @@ export type LiveListener = {
   page?: string
   /** The page named by `page`, brought by a resync: the state at the seq the frame gives. */
   onPage?: (page: unknown) => void
+  /** A window of cheers on the topic (no seq: not replayed, not counted). */
+  onCheers?: (frame: CheersFrame) => void
 }
 
 const BUFFER_SIZE = 200
@@ -140,6 +147,7 @@ export class LiveClient {
   }
 
   subscribe(topic: string, listener: LiveListener, since?: number): () => void {
+    const hadSeq = this.seqs.has(topic)
     if (since !== undefined) this.noteSeq(topic, since)
     let set = this.listeners.get(topic)
     const first = !set
@@ -149,7 +157,11 @@ export class LiveClient {
     }
     set.add(listener)
     if (first && this.send) this.send(this.subscribeFrame([topic]))
-    else if (this.send && listener.page && !this.pages.has(topic)) {
+    else if (this.send && since !== undefined && !hadSeq) {
+      // The topic was followed without a seq (a cheer bar mounted first): subscribe again from the
+      // seq this listener read its state at, so nothing between its read and now is lost.
+      this.send(this.subscribeFrame([topic]))
+    } else if (this.send && listener.page && !this.pages.has(topic)) {
       // The topic is followed already: tell the hub the page without starting over.
       this.pages.set(topic, listener.page)
       this.send({ type: 'subscribe', topics: [topic], pages: { [topic]: listener.page } })
@@ -164,6 +176,13 @@ export class LiveClient {
         this.send?.({ type: 'unsubscribe', topics: [topic] })
       }
     }
+  }
+
+  /** Sends a cheer over the open socket; false when there is none (the caller posts it instead). */
+  cheer(topic: string, kind: string): boolean {
+    if (!this.send) return false
+    this.send({ type: 'cheer', topic, kind })
+    return true
   }
 
   handleFrame(raw: string) {
@@ -183,6 +202,9 @@ export class LiveClient {
         } else {
           this.resync(frame.topic, true, frame.retry_after_ms)
         }
+        break
+      case 'cheers':
+        for (const l of [...(this.listeners.get(frame.topic) ?? [])]) l.onCheers?.(frame)
         break
       case 'error':
         this.lastError = frame.message

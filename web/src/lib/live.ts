@@ -3,9 +3,9 @@
 // loads in a chunk of its own just after the first render: pages subscribe at once and the
 // client sends their subscriptions when the socket opens.
 import { createContext, createElement, Fragment, lazy, Suspense, useContext, useEffect, useEffectEvent, type ReactNode } from 'react'
-import { LiveClient, resyncDelay, type LiveEvent, type LiveListener } from './live-client'
+import { LiveClient, resyncDelay, type CheersFrame, type LiveEvent, type LiveListener } from './live-client'
 
-export type { LiveEvent } from './live-client'
+export type { CheersFrame, LiveEvent } from './live-client'
 
 // A resync's reads wait a random moment (0-2 s, or the server's window under pressure): after a
 // Redis restart every page of an instance is told to resync at once.
@@ -44,6 +44,7 @@ export function useLiveTopic(
     onResync?: () => void
     onReconnect?: () => void
     onPage?: (page: unknown) => void
+    onCheers?: (frame: CheersFrame) => void
   },
   { enabled = true, since, page }: { enabled?: boolean; since?: number; page?: string } = {},
 ) {
@@ -53,6 +54,7 @@ export function useLiveTopic(
   const onResync = useEffectEvent(() => handlers.onResync?.())
   const onReconnect = useEffectEvent(() => handlers.onReconnect?.())
   const onPage = useEffectEvent((p: unknown) => handlers.onPage?.(p))
+  const onCheers = useEffectEvent((f: CheersFrame) => handlers.onCheers?.(f))
   const currentSince = useEffectEvent(() => since)
 
   useEffect(() => {
@@ -61,6 +63,7 @@ export function useLiveTopic(
       onEvent: (ev) => onEvent(ev),
       onResync: () => onResync(),
       onReconnect: () => onReconnect(),
+      onCheers: (f) => onCheers(f),
       ...(page ? { page, onPage: (p: unknown) => onPage(p) } : {}),
     }
     return client.subscribe(topic, listener, currentSince())

@@ -11,6 +11,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { TeamBadge } from '@/components/ui/team-badge'
 import { OverlayFrame, useOverlayOptions } from './components/overlay-frame'
 import { closingBanner, teamByLetter, teamLabel, type LastResult } from './lib/model'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 function LotBar({ lot, view }: { lot: Lot; view: AuctionData }) {
   const left = useLotCountdown(lot.ends_at, view.offset)
@@ -105,6 +106,7 @@ export default function AuctionOverlay() {
   const banner = view ? closingBanner(view, now + view.offset, options.hold) : null
   return (
     <OverlayFrame kind="auction" options={options}>
+      <CheerBar topic="teams" buttons={false} />
       {view && lot ? <LotBar lot={lot} view={view} /> : null}
       {view && banner ? <Banner result={banner} view={view} /> : null}
       {view && !lot && !banner ? (

@@ -8,6 +8,7 @@ import { useTournamentInfo } from '@/features/tournament/api/registrations'
 import { TeamBadge } from '@/components/ui/team-badge'
 import { OverlayFrame, useOverlayOptions } from './components/overlay-frame'
 import { sideKills, teamLabel } from './lib/model'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 type Logos = Record<string, string | undefined>
 
@@ -48,6 +49,7 @@ export default function MatchOverlay() {
   const kills = match ? sideKills(match) : null
   return (
     <OverlayFrame kind="match" options={options}>
+      <CheerBar topic="bracket" buttons={false} />
       {match ? (
         <section className={`ov-panel ov-scoreboard is-${shownStatus(match)}`} data-testid="overlay-match" aria-label="Match">
           <Side team={match.team1} kills={kills && match.team1 ? kills[match.team1.id] : null} won={!!match.winner && match.winner === match.team1?.id} logos={logos} end="left" />

@@ -15,6 +15,7 @@ import { PageHead } from '@/components/layout/page-head'
 import { useFirstDeferred } from '@/lib/use-first-deferred'
 import { offersFor } from '@/lib/phase'
 import { phaseName, seasonName } from '@/lib/season-name'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 export function idleText(status: TournamentStatus | undefined) {
   switch (status) {
@@ -110,6 +111,7 @@ export default function AuctionRoute() {
           </p>
         }
       />
+      <CheerBar topic="teams" label="Cheer the auction" />
       {auction.isLoading || (auction.data && !view) ? (
         <AuctionSkeleton status={status} />
       ) : auction.isError || !view ? (

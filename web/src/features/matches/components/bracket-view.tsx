@@ -12,6 +12,7 @@ import type { Match, TeamRef } from '../types'
 import { SwissStandings } from './standings'
 import { StatusBadge } from './status-badge'
 import { can } from '@/lib/authorization'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 function Side({ team, match, from, kills }: { team: TeamRef | null; match: Match; from?: string; kills?: number }) {
   const won = !!team && match.winner === team.id
@@ -193,6 +194,7 @@ export function BracketView({ tournament, season }: { tournament: string; season
         {data.seeded_by ? ` · seeded by ${data.seeded_by}` : ''}
       </p>
       {organiser}
+      <CheerBar topic="bracket" label="Cheer the matches" />
       {swiss ? (
         <div className="swiss-layout">
           <SwissStandings tournament={tournament} cut={data.options?.top_cut ?? 0} />

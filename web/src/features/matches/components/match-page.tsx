@@ -44,6 +44,7 @@ import { ResultForm } from './result-form'
 import { StatusBadge } from './status-badge'
 import { can as allowed } from '@/lib/authorization'
 import { PageHead } from '@/components/layout/page-head'
+import { CheerBar } from '@/components/cheers/cheer-bar'
 
 function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -454,6 +455,7 @@ export function MatchPage({ id }: { id: number }) {
         <TeamColumn team={match.team1} match={match} />
         <TeamColumn team={match.team2} match={match} />
       </div>
+      <CheerBar topic="bracket" label="Cheer this match" />
 
       <MatchStreams matchId={match.id} />
 

@@ -12,6 +12,7 @@ import { RecordsTable } from './records-table'
 import { HeadToHead } from './head-to-head'
 import { StatsChart } from './stats-chart'
 import { teamPath } from './team-page'
+import { FollowButton, FollowCounts } from '@/components/follow/follow-button'
 
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`
 
@@ -135,6 +136,10 @@ export function PlayerPage({ id }: { id: number }) {
         }
       />
       {own ? <PrivacyToggle profile={p} /> : null}
+      <div className="follow-row">
+        <FollowButton kind="player" id={String(p.id)} name={p.name} />
+        <FollowCounts userId={p.id} />
+      </div>
       <section className="record-hero">
         <KartImage src={p.cart_image} alt={`${p.name}'s kart`} className="record-kart" />
         <div className="record-stats">
