@@ -30,6 +30,7 @@ import (
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/prizes"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
@@ -67,6 +68,7 @@ type Server struct {
 	Deck        *deck.Service
 	Notify      *notify.Service
 	Metrics     *metrics.Service
+	Prizes      *prizes.Service // a season's money; nil: none
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger

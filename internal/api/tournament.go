@@ -161,6 +161,7 @@ func (s *Server) adminRoutes() chi.Router {
 	s.seasonAdminRoutes(r)
 	s.staffRoutes(r)
 	s.undoRoutes(r)
+	s.prizeAdminRoutes(r)
 	return r
 }
 

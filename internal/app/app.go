@@ -40,6 +40,7 @@ import (
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
 	"github.com/pitlane/pitlane/internal/postgres"
+	"github.com/pitlane/pitlane/internal/prizes"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
@@ -313,6 +314,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
 			PublicURL: cfg.PublicURL, Log: log,
 			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}
+	srv.Prizes = &prizes.Service{Store: postgres.Prizes{DB: db}, Tournaments: tour, Audit: auditLog, Tx: db, Log: log}
 	a.Server = srv
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}

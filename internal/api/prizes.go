@@ -1,0 +1,66 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/pitlane/pitlane/internal/errs"
+	"github.com/pitlane/pitlane/internal/prizes"
+	"github.com/pitlane/pitlane/internal/ratelimit"
+)
+
+// prizeRoutes are a season's public prizes, under /api/tournaments.
+func (s *Server) prizeRoutes(r chi.Router) {
+	r.With(publicRead).Get("/{name}/prizes", s.prizesOf)
+}
+
+// prizeAdminRoutes are the organisers' money calls under /api/admin.
+func (s *Server) prizeAdminRoutes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(requireUser, s.perUser(ratelimit.LeagueAdmin))
+		r.Put("/tournaments/{name}/prizes", s.setPrizes)
+		r.Post("/tournaments/{name}/prizes/funding", s.fundPrizes)
+	})
+}
+
+func (s *Server) prizesOf(w http.ResponseWriter, r *http.Request) {
+	if s.Prizes == nil {
+		writeError(w, r, errs.E(errs.NotFound, "No prizes here"))
+		return
+	}
+	v, err := s.Prizes.Get(r.Context(), chi.URLParam(r, "name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) setPrizes(w http.ResponseWriter, r *http.Request) {
+	var in prizes.Input
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	v, err := s.Prizes.Set(r.Context(), actorOf(r), chi.URLParam(r, "name"), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) fundPrizes(w http.ResponseWriter, r *http.Request) {
+	var in prizes.FundInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	v, err := s.Prizes.Fund(r.Context(), actorOf(r), chi.URLParam(r, "name"), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
