@@ -7,6 +7,8 @@ CREATE TABLE prize_pools (
     split         bigint[] NOT NULL DEFAULT '{}' CHECK (0 < ALL (split) OR cardinality(split) = 0),
     awards        jsonb NOT NULL DEFAULT '[]',
     entry_fee     bigint NOT NULL DEFAULT 0 CHECK (entry_fee >= 0),
+    -- since when the fee is asked: registrations older than it owe nothing
+    fee_since     timestamptz,
     team_share    text NOT NULL DEFAULT 'even' CHECK (team_share IN ('even', 'captain')),
     updated_at    timestamptz NOT NULL DEFAULT now()
 );

@@ -13,6 +13,7 @@ import (
 // prizeRoutes are a season's public prizes, under /api/tournaments.
 func (s *Server) prizeRoutes(r chi.Router) {
 	r.With(publicRead).Get("/{name}/prizes", s.prizesOf)
+	s.paymentRoutes(r)
 }
 
 // prizeAdminRoutes are the organisers' money calls under /api/admin.

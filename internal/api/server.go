@@ -30,6 +30,7 @@ import (
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/payments"
 	"github.com/pitlane/pitlane/internal/prizes"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
@@ -69,6 +70,8 @@ type Server struct {
 	Notify      *notify.Service
 	Metrics     *metrics.Service
 	Prizes      *prizes.Service // a season's money; nil: none
+	Payments    *payments.Service
+	Webhooks    WebhookVerifier // Stripe's signed events; nil: payments off
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -153,6 +156,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/deck", s.deckMove)
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
+			r.Post("/webhooks/stripe", s.stripeWebhook)
 			r.Get("/metrics/summary", s.metricsSummary)
 		})
 	})

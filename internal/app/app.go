@@ -39,8 +39,8 @@ import (
 	"github.com/pitlane/pitlane/internal/matches"
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/payments"
 	"github.com/pitlane/pitlane/internal/postgres"
-	"github.com/pitlane/pitlane/internal/prizes"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
@@ -257,6 +257,11 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Jobs.Every(time.Hour, postgres.PruneSessions{})
 	postgres.Work(a.Jobs, postgres.Metrics{DB: db}.Prune)
 	a.Jobs.Every(time.Hour, postgres.PruneMetrics{})
+	money := moneyOf(cfg, db, tour, auditLog, log)
+	money.payments.Jobs = a.Jobs
+	postgres.Work(a.Jobs, money.payments.SweepDue)
+	postgres.Work(a.Jobs, money.payments.HoldEndDue)
+	a.Jobs.Every(payments.SweepEvery, payments.Sweep{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -314,7 +319,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
 			PublicURL: cfg.PublicURL, Log: log,
 			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}
-	srv.Prizes = &prizes.Service{Store: postgres.Prizes{DB: db}, Tournaments: tour, Audit: auditLog, Tx: db, Log: log}
+	srv.Prizes, srv.Payments = money.prizes, money.payments
+	if money.stripe != nil {
+		srv.Webhooks = money.stripe
+	}
 	a.Server = srv
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}

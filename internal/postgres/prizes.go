@@ -48,8 +48,10 @@ func (s Prizes) SavePool(ctx context.Context, p prizes.Pool) error {
 		return err
 	}
 	_, err = s.DB.q(ctx).Exec(ctx, `
-		INSERT INTO prize_pools (tournament_id, currency, split, awards, entry_fee, team_share) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (tournament_id) DO UPDATE SET currency = $2, split = $3, awards = $4, entry_fee = $5, team_share = $6, updated_at = now()`,
+		INSERT INTO prize_pools (tournament_id, currency, split, awards, entry_fee, team_share, fee_since)
+		VALUES ($1, $2, $3, $4, $5::bigint, $6, CASE WHEN $5::bigint > 0 THEN now() END)
+		ON CONFLICT (tournament_id) DO UPDATE SET currency = $2, split = $3, awards = $4, entry_fee = $5, team_share = $6, updated_at = now(),
+		       fee_since = CASE WHEN $5::bigint = 0 THEN NULL ELSE coalesce(prize_pools.fee_since, now()) END`,
 		p.TournamentID, string(p.Currency), p.Split, awards, p.EntryFee, p.TeamShare)
 	return unavailable(err)
 }
