@@ -20,6 +20,7 @@ func (s *Server) meRoutes() chi.Router {
 	r.Post("/notifications/push", s.subscribePush)
 	r.Delete("/notifications/push", s.unsubscribePush)
 	s.accountRoutes(r)
+	s.payoutMeRoutes(r)
 	return r
 }
 

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -22,7 +23,59 @@ func (s *Server) prizeAdminRoutes(r chi.Router) {
 		r.Use(requireUser, s.perUser(ratelimit.LeagueAdmin))
 		r.Put("/tournaments/{name}/prizes", s.setPrizes)
 		r.Post("/tournaments/{name}/prizes/funding", s.fundPrizes)
+		r.Get("/tournaments/{name}/payouts", s.listPayouts)
+		r.Post("/payouts/{id}/paid", s.payoutPaid)
 	})
+}
+
+// payoutMeRoutes are a winner's own payouts, under /api/me.
+func (s *Server) payoutMeRoutes(r chi.Router) {
+	r.With(s.perUser(ratelimit.LeagueAdmin)).Post("/payouts/{id}/received", s.payoutReceived)
+}
+
+func (s *Server) listPayouts(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	after, _ := strconv.ParseInt(q.Get("cursor"), 10, 64)
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	page, err := s.Prizes.ListPayouts(r.Context(), actorOf(r), chi.URLParam(r, "name"), after, limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, page)
+}
+
+func (s *Server) payoutPaid(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Payout")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var in prizes.PaidInput
+	if err := decode(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.Prizes.MarkPaid(r.Context(), actorOf(r), id, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) payoutReceived(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id", "Payout")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.Prizes.MarkReceived(r.Context(), actorOf(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
 }
 
 func (s *Server) prizesOf(w http.ResponseWriter, r *http.Request) {

@@ -257,7 +257,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	a.Jobs.Every(time.Hour, postgres.PruneSessions{})
 	postgres.Work(a.Jobs, postgres.Metrics{DB: db}.Prune)
 	a.Jobs.Every(time.Hour, postgres.PruneMetrics{})
-	money := moneyOf(cfg, db, tour, auditLog, log)
+	money := moneyOf(cfg, db, tour, mat, auditLog, log)
 	money.payments.Jobs = a.Jobs
 	postgres.Work(a.Jobs, money.payments.SweepDue)
 	postgres.Work(a.Jobs, money.payments.HoldEndDue)

@@ -190,18 +190,16 @@ type Service struct {
 	Audit       core.AuditLog
 	Tx          core.Transactor
 	Log         *slog.Logger
-	// Payouts, when set, lists the season's payouts for its public view.
-	Payouts func(ctx context.Context, tournamentID int64) ([]PublicPayout, error)
 	// PaymentsOn tells whether entry fees can be taken (Stripe's keys are set).
 	PaymentsOn bool
+	// PayoutStore and Results turn a completed season's pool into payouts.
+	PayoutStore PayoutStore
+	Results     Results
 }
 
-// The phases in which a pool may be set: once a season is completed its
-// split has become payouts and stays as it was.
-var setPhases = []string{tournament.StatusRegistration, tournament.StatusAuction, tournament.StatusMatches}
-
-// MsgPoolSettled refuses a change of a completed season's pool.
-const MsgPoolSettled = "%s is completed: its prizes are being paid as they were set."
+// MsgPoolSettled refuses a change of a pool whose payouts are made (its
+// season completed and its organisers read them): they are paid as set.
+const MsgPoolSettled = "%s's prizes have become payouts: they are paid as they were set."
 
 // MsgNoPool is the answer for a season without prizes.
 const MsgNoPool = "%s has no prize pool."
@@ -225,8 +223,14 @@ func (s *Service) Set(ctx context.Context, a core.Actor, name string, in Input) 
 		if err := a.MustOrganise(t.ID); err != nil {
 			return err
 		}
-		if !contains(setPhases, t.Status) {
-			return errs.E(errs.Conflict, MsgPoolSettled, t.Name)
+		if s.PayoutStore != nil {
+			made, err := s.PayoutStore.Payouts(ctx, t.ID, 0, 1)
+			if err != nil {
+				return err
+			}
+			if len(made) > 0 {
+				return errs.E(errs.Conflict, MsgPoolSettled, t.Name)
+			}
 		}
 		p.TournamentID = t.ID
 		if old, err := s.Store.LockPool(ctx, t.ID); err == nil && old.Currency != p.Currency {
@@ -334,13 +338,4 @@ func (s *Service) ledger(ctx context.Context, p Pool) (*Ledger, error) {
 		return nil, err
 	}
 	return l, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

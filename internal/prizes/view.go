@@ -90,9 +90,13 @@ func (s *Service) view(ctx context.Context, t tournament.Tournament) (View, erro
 		v.Funding.Sources[src] = tot.Funded[src] - tot.Refunded[src]
 	}
 	v.Funding.Unfunded = max(0, v.Pool-v.Funding.Total)
-	if s.Payouts != nil {
-		if v.Payouts, err = s.Payouts(ctx, t.ID); err != nil {
+	if s.PayoutStore != nil {
+		list, err := s.PayoutStore.Payouts(ctx, t.ID, 0, MaxPayoutPage)
+		if err != nil {
 			return View{}, err
+		}
+		for _, p := range list {
+			v.Payouts = append(v.Payouts, PublicPayout{Label: p.Label, Team: p.Team, Amount: p.Amount, State: p.State})
 		}
 	}
 	return v, nil
