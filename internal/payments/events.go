@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
@@ -106,7 +107,7 @@ func (s *Service) refunded(ctx context.Context, a core.Actor, p Payment, refundI
 // key makes a retry safe) and records it. A failure leaves it due: the
 // scheduled sweep tries again.
 func (s *Service) refund(ctx context.Context, a core.Actor, p Payment) error {
-	id, err := s.Processor.Refund(ctx, p.PaymentIntent, p.Amount, "pitlane-refund-"+itoa(p.ID))
+	id, err := s.Processor.Refund(ctx, p.PaymentIntent, p.Amount, "pitlane-refund-"+strconv.FormatInt(p.ID, 10))
 	if err != nil {
 		return errs.Wrap(errs.E(errs.Upstream, "The refund could not be made now; it will be tried again."), err)
 	}
@@ -117,17 +118,6 @@ func (s *Service) refund(ctx context.Context, a core.Actor, p Payment) error {
 		}
 		return s.refunded(ctx, a, p, id)
 	})
-}
-
-func itoa(n int64) string {
-	b := []byte{}
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	if len(b) == 0 {
-		return "0"
-	}
-	return string(b)
 }
 
 // Unregister takes the signed-in player off the season's list (while it

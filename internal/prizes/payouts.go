@@ -2,6 +2,7 @@ package prizes
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -202,7 +203,7 @@ func (s *Service) MarkPaid(ctx context.Context, a core.Actor, id int64, in PaidI
 	}
 	who := func(_ Payout, tournamentID int64) error { return a.MustOrganise(tournamentID) }
 	return s.movePayout(ctx, a, id, PayoutPaid, who, func(ctx context.Context, p Payout, tournamentID int64) error {
-		e := Entry{Kind: KindPayout, Amount: p.Amount, Currency: p.Currency, UserID: p.UserID, Ref: "payout:" + itoa(int(p.ID))}
+		e := Entry{Kind: KindPayout, Amount: p.Amount, Currency: p.Currency, UserID: p.UserID, Ref: "payout:" + strconv.FormatInt(p.ID, 10)}
 		if err := s.Record(ctx, a.UserID, tournamentID, &e); err != nil {
 			return err
 		}

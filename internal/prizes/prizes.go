@@ -9,6 +9,7 @@ package prizes
 import (
 	"context"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -150,18 +151,7 @@ func placeName(n int) string {
 			suffix = "rd"
 		}
 	}
-	return itoa(n) + suffix
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
+	return strconv.Itoa(n) + suffix
 }
 
 // Store keeps pools and their ledgers (postgres.Prizes).
