@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { makeUser } from '@/testing/fixtures'
 import { mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render'
 import { PrizesPanel } from './prizes-panel'
@@ -43,5 +44,21 @@ describe('the Prizes tab', () => {
     mockApi({ 'GET /tournaments/PPL7/prizes': { status: 404, body: { message: 'PPL7 has no prize pool.' } } })
     renderApp(<PrizesPanel tournament="PPL7" />, { route: '/tournament' })
     expect(await screen.findByText(/no prize pool/)).toBeInTheDocument()
+  })
+})
+
+describe('the entry fee on the Prizes tab', () => {
+  it('offers the checkout page to a registered player whose place is held unpaid', async () => {
+    const api = mockApi({
+      'GET /tournaments/PPL7/prizes': { body: prizes },
+      'GET /tournament/status': { body: { registered: true, status: 'confirmed', payment: 'pending' } },
+      'POST /tournaments/PPL7/payments/checkout': { body: { url: 'https://checkout.stripe.com/pay/c/cs_test' } },
+    })
+    const assign = vi.fn()
+    Object.defineProperty(window, 'location', { value: { ...window.location, assign }, writable: true })
+    renderApp(<PrizesPanel tournament="PPL7" />, { route: '/tournament', user: makeUser() })
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay €5.00' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/pay/c/cs_test'))
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/tournaments/PPL7/payments/checkout')).toBe(true)
   })
 })

@@ -2,6 +2,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { usePrizes, type Prizes, type PublicPayout } from '../api/prizes'
 import { formatMoney } from '../lib/money'
+import { PayEntryFee } from './pay-entry-fee'
 
 const SOURCES: { key: string; label: string }[] = [
   { key: 'organiser', label: 'Organiser' },
@@ -44,6 +45,7 @@ export function PrizesView({ prizes: p }: { prizes: Prizes }) {
           </div>
         ) : null}
       </div>
+      {p.payments ? <PayEntryFee tournament={p.tournament} fee={money(p.entry_fee)} /> : null}
 
       <div className="prizes-grid">
         <div className="table-scroll">
