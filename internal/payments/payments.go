@@ -256,10 +256,18 @@ func (s *Service) Register(ctx context.Context, a core.Actor, name string) (tour
 			return err
 		}
 		answer = AnswerPending
-		e.Message = fmt.Sprintf(MsgPayToKeep, prizes.Money{Minor: pool.EntryFee, Currency: pool.Currency}, t.Name, s.hold().Round(time.Second))
+		e.Message = fmt.Sprintf(MsgPayToKeep, prizes.Money{Minor: pool.EntryFee, Currency: pool.Currency}, t.Name, holdText(s.hold()))
 		return nil
 	})
 	return e, answer, err
+}
+
+// holdText is a hold as a message says it: "30 minutes", "45 seconds".
+func holdText(d time.Duration) string {
+	if d >= time.Minute {
+		return fmt.Sprintf("%d minutes", int(d.Minutes()))
+	}
+	return fmt.Sprintf("%d seconds", int(d.Seconds()))
 }
 
 // MsgPayToKeep tells a player their place is held until they pay.
