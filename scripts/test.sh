@@ -38,7 +38,9 @@ db="pitlane_e2e_$$_$(date +%s)"
 prefix="$db:"
 e2e_log=$(mktemp)
 e2e_pid=""
+stripe_pid=""
 cleanup() {
+  if [ -n "$stripe_pid" ]; then kill "$stripe_pid" 2>/dev/null || true; fi
   if [ -n "$e2e_pid" ] && kill -0 "$e2e_pid" 2>/dev/null; then
     kill -TERM -- "-$e2e_pid" 2>/dev/null || true
     wait "$e2e_pid" 2>/dev/null || true
@@ -82,6 +84,19 @@ if [ "$e2e_status" -ne 0 ]; then
   echo "browser end-to-end tests failed (exit $e2e_status)" >&2
   exit 1
 fi
+
+step "stripe-mock (Stripe's official mock: the payments tests call it through stripe-go)"
+stripe_mock="$(go env GOPATH)/bin/stripe-mock"
+if ! [ -x "$stripe_mock" ]; then
+  go install github.com/stripe/stripe-mock@v0.203.0
+fi
+# A free port: one nothing answers on.
+stripe_port=$(( 20000 + RANDOM % 20000 ))
+while (exec 3<>"/dev/tcp/127.0.0.1/$stripe_port") 2>/dev/null; do stripe_port=$(( 20000 + RANDOM % 20000 )); done
+"$stripe_mock" -http-port "$stripe_port" >/dev/null 2>&1 &
+stripe_pid=$!
+for _ in $(seq 100); do curl -fsS -o /dev/null "http://127.0.0.1:$stripe_port/v1/charges" -u sk_test_x: 2>/dev/null && break; sleep 0.1; done
+export PITLANE_TEST_STRIPE_URL="http://127.0.0.1:$stripe_port"
 
 step "go test"
 go test -count=1 -timeout 15m ./...

@@ -26,6 +26,7 @@ func (s *Server) leagueRoutes() chi.Router {
 		r.Get("/{name}/substitutes", s.substitutes)
 		r.Get("/{name}/teams/{team}", s.teamPage)
 	})
+	s.prizeRoutes(r)
 	r.With(requireUser).Get("/{name}/teams/{team}/calendar", s.calendarLink)
 	r.With(requireUser, s.perUser(ratelimit.MatchUser)).Post("/{name}/teams/{team}/calendar/reset", s.calendarReset)
 	r.With(requireUser, s.perUser(ratelimit.BidUser)).Post("/{name}/auction/bids", s.bid)

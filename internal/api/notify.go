@@ -28,6 +28,7 @@ func (s *Server) meRoutes() chi.Router {
 	r.Get("/sanctions", s.mySanctions)
 	r.Get("/follows", s.myFollows)
 	r.With(s.perUser(social.FollowRule)).Put("/follows/visibility", s.setFollowsVisible)
+	s.payoutMeRoutes(r)
 	return r
 }
 

@@ -33,6 +33,8 @@ import (
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/moderation"
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/payments"
+	"github.com/pitlane/pitlane/internal/prizes"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
 	"github.com/pitlane/pitlane/internal/room"
@@ -77,6 +79,9 @@ type Server struct {
 	Notify      *notify.Service
 	Metrics     *metrics.Service
 	Streams     *streams.Service
+	Prizes      *prizes.Service // a season's money; nil: none
+	Payments    *payments.Service
+	Webhooks    WebhookVerifier // Stripe's signed events; nil: payments off
 	Images      Images
 	Newsletter  Newsletter
 	DB          Pinger
@@ -165,6 +170,7 @@ func (s *Server) Handler() http.Handler {
 			s.socialRoutes(r)
 			r.Post("/newsletter", s.subscribe)
 			r.Post("/rum", s.rum)
+			r.Post("/webhooks/stripe", s.stripeWebhook)
 			r.Get("/metrics/summary", s.metricsSummary)
 			r.With(publicRead).Get("/streams", s.streamList)
 			r.Post("/webhooks/twitch", s.twitchWebhook)

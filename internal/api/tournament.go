@@ -42,18 +42,20 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	e, err := s.Tournaments.Register(r.Context(), actorOf(r), in.TournamentName)
+	e, payment, err := s.registerPaying(r, in.TournamentName)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e, Payment: payment})
 }
 
-// entryAnswer is a player's registration as the seed's calls answer it.
+// entryAnswer is a player's registration as the seed's calls answer it,
+// with its entry fee's state (none, pending, paid, refunded).
 type entryAnswer struct {
 	Success bool `json:"success"`
 	tournament.Entry
+	Payment string `json:"payment"`
 }
 
 func (s *Server) checkIn(w http.ResponseWriter, r *http.Request) {
@@ -67,7 +69,7 @@ func (s *Server) checkIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e, Payment: s.paymentOf(r, actorOf(r), in.TournamentName)})
 }
 
 func (s *Server) unregister(w http.ResponseWriter, r *http.Request) {
@@ -76,11 +78,12 @@ func (s *Server) unregister(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.Tournaments.Unregister(r.Context(), actorOf(r), in.TournamentName); err != nil {
+	if err := s.unregisterPaying(r, in.TournamentName); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": false, "message": tournament.MsgUnregistered})
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "registered": false, "message": tournament.MsgUnregistered,
+		"payment": s.paymentOf(r, actorOf(r), in.TournamentName)})
 }
 
 func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
@@ -89,7 +92,7 @@ func (s *Server) registrationStatus(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e})
+	writeJSON(w, http.StatusOK, entryAnswer{Success: true, Entry: e, Payment: s.paymentOf(r, actorOf(r), e.Tournament)})
 }
 
 // registrations serves the public list a page at a time (limit, cursor,
@@ -163,6 +166,7 @@ func (s *Server) adminRoutes() chi.Router {
 	s.undoRoutes(r)
 	s.streamAdminRoutes(r)
 	s.moderationAdminRoutes(r)
+	s.prizeAdminRoutes(r)
 	return r
 }
 

@@ -41,6 +41,7 @@ import (
 	"github.com/pitlane/pitlane/internal/metrics"
 	"github.com/pitlane/pitlane/internal/moderation"
 	"github.com/pitlane/pitlane/internal/notify"
+	"github.com/pitlane/pitlane/internal/payments"
 	"github.com/pitlane/pitlane/internal/postgres"
 	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/records"
@@ -279,6 +280,11 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		postgres.Work(a.Jobs, live.PollDue)
 		a.Jobs.Every(streams.PollEvery, streams.Poll{})
 	}
+	money := moneyOf(cfg, db, tour, mat, auditLog, log)
+	money.payments.Jobs = a.Jobs
+	postgres.Work(a.Jobs, money.payments.SweepDue)
+	postgres.Work(a.Jobs, money.payments.HoldEndDue)
+	a.Jobs.Every(payments.SweepEvery, payments.Sweep{})
 	if err := a.Jobs.Start(ctx); err != nil {
 		return nil, err
 	}
@@ -349,6 +355,10 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 		Reminders: &metrics.Reminders{Store: postgres.Metrics{DB: db}, Tx: db, Audit: auditLog, Mail: a.Mail, Notify: nt,
 			PublicURL: cfg.PublicURL, Log: log,
 			OptOut: func(userID int64) string { return nt.UnsubscribeURL(userID, notify.KindReminder) }}}
+	srv.Prizes, srv.Payments = money.prizes, money.payments
+	if money.stripe != nil {
+		srv.Webhooks = money.stripe
+	}
 	a.Server = srv
 	a.Bot = &bot.Router{Accounts: acc, Tournaments: tour, Stats: st, Auction: auc, Matches: mat, Audit: auditLog, Tx: db,
 		Limits: srv.Limits, PublicURL: cfg.PublicURL, Log: log}

@@ -55,6 +55,15 @@ type Config struct {
 	DiscordClientID     string
 	DiscordClientSecret string
 	DiscordAPIURL       string
+	// StripeSecretKey and StripeWebhookSecret turn entry fees on (both or
+	// neither); StripeAPIURL is Stripe's API root (tests point it at
+	// stripe-mock).
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	StripeAPIURL        string
+	// EntryFeeHold is how long an unpaid registration keeps its place
+	// (ENTRY_FEE_HOLD, 30m).
+	EntryFeeHold time.Duration
 	// PublicURL is the site's address as browsers and Discord see it: the
 	// OAuth2 redirect and the bot's links are made from it.
 	PublicURL         string
@@ -143,6 +152,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		DiscordClientID:      get("DISCORD_CLIENT_ID", ""),
 		DiscordClientSecret:  get("DISCORD_CLIENT_SECRET", ""),
 		DiscordAPIURL:        get("DISCORD_API_URL", DiscordAPIDefault),
+		StripeSecretKey:      get("STRIPE_SECRET_KEY", ""),
+		StripeWebhookSecret:  get("STRIPE_WEBHOOK_SECRET", ""),
+		StripeAPIURL:         get("STRIPE_API_URL", ""),
 		PublicURL:            strings.TrimRight(get("PUBLIC_URL", ""), "/"),
 		DefaultTournament:    get("DEFAULT_TOURNAMENT", "PPL7"),
 		DataDir:              get("PITLANE_DATA_DIR", ".pitlane"),
@@ -168,6 +180,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("ADMIN_REQUIRE_2FA must be true or false, got %q", v)
 		}
 		c.AdminRequire2FA = b
+	}
+	c.EntryFeeHold = 30 * time.Minute
+	if v := get("ENTRY_FEE_HOLD", ""); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("ENTRY_FEE_HOLD must be a positive duration such as 30m, got %q", v)
+		}
+		c.EntryFeeHold = d
 	}
 	if v := get("RATE_LIMIT_SCALE", ""); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
@@ -240,6 +260,9 @@ func (c *Config) validate() error {
 		} else if c.MetricsAddr == c.Addr {
 			errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR: the metrics are not for the public"))
 		}
+	}
+	if (c.StripeSecretKey == "") != (c.StripeWebhookSecret == "") {
+		errs = append(errs, errors.New("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (entry fees need both): set both or neither"))
 	}
 	if (c.DiscordClientID == "") != (c.DiscordClientSecret == "") {
 		errs = append(errs, errors.New("DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both or neither"))

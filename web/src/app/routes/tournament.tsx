@@ -29,6 +29,7 @@ const CaptainModal = retryableLazy(() => import('@/features/auth/components/capt
 const BracketView = retryableLazy(() => import('@/features/matches/components/bracket-view').then((m) => ({ default: m.BracketView })))
 const PointsTable = retryableLazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.PointsTable })))
 const RedCap = retryableLazy(() => import('@/features/matches/components/standings').then((m) => ({ default: m.RedCap })))
+const PrizesPanel = retryableLazy(() => import('@/features/prizes/components/prizes-panel').then((m) => ({ default: m.PrizesPanel })))
 const TeamsGrid = retryableLazy(() => import('@/features/teams/components/teams-grid').then((m) => ({ default: m.TeamsGrid })))
 const RegisteredPlayers = retryableLazy(() =>
   import('@/features/tournament/components/registered-players').then((m) => ({ default: m.RegisteredPlayers })),
@@ -164,6 +165,8 @@ export default function TournamentRoute() {
               return panel(<PointsTable tournament={tournament} />)
             case 'redcap':
               return panel(<RedCap tournament={tournament} completed={info.data?.status === 'completed'} />)
+            case 'prizes':
+              return panel(<PrizesPanel tournament={tournament} />)
           }
         }}
       />

@@ -10,7 +10,7 @@ function Harness() {
 }
 
 describe('TournamentTabs', () => {
-  it('shows the seven labels and the active panel', () => {
+  it('shows the eight labels and the active panel', () => {
     render(<Harness />)
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Description',
@@ -20,6 +20,7 @@ describe('TournamentTabs', () => {
       'Bracket',
       'Points Table',
       'Red Cap',
+      'Prizes',
     ])
     expect(screen.getByRole('tabpanel')).toHaveTextContent('panel description')
   })
@@ -47,7 +48,7 @@ describe('TournamentTabs', () => {
   it('moves with the arrow keys', () => {
     render(<Harness />)
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Description' }), { key: 'ArrowLeft' })
-    expect(screen.getByRole('tab', { name: 'Red Cap' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: 'Prizes' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel')).toHaveAttribute('data-direction', 'right')
   })
 })

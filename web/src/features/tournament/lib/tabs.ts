@@ -7,6 +7,7 @@ export const TOURNAMENT_TABS = [
   { key: 'bracket', label: 'Bracket' },
   { key: 'points', label: 'Points Table' },
   { key: 'redcap', label: 'Red Cap' },
+  { key: 'prizes', label: 'Prizes' },
 ] as const
 
 export type TabKey = (typeof TOURNAMENT_TABS)[number]['key']
