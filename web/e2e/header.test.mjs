@@ -16,16 +16,21 @@ const shots = process.env.HEADER_SHOTS || '/tmp/header-web-shots'
 const adminUrl = process.env.E2E_DATABASE_URL
 const PASSWORD = 'header-e2e-pass'
 const ORGANISER = 'organiser@demo.pitlane.local'
+// A player of the demo league (the first eight are its captains): signed in, the bar also has Rooms.
+const PLAYER = 'player009@demo.pitlane.local'
 const skip = adminUrl ? false : 'E2E_DATABASE_URL is not set (the Makefile creates a fresh database and sets it)'
 
 describe('the header, in a real browser', { skip, timeout: 180_000 }, () => {
-  let browser, db, server, token
+  let browser, db, server
+  const tokens = {}
 
   before(async () => {
     if (shots !== 'off') mkdirSync(shots, { recursive: true })
-    db = seededDatabase(adminUrl, 'e2e_header', 'registration', PASSWORD)
+    db = seededDatabase(adminUrl, 'e2e_header', 'registration', PASSWORD, { playersSignIn: true })
     server = await startServer({ databaseUrl: db.url, smtpUrl: '', adminEmails: ORGANISER })
-    ;({ token } = await apiCall(server.base, 'POST', '/auth/login', { email: ORGANISER, password: PASSWORD }))
+    for (const [who, email] of [['organiser', ORGANISER], ['player', PLAYER]]) {
+      ;({ token: tokens[who] } = await apiCall(server.base, 'POST', '/auth/login', { email, password: PASSWORD }))
+    }
     browser = await launch()
   })
 
@@ -35,16 +40,16 @@ describe('the header, in a real browser', { skip, timeout: 180_000 }, () => {
     db?.drop()
   })
 
-  for (const who of ['organiser', 'visitor']) {
+  for (const who of ['organiser', 'player', 'visitor']) {
     it(`fits its bar and shows the search whole, ${who}`, async () => {
       for (const width of [1440, 1280, 1180, 1024, 900]) {
         const ctx = await browser.newContext({ viewport: { width, height: 400 }, reducedMotion: 'reduce' })
-        if (who === 'organiser') await ctx.addInitScript((t) => window.localStorage.setItem('token', t), token)
+        if (tokens[who]) await ctx.addInitScript((t) => window.localStorage.setItem('token', t), tokens[who])
         const page = await ctx.newPage()
         page.setDefaultTimeout(15_000)
         await page.goto(`${server.base}/tournament`)
         const banner = page.getByRole('banner')
-        await banner.getByRole('button', { name: who === 'organiser' ? 'Logout' : 'Login' }).waitFor({ state: 'attached' })
+        await banner.getByRole('button', { name: tokens[who] ? 'Logout' : 'Login' }).waitFor({ state: 'attached' })
         const bar = await page.evaluate(() => {
           const inner = document.querySelector('.header-inner').getBoundingClientRect()
           const past = [...document.querySelectorAll('.header-inner a, .header-inner button, .header-inner input')]

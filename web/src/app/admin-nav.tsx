@@ -1,5 +1,6 @@
 // The organisers' pages, one link each, the current one marked: only those the account may use
-// (a co-organiser has no Metrics, which the server keeps to the site's organisers).
+// (a co-organiser has no Metrics, which the server keeps to the site's organisers), and the rooms
+// of the teams and matches they run (the header has no room for that link beside Admin).
 import { can } from '@/lib/authorization'
 import { useSession } from '@/lib/auth'
 import { Link, useLocation } from '@/lib/router'
@@ -21,6 +22,9 @@ export function AdminNav() {
           Metrics
         </Link>
       ) : null}
+      <Link to="/rooms" className="admin-nav-link">
+        Rooms
+      </Link>
       <Link to="/auction" className="admin-nav-link">
         Big screen
       </Link>

@@ -126,6 +126,9 @@ export default function CaptainRoute() {
         }
       >
         <div className="page-actions">
+          <Link to="/rooms" className="btn btn-ghost">
+            Team rooms
+          </Link>
           <Link to="/auction" className="btn btn-ghost">
             Big screen
           </Link>

@@ -16,7 +16,8 @@ const LINKS = [
   { to: '/contact', label: 'Contact', match: (p: string) => p.startsWith('/contact') },
 ]
 
-/** A signed-in player's team and match rooms. */
+/** A signed-in player's team and match rooms. A captain's and an organiser's bar has no room for it
+ * beside their own link: the captain's page and the organisers' nav lead to the rooms. */
 const ROOMS_LINK = { to: '/rooms', label: 'Rooms', match: (p: string) => p.startsWith('/rooms') }
 
 /** Links of the league's staff: a captain's own view, the organisers' page. */
@@ -95,7 +96,7 @@ export function Header({ onIntent }: { onIntent?: (to: string) => void } = {}) {
         <div id="site-nav" className={`nav-wrap ${menuOpen ? 'open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav-links">
-              {[...LINKS, ...(user ? [ROOMS_LINK] : []), ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
+              {[...LINKS, ...(user && !staff ? [ROOMS_LINK] : []), ...(staff ? [STAFF_LINKS[staff]] : [])].map((l) => {
                 const active = l.match(pathname, hash)
                 return (
                   <li key={l.to}>
