@@ -4,7 +4,6 @@
 package api
 
 import (
-	"github.com/pitlane/pitlane/internal/social"
 
 	"net/http"
 
@@ -27,7 +26,7 @@ func (s *Server) meRoutes() chi.Router {
 	r.With(s.perUser(ratelimit.StreamsUser)).Delete("/channels/{platform}", s.unlinkChannel)
 	r.Get("/sanctions", s.mySanctions)
 	r.Get("/follows", s.myFollows)
-	r.With(s.perUser(social.FollowRule)).Put("/follows/visibility", s.setFollowsVisible)
+	r.With(s.perUser(ratelimit.FollowUser)).Put("/follows/visibility", s.setFollowsVisible)
 	s.payoutMeRoutes(r)
 	return r
 }

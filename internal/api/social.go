@@ -10,14 +10,15 @@ import (
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/paging"
+	"github.com/pitlane/pitlane/internal/ratelimit"
 	"github.com/pitlane/pitlane/internal/social"
 )
 
 func (s *Server) socialRoutes(r chi.Router) {
-	r.With(requireUser, s.perUser(social.FollowRule)).Put("/follows/{kind}/{id}", s.follow)
-	r.With(requireUser, s.perUser(social.FollowRule)).Delete("/follows/{kind}/{id}", s.unfollow)
-	r.With(requireUser, s.perUser(social.FollowRule)).Put("/blocks/{userID}", blocking(s.Social.Block))
-	r.With(requireUser, s.perUser(social.FollowRule)).Delete("/blocks/{userID}", blocking(s.Social.Unblock))
+	r.With(requireUser, s.perUser(ratelimit.FollowUser)).Put("/follows/{kind}/{id}", s.follow)
+	r.With(requireUser, s.perUser(ratelimit.FollowUser)).Delete("/follows/{kind}/{id}", s.unfollow)
+	r.With(requireUser, s.perUser(ratelimit.FollowUser)).Put("/blocks/{userID}", blocking(s.Social.Block))
+	r.With(requireUser, s.perUser(ratelimit.FollowUser)).Delete("/blocks/{userID}", blocking(s.Social.Unblock))
 }
 
 func followTarget(r *http.Request) social.Target {

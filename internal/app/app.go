@@ -294,7 +294,7 @@ func New(ctx context.Context, cfg config.Config, db *postgres.DB, web fs.FS, log
 	}
 	st := &stats.Service{Store: postgres.Stats{DB: db}, Images: images, Tx: db, Changed: tour.PlayerChanged}
 	limits := ratelimit.New(a.redis, cfg.RedisPrefix+"rl:", []byte("ratelimit|"+cfg.JWTSecret), cfg.RateLimitScale, log,
-		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams, ratelimit.Moderation, []ratelimit.Rule{social.FollowRule})...)
+		slices.Concat(ratelimit.All, ratelimit.League, ratelimit.Bot, ratelimit.Streams, ratelimit.Moderation, []ratelimit.Rule{ratelimit.FollowUser})...)
 	mod := moderationService(db, tour, auditLog, outbox, admins, cfg.JWTSecret)
 	tour.Sanctions = mod
 	rooms = &chat.Service{Store: postgres.Chat{DB: db}, Tx: db, Events: outbox, Audit: auditLog, Sanctions: mod,

@@ -8,7 +8,9 @@ package layers
 
 // Domain packages: rules and types, no I/O of their own.
 var Domain = []string{"core", "errs", "bracket", "tournament", "auction", "matches", "room", "deck",
-	"accounts", "stats", "audit", "auth", "upload", "avatars", "notify", "calendar", "paging", "records", "streams"}
+	"accounts", "stats", "audit", "auth", "upload", "avatars", "notify", "calendar", "paging", "records", "streams",
+	"chat", "moderation", "prizes", "payments", "social"}
 
 // Adapters: what talks to the world, and what wires it.
-var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics", "redisconn", "cards", "twitch"}
+var Adapters = []string{"postgres", "hub", "api", "discord", "mail", "extract", "app", "bot", "demo", "testkit", "config", "ratelimit", "league", "push", "metrics", "redisconn", "cards", "twitch",
+	"cheers", "stripepay"}

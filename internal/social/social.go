@@ -7,16 +7,11 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/pitlane/pitlane/internal/core"
 	"github.com/pitlane/pitlane/internal/errs"
 	"github.com/pitlane/pitlane/internal/paging"
-	"github.com/pitlane/pitlane/internal/ratelimit"
 )
-
-// FollowRule bounds an account's follows, unfollows, blocks and unblocks.
-var FollowRule = ratelimit.Rule{Name: "follow-user", Limit: 120, Window: time.Hour}
 
 // Kinds of what one follows.
 const (
