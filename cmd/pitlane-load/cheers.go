@@ -119,7 +119,7 @@ type spectator struct {
 	perSecond map[int64]int   // cheers frames per second of arrival
 	perSent   map[int64]int   // cheers frames per second their windows closed in (the server's pace)
 	frames    int
-	taps      int64           // taps carried by the frames received
+	taps      int64 // taps carried by the frames received
 }
 
 func connectSpectators(ctx context.Context, c cheerConfig, hubs []*child) ([]*spectator, error) {

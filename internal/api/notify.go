@@ -4,7 +4,6 @@
 package api
 
 import (
-
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
