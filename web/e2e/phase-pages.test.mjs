@@ -301,9 +301,14 @@ describe('pages that follow the phase', { skip, timeout: 420_000 }, () => {
       // On a phone the Login button is in the menu: wait for the header to be drawn (the menu
       // button or the Login button), then open the menu if Login is not in sight.
       const loginButton = page.getByRole('banner').getByRole('button', { name: 'Login' })
+      // A tap on the menu before the page is hydrated opens nothing (a loaded machine): tap
+      // again while it is still closed and Login not in sight.
       const showLogin = async () => {
         await loginButton.or(menu).filter({ visible: true }).first().waitFor()
-        if (!(await loginButton.isVisible()) && (await menu.count())) await menu.first().click()
+        for (let tries = 0; tries < 5 && !(await loginButton.isVisible()) && (await menu.count()); tries++) {
+          if ((await menu.first().getAttribute('aria-expanded')) !== 'true') await menu.first().click()
+          await loginButton.waitFor({ state: 'visible', timeout: 4000 }).catch(() => undefined)
+        }
       }
       await showLogin()
       const dialog = await signIn()
