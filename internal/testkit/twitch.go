@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -443,3 +444,17 @@ func randomHex(n int) string {
 
 // TwitchID is a numeric Twitch id for n.
 func TwitchID(n int) string { return strconv.Itoa(100000 + n) }
+
+// Calls returns the user_id counts of each GET /streams since ResetCalls.
+func (f *Twitch) Calls() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.StreamCalls)
+}
+
+// ResetCalls forgets the GET /streams calls so far.
+func (f *Twitch) ResetCalls() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.StreamCalls = nil
+}
