@@ -48,9 +48,15 @@ func feeSeason(t *testing.T, hold time.Duration) (*testkit.Server, func(string) 
 // another secret).
 func event(t *testing.T, s *testkit.Server, id, typ string, object map[string]any, secret string) *testkit.Resp {
 	t.Helper()
+	return eventAt(t, s, id, typ, object, secret, time.Now())
+}
+
+// eventAt is event signed at a given time (Stripe's t= in the signature).
+func eventAt(t *testing.T, s *testkit.Server, id, typ string, object map[string]any, secret string, at time.Time) *testkit.Resp {
+	t.Helper()
 	payload, _ := json.Marshal(map[string]any{"id": id, "object": "event", "api_version": stripe.APIVersion, "type": typ,
-		"created": time.Now().Unix(), "data": map[string]any{"object": object}})
-	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret})
+		"created": at.Unix(), "data": map[string]any{"object": object}})
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: at})
 	req, _ := http.NewRequest("POST", s.URL+"/api/webhooks/stripe", bytes.NewReader(payload))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Stripe-Signature", signed.Header)
@@ -108,6 +114,15 @@ func TestEntryFeePaidOnceAndRefunded(t *testing.T) {
 		}
 		if p := payment(t, s, player); p != "pending" {
 			t.Fatalf("a forged event paid: %s", p)
+		}
+	})
+	t.Run("ErrStaleTimestamp", func(t *testing.T) {
+		// Rightly signed but ten minutes old: past the five minutes' tolerance, a replay.
+		if r := eventAt(t, s, "evt_stale", "checkout.session.completed", completed, webhookSecret, time.Now().Add(-10*time.Minute)); r.Status != 400 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		if p := payment(t, s, player); p != "pending" {
+			t.Fatalf("a stale event paid: %s", p)
 		}
 	})
 	t.Run("RefundOfAnUnknownPaymentChangesNothing", func(t *testing.T) {

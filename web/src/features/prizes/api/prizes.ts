@@ -2,20 +2,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api-client'
 
-export type PrizeLine = { place?: number; label: string; amount: number }
-export type PublicPayout = { label: string; team?: string; amount: number; state: 'pending' | 'paid' | 'received' }
+/** Money as the server keeps it: a whole count of the season currency's minor unit (cents for
+ * EUR, yen for JPY: `exponent` digits), never a fraction; written out by lib/money's formatMoney. */
+export type Minor = number
+
+export type PrizeLine = { place?: number; label: string; amount: Minor }
+export type PublicPayout = { label: string; team?: string; amount: Minor; state: 'pending' | 'paid' | 'received' }
 export type Prizes = {
   tournament: string
   currency: string
   exponent: number
-  pool: number
+  pool: Minor
   split: PrizeLine[]
   awards: PrizeLine[]
   team_share: 'even' | 'captain'
-  entry_fee: number
+  entry_fee: Minor
   payments: boolean
-  funding: { sources: Record<string, number>; total: number; unfunded: number }
-  ledger: { paid_out: number; fees: number; balance: number }
+  funding: { sources: Record<string, Minor>; total: Minor; unfunded: Minor }
+  ledger: { paid_out: Minor; fees: Minor; balance: Minor }
   payouts: PublicPayout[]
 }
 
