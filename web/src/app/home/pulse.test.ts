@@ -1,36 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { makePlayer, makeUser } from '@/testing/fixtures'
+import { makeMatch } from '@/testing/league-fixtures'
 import type { Sale } from '@/features/auction/types'
 import type { Match } from '@/features/matches/types'
 import { latestResult, latestSale, newestPlayers, nextStep, ownNextMatch, type StepInput } from './pulse'
 
 const sale = (name: string, team: string, at: string): Sale => ({ lot_id: 1, player: { user_id: 1, name } as Sale['player'], team, price: 1500, at })
 
-function match(id: number, over: Partial<Match> = {}): Match {
-  return {
+/** A scheduled league match of Team A (Rider) against Team B (Other), unless over says otherwise. */
+const match = (id: number, over: Partial<Match> = {}): Match =>
+  makeMatch({
     id,
     stage: 'league',
-    round_number: 1,
     slot: id,
-    team1: { id: 'A', name: 'Team A' },
     team2: { id: 'B', name: 'Team B' },
-    winner: null,
     status: 'scheduled',
-    scheduled_at: null,
-    room: '',
     next_match: null,
-    reported_by: null,
-    reported_at: null,
-    report: null,
-    proof: null,
-    dispute_reason: '',
-    confirm_by: null,
-    forfeit: false,
-    lineups: {},
     members: { A: [{ user_id: 7, name: 'Rider' }], B: [{ user_id: 9, name: 'Other' }] },
     ...over,
-  }
-}
+  })
 
 describe('what is happening', () => {
   it('the latest sale is the one made last, whatever the list’s order', () => {
