@@ -26,6 +26,17 @@ async function openIn(mode: Parameters<typeof openAuthModal>[0]) {
   return dialog
 }
 
+/** Opens the modal at Register and signs in from its Sign In tab as rider@example.com. */
+async function signInToRegister() {
+  const dialog = await openIn('register')
+  fireEvent.click(within(dialog).getByRole('tab', { name: 'Sign In' }))
+  await within(dialog).findByRole('button', { name: 'Sign In' })
+  fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'rider@example.com' } })
+  fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'pw' } })
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+  return dialog
+}
+
 describe('auth modal opened by window events', () => {
   it('openAuthModal {mode: login} shows Sign In, with tabs', async () => {
     mockApi({})
@@ -172,12 +183,7 @@ describe('auth modal opened by window events', () => {
         'GET /tournaments': { body: { tournaments: [] } },
       })
       renderApp(<AuthHost />, { queries: inPhase('matches') })
-      const dialog = await openIn('register')
-      fireEvent.click(within(dialog).getByRole('tab', { name: 'Sign In' }))
-      await within(dialog).findByRole('button', { name: 'Sign In' })
-      fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'rider@example.com' } })
-      fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'pw' } })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+      const dialog = await signInToRegister()
       expect(await within(dialog).findByTestId('registration-closed')).toBeInTheDocument()
       expect(api.callsTo('POST', '/tournament/register')).toHaveLength(0)
     })
@@ -261,12 +267,7 @@ describe('auth modal opened by window events', () => {
       'GET /auth/profile': { body: { user: { ...user, tournament_registered: true } } },
     })
     renderApp(<AuthHost />, { queries: registering })
-    const dialog = await openIn('register')
-    fireEvent.click(within(dialog).getByRole('tab', { name: 'Sign In' }))
-    await within(dialog).findByRole('button', { name: 'Sign In' })
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'rider@example.com' } })
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'pw' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }))
+    const dialog = await signInToRegister()
     expect(await within(dialog).findByText('Registration Successful!')).toBeInTheDocument()
     expect(api.callsTo('POST', '/tournament/register')).toHaveLength(1)
   })
